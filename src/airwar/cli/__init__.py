@@ -1,0 +1,1 @@
+"""The ``airwar`` command (typer + rich)."""

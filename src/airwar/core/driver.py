@@ -1,0 +1,178 @@
+"""The one game loop: drives any mix of humans and bots, records, replays.
+
+The driver owns the seeded generator, resolves chance nodes with it, checks
+every decision against the state's legal actions (saying why one is refused),
+keeps the :class:`GameRecord`, and lets bots play the seats that have one.
+Humans are simply seats without a bot: :meth:`Driver.run_bots` stops and
+returns when such a seat must decide.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from typing import Any
+
+from airwar.core.bot import Bot
+from airwar.core.errors import IllegalAction, InvalidNotation, RecordError
+from airwar.core.events import Event
+from airwar.core.game import CHANCE, TERMINAL, Action, Game, GameState
+from airwar.core.record import GameRecord, log_digest
+from airwar.core.registry import load_game
+from airwar.core.rng import SeededRng, new_seed
+
+ActionHook = Callable[["Driver", int, Action], None]
+
+
+class Driver:
+    """Plays one game: ``Driver(game, seed)``, then :meth:`act` and :meth:`run_bots`."""
+
+    def __init__(
+        self,
+        game: Game,
+        seed: int | str | None = None,
+        *,
+        auto_chance: bool = True,
+        on_action: ActionHook | None = None,
+    ) -> None:
+        self.game = game
+        self.seed: int | str = new_seed() if seed is None else seed
+        self.rng = SeededRng(self.seed)
+        self.state: GameState = game.new_initial_state()
+        self.draws = 0
+        self.auto_chance = auto_chance
+        self.on_action = on_action
+        self.record = GameRecord(game.name, dict(game.options), self.seed)
+        if auto_chance:
+            self.resolve_chance()
+
+    # -- chance -----------------------------------------------------------
+    def roll(self) -> Action:
+        """Resolve exactly one chance node with the next draw; returns the outcome."""
+        if self.state.current_actor() != CHANCE:
+            raise IllegalAction("no roll is pending")
+        outcome = self.rng.pick(self.draws, self.state.chance_outcomes())
+        self.draws += 1
+        self.state.apply(outcome)
+        return outcome
+
+    def resolve_chance(self) -> None:
+        while self.state.current_actor() == CHANCE:
+            self.roll()
+
+    # -- decisions --------------------------------------------------------
+    def parse(self, text: str) -> Action:
+        try:
+            return self.game.parse_action(text)
+        except InvalidNotation:
+            raise
+        except (ValueError, KeyError) as exc:
+            raise InvalidNotation(f"cannot read {text!r}: {exc}") from None
+
+    def act(self, action: Action | str, seat: int | None = None) -> Action:
+        """Apply a decision of ``seat`` (default: whoever is to act).
+
+        Text is parsed first. Refused actions raise :class:`IllegalAction`
+        with the reason and change nothing.
+        """
+        if self.state.current_actor() == CHANCE and self.auto_chance:
+            self.resolve_chance()
+        if isinstance(action, str):
+            action = self.parse(action)
+        actor = self.state.current_actor()
+        if actor == CHANCE:
+            raise IllegalAction("a roll is pending: roll the dice first")
+        self.state.validate(action, seat)
+        self.state.apply(action)
+        self.record.actions.append((actor, str(action)))
+        if self.on_action is not None:
+            self.on_action(self, actor, action)
+        if self.auto_chance:
+            self.resolve_chance()
+        return action
+
+    def run_bots(self, bots: Mapping[int, Bot], max_decisions: int | None = None) -> int:
+        """Let bots act until the game ends or a seat without a bot must decide.
+
+        Returns the number of decisions made.
+        """
+        made = 0
+        while max_decisions is None or made < max_decisions:
+            self.resolve_chance()
+            actor = self.state.current_actor()
+            if actor == TERMINAL or actor not in bots:
+                break
+            action = bots[actor].choose(self.state, actor)
+            self.act(action, actor)
+            for bot in bots.values():
+                bot.inform(self.state, actor, action)
+            made += 1
+        return made
+
+    # -- record -----------------------------------------------------------
+    @property
+    def events(self) -> list[Event]:
+        return self.state.log.to_list()
+
+    def finished_record(self) -> GameRecord:
+        rec = GameRecord(
+            self.record.game, dict(self.record.options), self.seed, list(self.record.actions)
+        )
+        rec.log_digest = log_digest(self.events)
+        return rec
+
+
+def replay(
+    record: GameRecord,
+    upto: int | None = None,
+    *,
+    verify: bool = True,
+    game: Game | None = None,
+) -> Driver:
+    """Rebuild a game from its record (the first ``upto`` decisions, default all).
+
+    With ``verify`` and a stored ``log_digest``, a full replay must reproduce
+    the very same log, or :class:`RecordError` is raised.
+    """
+    try:
+        g = game if game is not None else load_game(record.game, record.options)
+    except Exception as exc:  # unknown game or bad options: a foreign record
+        raise RecordError(f"record cannot be loaded: {exc}") from None
+    driver = Driver(g, record.seed)
+    actions = record.actions if upto is None else record.actions[:upto]
+    for i, (seat, text) in enumerate(actions):
+        try:
+            driver.act(text, seat)
+        except (IllegalAction, InvalidNotation) as exc:
+            raise RecordError(
+                f"record does not replay: decision {i + 1} ({text!r} by "
+                f"{g.seat_name(seat)}) is refused: {exc}"
+            ) from None
+    if verify and upto is None and record.log_digest is not None:
+        got = log_digest(driver.events)
+        if got != record.log_digest:
+            raise RecordError("record replays to a different log than it was saved with")
+    return driver
+
+
+def play_bots(
+    game: Game, bots: Mapping[int, Bot], seed: int | str, max_decisions: int = 1_000_000
+) -> Driver:
+    """Play a whole game between bots; returns the finished driver."""
+    for bot in bots.values():
+        bot.restart()
+    d = Driver(game, seed)
+    d.run_bots(bots, max_decisions)
+    if not d.state.is_terminal():
+        raise RuntimeError(f"game did not end within {max_decisions} decisions")
+    return d
+
+
+def summary_of(driver: Driver) -> dict[str, Any]:
+    return {
+        "game": driver.game.name,
+        "seed": driver.seed,
+        "decisions": len(driver.record.actions),
+        "draws": driver.draws,
+        "terminal": driver.state.is_terminal(),
+        "returns": driver.state.returns() if driver.state.is_terminal() else None,
+    }

@@ -1,0 +1,74 @@
+"""Declared game parameters with defaults and bounds (OpenSpiel style).
+
+Every house rule is a named option with its default, never a hidden constant.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from airwar.core.errors import OptionError
+
+
+@dataclass(frozen=True)
+class Parameter:
+    """One option of a game: name, default, type, bounds or choices, rule id."""
+
+    name: str
+    default: Any
+    help: str
+    rule: str = ""
+    minimum: int | None = None
+    maximum: int | None = None
+    choices: tuple[Any, ...] | None = None
+
+    @property
+    def kind(self) -> type:
+        return type(self.default)
+
+    def coerce(self, value: Any) -> Any:
+        """Convert ``value`` (possibly text from a command line) and check it."""
+        kind = self.kind
+        try:
+            if kind is bool and isinstance(value, str):
+                low = value.strip().lower()
+                if low in ("1", "true", "yes", "on"):
+                    value = True
+                elif low in ("0", "false", "no", "off"):
+                    value = False
+                else:
+                    raise ValueError(value)
+            elif kind is int and not isinstance(value, bool):
+                if isinstance(value, float) and not value.is_integer():
+                    raise ValueError(value)
+                value = int(value)
+            elif kind is bool and not isinstance(value, bool):
+                raise ValueError(value)
+            elif kind is str:
+                value = str(value)
+        except (TypeError, ValueError):
+            raise OptionError(f"option {self.name}: {value!r} is not a {kind.__name__}") from None
+        if self.choices is not None and value not in self.choices:
+            allowed = ", ".join(map(str, self.choices))
+            raise OptionError(f"option {self.name}: {value!r} is not one of {allowed}")
+        if self.minimum is not None and value < self.minimum:
+            raise OptionError(f"option {self.name}: {value} is below the minimum {self.minimum}")
+        if self.maximum is not None and value > self.maximum:
+            raise OptionError(f"option {self.name}: {value} is above the maximum {self.maximum}")
+        return value
+
+
+def resolve_options(
+    parameters: Sequence[Parameter], given: Mapping[str, Any] | None
+) -> dict[str, Any]:
+    """Defaults overlaid with ``given``; unknown names and bad values raise OptionError."""
+    by_name = {p.name: p for p in parameters}
+    out = {p.name: p.default for p in parameters}
+    for name, value in (given or {}).items():
+        if name not in by_name:
+            known = ", ".join(sorted(by_name))
+            raise OptionError(f"unknown option {name!r} (known: {known})")
+        out[name] = by_name[name].coerce(value)
+    return out
