@@ -1,0 +1,439 @@
+"""The :class:`Store`: saved games in a real database (SQLite by default).
+
+Every decision is saved as it is made, in its own transaction
+(:meth:`Store.append_action`), so a game killed at any moment resumes from
+its last completed decision: ``airwar.core.replay(store.load(id).record)``.
+Nothing here ever deletes or overwrites a saved game because something went
+wrong: a damaged or foreign record is reported as a
+:class:`~airwar.core.errors.RecordError` naming the game, and left as it is.
+
+>>> from airwar.core import GameRecord
+>>> store = Store("sqlite://")
+>>> gid = store.create_game(GameRecord("toy", {}, 7), title="A test", seats={"Red": "human"})
+>>> store.append_action(gid, 0, "add1")
+>>> store.load(gid).record.actions
+[(0, 'add1')]
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import secrets
+from collections.abc import Iterator, Mapping
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+import platformdirs
+from sqlalchemy import Engine, create_engine, delete, select
+from sqlalchemy.engine import make_url
+from sqlalchemy.exc import ArgumentError, SQLAlchemyError
+from sqlalchemy.orm import Session, sessionmaker
+from sqlalchemy.pool import StaticPool
+
+from airwar.core.errors import RecordError
+from airwar.core.record import RECORD_FORMAT, RECORD_VERSION, GameRecord
+from airwar.store.errors import GameNotFound, StoreError
+from airwar.store.models import ActionRow, GameRow
+from airwar.store.schema import upgrade_to_head
+
+ENV_VAR = "AIRWAR_DATABASE_URL"
+"""Environment variable naming the database when no URL is given."""
+
+DATABASE_FILE = "airwar.sqlite"
+STATUSES = ("running", "finished")
+_MAX_TEXT = 400
+_MAX_SEED = 200
+
+
+def default_database_url() -> str:
+    """``$AIRWAR_DATABASE_URL`` if set, else ``airwar.sqlite`` in the user's data folder."""
+    env = os.environ.get(ENV_VAR, "").strip()
+    if env:
+        return env
+    folder = Path(platformdirs.user_data_dir("airwar"))
+    return f"sqlite:///{folder / DATABASE_FILE}"
+
+
+@dataclass
+class StoredGame:
+    """A saved game as read back from the store.
+
+    ``problem`` is set only by :meth:`Store.list_games` for a row whose record
+    is damaged (its ``status`` is then ``"corrupt"`` and ``record`` holds only
+    what could be read); :meth:`Store.load` raises instead.
+    """
+
+    id: str
+    game: str
+    title: str
+    record: GameRecord
+    seats: dict[str, str]
+    meta: dict[str, Any]
+    status: str
+    summary: dict[str, Any] | None
+    created_at: datetime
+    updated_at: datetime
+    problem: str | None = field(default=None)
+
+
+def _now() -> datetime:
+    return datetime.now(UTC)
+
+
+def _aware(moment: datetime) -> datetime:
+    """Timestamps come back naive from databases without time zones: they are UTC."""
+    return moment if moment.tzinfo is not None else moment.replace(tzinfo=UTC)
+
+
+def _first_line(exc: BaseException) -> str:
+    text = str(exc).strip().splitlines()
+    return text[0] if text else type(exc).__name__
+
+
+def _encode(value: Any, what: str) -> str:
+    try:
+        return json.dumps(value, sort_keys=True)
+    except (TypeError, ValueError) as exc:
+        raise StoreError(f"cannot save {what}: it is not JSON data ({exc})") from None
+
+
+def _decode(text: str | None, game_id: str, what: str) -> Any:
+    if text is None:
+        return None
+    try:
+        return json.loads(text)
+    except (TypeError, ValueError):
+        raise RecordError(f"saved game {game_id}: its {what} are corrupt (not JSON)") from None
+
+
+def _check_text(game_id: str, seat: int, text: str) -> None:
+    if not isinstance(seat, int) or isinstance(seat, bool) or seat < 0:
+        raise StoreError(f"game {game_id}: seat {seat!r} is not a seat number")
+    if not isinstance(text, str) or not text.strip():
+        raise StoreError(f"game {game_id}: an empty action cannot be saved")
+    if len(text) > _MAX_TEXT:
+        raise StoreError(f"game {game_id}: action text longer than {_MAX_TEXT} characters")
+
+
+def _check_status(status: str) -> None:
+    if status not in STATUSES:
+        raise StoreError(f"unknown game status {status!r} (one of: {', '.join(STATUSES)})")
+
+
+class Store:
+    """Saved games in the database at ``url`` (see :func:`default_database_url`).
+
+    Opening runs the schema migrations up to the newest revision.
+    """
+
+    def __init__(self, url: str | None = None) -> None:
+        self.url = url if url else default_database_url()
+        self.engine = self._open(self.url)
+        self._sessions = sessionmaker(self.engine, expire_on_commit=False)
+
+    # -- opening ----------------------------------------------------------
+    @staticmethod
+    def _open(url: str) -> Engine:
+        try:
+            parsed = make_url(url)
+        except ArgumentError:
+            raise StoreError(
+                f"{url!r} is not a database URL (e.g. sqlite:///games.sqlite)"
+            ) from None
+        kwargs: dict[str, Any] = {}
+        if parsed.get_backend_name() == "sqlite":
+            database = parsed.database or ""
+            if database in ("", ":memory:"):
+                kwargs = {"poolclass": StaticPool, "connect_args": {"check_same_thread": False}}
+            else:
+                try:
+                    Path(database).expanduser().parent.mkdir(parents=True, exist_ok=True)
+                except OSError as exc:
+                    raise StoreError(f"cannot open database {url!r}: {exc}") from None
+        try:
+            engine = create_engine(parsed, **kwargs)
+        except (ArgumentError, ImportError) as exc:
+            raise StoreError(f"cannot open database {url!r}: {_first_line(exc)}") from None
+        try:
+            upgrade_to_head(engine)
+        except SQLAlchemyError as exc:
+            engine.dispose()
+            raise StoreError(f"cannot open database {url!r}: {_first_line(exc)}") from None
+        return engine
+
+    def close(self) -> None:
+        """Release the database connections."""
+        self.engine.dispose()
+
+    def __enter__(self) -> Store:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    @contextmanager
+    def _transaction(self, doing: str) -> Iterator[Session]:
+        """One transaction: committed if the block succeeds, rolled back otherwise."""
+        session = self._sessions()
+        try:
+            with session.begin():
+                yield session
+        except SQLAlchemyError as exc:
+            raise StoreError(f"database error while {doing}: {_first_line(exc)}") from None
+        finally:
+            session.close()
+
+    @staticmethod
+    def _row(session: Session, game_id: str, *, lock: bool = False) -> GameRow:
+        query = select(GameRow).where(GameRow.id == game_id)
+        if lock:
+            query = query.with_for_update()
+        row = session.scalars(query).first()
+        if row is None:
+            raise GameNotFound(f"no saved game has the id {game_id!r}")
+        return row
+
+    # -- writing ----------------------------------------------------------
+    def create_game(
+        self,
+        record: GameRecord,
+        *,
+        title: str,
+        seats: Mapping[str, str],
+        meta: Mapping[str, Any] | None = None,
+    ) -> str:
+        """Save a new game now; returns its short unique id."""
+        seed_json = _encode(record.seed, "the seed")
+        if len(seed_json) > _MAX_SEED:
+            raise StoreError(f"cannot save a seed longer than {_MAX_SEED} characters")
+        options_json = _encode(dict(record.options), "the options")
+        seats_json = _encode(dict(seats), "the seats")
+        meta_json = _encode(dict(meta or {}), "the game's notes")
+        for seat, text in record.actions:
+            _check_text("(new)", seat, text)
+        now = _now()
+        with self._transaction("saving a new game") as session:
+            game_id = secrets.token_hex(4)
+            while session.get(GameRow, game_id) is not None:
+                game_id = secrets.token_hex(4)
+            row = GameRow(
+                id=game_id,
+                game=record.game,
+                title=title[:200],
+                record_format=RECORD_FORMAT,
+                record_version=RECORD_VERSION,
+                options_json=options_json,
+                seed_json=seed_json,
+                seats_json=seats_json,
+                meta_json=meta_json,
+                status="running",
+                summary_json=None,
+                log_digest=record.log_digest,
+                action_count=len(record.actions),
+                created_at=now,
+                updated_at=now,
+            )
+            session.add(row)
+            session.flush()
+            for i, (seat, text) in enumerate(record.actions):
+                session.add(ActionRow(game_id=game_id, idx=i, seat=seat, text=text, created_at=now))
+        return game_id
+
+    def append_action(
+        self,
+        game_id: str,
+        seat: int,
+        text: str,
+        *,
+        log_digest: str | None = None,
+        status: str | None = None,
+        summary: Mapping[str, Any] | None = None,
+    ) -> None:
+        """Save one decision (and the game's new digest, status, summary) in one transaction."""
+        _check_text(game_id, seat, text)
+        if status is not None:
+            _check_status(status)
+        summary_json = None if summary is None else _encode(dict(summary), "the summary")
+        now = _now()
+        with self._transaction(f"saving a move of game {game_id}") as session:
+            row = self._row(session, game_id, lock=True)
+            session.add(
+                ActionRow(
+                    game_id=game_id, idx=row.action_count, seat=seat, text=text, created_at=now
+                )
+            )
+            row.action_count += 1
+            row.updated_at = now
+            if log_digest is not None:
+                row.log_digest = log_digest
+            if status is not None:
+                row.status = status
+            if summary_json is not None:
+                row.summary_json = summary_json
+
+    def update(
+        self,
+        game_id: str,
+        *,
+        status: str | None = None,
+        summary: Mapping[str, Any] | None = None,
+        meta: Mapping[str, Any] | None = None,
+        record: GameRecord | None = None,
+        title: str | None = None,
+    ) -> None:
+        """Change what is given (``None`` leaves a field as it is), in one transaction.
+
+        A new ``record`` replaces the saved options, seed, decisions and
+        digest; it must be of the same game.
+        """
+        if status is not None:
+            _check_status(status)
+        summary_json = None if summary is None else _encode(dict(summary), "the summary")
+        meta_json = None if meta is None else _encode(dict(meta), "the game's notes")
+        now = _now()
+        with self._transaction(f"updating game {game_id}") as session:
+            row = self._row(session, game_id, lock=True)
+            if record is not None:
+                if record.game != row.game:
+                    raise RecordError(
+                        f"saved game {game_id} is a {row.game} game; "
+                        f"a {record.game} record cannot replace it"
+                    )
+                for seat, text in record.actions:
+                    _check_text(game_id, seat, text)
+                seed_json = _encode(record.seed, "the seed")
+                if len(seed_json) > _MAX_SEED:
+                    raise StoreError(f"cannot save a seed longer than {_MAX_SEED} characters")
+                row.options_json = _encode(dict(record.options), "the options")
+                row.seed_json = seed_json
+                row.record_format = RECORD_FORMAT
+                row.record_version = RECORD_VERSION
+                row.log_digest = record.log_digest
+                session.execute(delete(ActionRow).where(ActionRow.game_id == game_id))
+                for i, (seat, text) in enumerate(record.actions):
+                    session.add(
+                        ActionRow(game_id=game_id, idx=i, seat=seat, text=text, created_at=now)
+                    )
+                row.action_count = len(record.actions)
+            if status is not None:
+                row.status = status
+            if summary_json is not None:
+                row.summary_json = summary_json
+            if meta_json is not None:
+                row.meta_json = meta_json
+            if title is not None:
+                row.title = title[:200]
+            row.updated_at = now
+
+    def delete(self, game_id: str) -> None:
+        """Remove a saved game and its decisions (only when asked to)."""
+        with self._transaction(f"deleting game {game_id}") as session:
+            self._row(session, game_id, lock=True)
+            session.execute(delete(ActionRow).where(ActionRow.game_id == game_id))
+            session.execute(delete(GameRow).where(GameRow.id == game_id))
+
+    # -- reading ----------------------------------------------------------
+    def load(self, game_id: str) -> StoredGame:
+        """The saved game ``game_id``; GameNotFound or RecordError (naming it) otherwise."""
+        with self._transaction(f"reading game {game_id}") as session:
+            row = self._row(session, game_id)
+            actions = list(
+                session.scalars(
+                    select(ActionRow).where(ActionRow.game_id == game_id).order_by(ActionRow.idx)
+                )
+            )
+        return self._stored(row, actions)
+
+    def list_games(self, game: str | None = None) -> list[StoredGame]:
+        """Every saved game (of ``game`` if given), most recently updated first.
+
+        A damaged game is listed with status ``"corrupt"`` and its ``problem``.
+        """
+        with self._transaction("listing the saved games") as session:
+            query = select(GameRow)
+            if game is not None:
+                query = query.where(GameRow.game == game)
+            query = query.order_by(GameRow.updated_at.desc(), GameRow.created_at.desc(), GameRow.id)
+            rows = list(session.scalars(query))
+            by_game: dict[str, list[ActionRow]] = {r.id: [] for r in rows}
+            if rows:
+                action_query = (
+                    select(ActionRow)
+                    .where(ActionRow.game_id.in_(list(by_game)))
+                    .order_by(ActionRow.game_id, ActionRow.idx)
+                )
+                for a in session.scalars(action_query):
+                    by_game[a.game_id].append(a)
+        out: list[StoredGame] = []
+        for r in rows:
+            try:
+                out.append(self._stored(r, by_game[r.id]))
+            except RecordError as exc:
+                out.append(self._damaged(r, str(exc)))
+        return out
+
+    @staticmethod
+    def _stored(row: GameRow, actions: list[ActionRow]) -> StoredGame:
+        gid = row.id
+        if [a.idx for a in actions] != list(range(row.action_count)):
+            raise RecordError(
+                f"saved game {gid}: its decisions are damaged "
+                f"({len(actions)} stored, {row.action_count} expected)"
+            )
+        data = {
+            "format": row.record_format,
+            "version": row.record_version,
+            "game": row.game,
+            "options": _decode(row.options_json, gid, "options"),
+            "seed": _decode(row.seed_json, gid, "seed"),
+            "actions": [[a.seat, a.text] for a in actions],
+            "log_digest": row.log_digest,
+        }
+        record = GameRecord.from_dict(data, where=f"saved game {gid}")
+        seats = _decode(row.seats_json, gid, "seats")
+        meta = _decode(row.meta_json, gid, "notes")
+        summary = _decode(row.summary_json, gid, "summary")
+        if not isinstance(seats, dict) or not isinstance(meta, dict):
+            raise RecordError(f"saved game {gid}: its seats or notes are not JSON objects")
+        if summary is not None and not isinstance(summary, dict):
+            raise RecordError(f"saved game {gid}: its summary is not a JSON object")
+        return StoredGame(
+            id=gid,
+            game=row.game,
+            title=row.title,
+            record=record,
+            seats={str(k): str(v) for k, v in seats.items()},
+            meta=meta,
+            status=row.status,
+            summary=summary,
+            created_at=_aware(row.created_at),
+            updated_at=_aware(row.updated_at),
+        )
+
+    @staticmethod
+    def _damaged(row: GameRow, problem: str) -> StoredGame:
+        def lenient(text: str | None) -> Any:
+            try:
+                return json.loads(text) if text is not None else None
+            except (TypeError, ValueError):
+                return None
+
+        seats = lenient(row.seats_json)
+        meta = lenient(row.meta_json)
+        return StoredGame(
+            id=row.id,
+            game=row.game,
+            title=row.title,
+            record=GameRecord(row.game, {}, 0, []),
+            seats={str(k): str(v) for k, v in seats.items()} if isinstance(seats, dict) else {},
+            meta=meta if isinstance(meta, dict) else {},
+            status="corrupt",
+            summary=None,
+            created_at=_aware(row.created_at),
+            updated_at=_aware(row.updated_at),
+            problem=problem,
+        )

@@ -1,0 +1,48 @@
+"""Store tests run on a real SQLite file, and on PostgreSQL when one is offered.
+
+Set ``AIRWAR_TEST_POSTGRES_URL`` (with a driver installed) to run them on
+PostgreSQL too; otherwise those cases are skipped.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from sqlalchemy import create_engine, text
+
+from airwar.store import Store
+
+
+def _postgres_url() -> str | None:
+    url = os.environ.get("AIRWAR_TEST_POSTGRES_URL", "").strip()
+    return url or None
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def db_url(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[str]:
+    """A URL of an empty database: a SQLite file, or a clean PostgreSQL schema."""
+    if request.param == "sqlite":
+        yield f"sqlite:///{tmp_path / 'games.sqlite'}"
+        return
+    url = _postgres_url()
+    if url is None:
+        pytest.skip("no PostgreSQL offered (set AIRWAR_TEST_POSTGRES_URL)")
+    try:
+        engine = create_engine(url)
+        with engine.begin() as conn:
+            for table in ("game_actions", "games", "airwar_schema_version"):
+                conn.execute(text(f"DROP TABLE IF EXISTS {table} CASCADE"))
+    except Exception as exc:  # no driver or no server: skip, do not fail
+        pytest.skip(f"PostgreSQL not reachable: {exc}")
+    yield url
+    engine.dispose()
+
+
+@pytest.fixture
+def store(db_url: str) -> Iterator[Store]:
+    s = Store(db_url)
+    yield s
+    s.close()

@@ -1,0 +1,64 @@
+"""The schema is under Alembic's control: fresh databases reach head, reopening is harmless."""
+
+from __future__ import annotations
+
+from alembic import command
+from alembic.autogenerate import compare_metadata
+from alembic.runtime.migration import MigrationContext
+from sqlalchemy import create_engine, inspect
+
+from airwar.core import GameRecord
+from airwar.store import Store
+from airwar.store.models import Base
+from airwar.store.schema import (
+    VERSION_TABLE,
+    alembic_config,
+    current_revision,
+    head_revision,
+    upgrade_to_head,
+)
+
+
+def test_fresh_database_is_migrated_to_head(db_url: str) -> None:
+    engine = create_engine(db_url)
+    assert current_revision(engine) is None
+    store = Store(db_url)
+    assert current_revision(engine) == head_revision() == "0001"
+    tables = set(inspect(engine).get_table_names())
+    assert {"games", "game_actions", VERSION_TABLE} <= tables
+    store.close()
+    engine.dispose()
+
+
+def test_opening_twice_is_harmless_and_keeps_games(db_url: str) -> None:
+    first = Store(db_url)
+    gid = first.create_game(GameRecord("toy", {}, 3), title="kept", seats={})
+    first.append_action(gid, 0, "add1")
+    second = Store(db_url)
+    third = Store(db_url)
+    assert third.load(gid).record.actions == [(0, "add1")]
+    assert [g.id for g in second.list_games()] == [gid]
+    for s in (first, second, third):
+        s.close()
+
+
+def test_models_match_the_migrations(db_url: str) -> None:
+    engine = create_engine(db_url)
+    upgrade_to_head(engine)
+    with engine.connect() as conn:
+        ctx = MigrationContext.configure(conn, opts={"version_table": VERSION_TABLE})
+        diffs = compare_metadata(ctx, Base.metadata)
+    assert diffs == []
+    engine.dispose()
+
+
+def test_downgrade_to_base_and_up_again(db_url: str) -> None:
+    engine = create_engine(db_url)
+    upgrade_to_head(engine)
+    cfg = alembic_config(db_url)
+    command.downgrade(cfg, "base")
+    assert "games" not in inspect(engine).get_table_names()
+    assert current_revision(engine) is None
+    command.upgrade(cfg, "head")
+    assert current_revision(engine) == head_revision()
+    engine.dispose()
