@@ -1,0 +1,70 @@
+"""Monte Carlo runs: reproducible from the master seed, whatever runs them."""
+
+import pytest
+from dask.distributed import Client, LocalCluster
+
+from airwar.analysis.montecarlo import (
+    GameOutcome,
+    GameTask,
+    bot_seed,
+    chunks,
+    game_seed,
+    play_one,
+    run,
+)
+
+TOY = GameTask.of("toy", modules=["tests.core.toy_game"])
+
+
+def test_game_seeds_depend_on_master_and_index_only() -> None:
+    assert game_seed(7, 3) == game_seed(7, 3)
+    assert len({game_seed(7, i) for i in range(1000)}) == 1000
+    assert game_seed(7, 3) != game_seed(8, 3)
+    assert 0 <= game_seed("x", 0) < 2**48
+    assert bot_seed(5, 0) != bot_seed(5, 1)
+
+
+def test_chunks_cover_the_range_in_order() -> None:
+    assert chunks(10, 4) == [range(0, 4), range(4, 8), range(8, 10)]
+    assert chunks(3, 0) == [range(0, 1), range(1, 2), range(2, 3)]
+    assert [i for part in chunks(97, 13) for i in part] == list(range(97))
+
+
+def test_same_seed_same_results_and_other_seed_differs() -> None:
+    a = run(TOY, 40, seed=11, workers=1)
+    b = run(TOY, 40, seed=11, workers=1, chunk_size=7)
+    c = run(TOY, 40, seed=12, workers=1)
+    assert a == b
+    assert [o.index for o in a] == list(range(40))
+    assert a != c
+    assert a[5] == play_one(TOY, 11, 5)
+
+
+def test_process_pool_gives_the_in_process_results() -> None:
+    seen: list[int] = []
+    local = run(TOY, 24, seed=3, workers=2, progress=seen.append)
+    assert local == run(TOY, 24, seed=3, workers=1)
+    assert sum(seen) == 24
+
+
+def test_dask_cluster_gives_the_local_results() -> None:
+    with (
+        LocalCluster(
+            n_workers=1, threads_per_worker=2, processes=False, dashboard_address=None
+        ) as cluster,
+        Client(cluster) as client,
+    ):
+        on_dask = run(TOY, 24, seed=3, scheduler=client, chunk_size=5)
+        by_address = run(TOY, 8, seed=3, scheduler=cluster.scheduler_address)
+    local = run(TOY, 24, seed=3, workers=1)
+    assert on_dask == local
+    assert by_address == local[:8]
+
+
+def test_outcomes_carry_the_returns() -> None:
+    out = run(TOY, 10, seed=1, workers=1)
+    assert all(isinstance(o, GameOutcome) for o in out)
+    assert all(sorted(o.summary["returns"]) == [-1.0, 1.0] for o in out)
+    assert run(TOY, 0, seed=1) == []
+    with pytest.raises(ValueError, match="negative"):
+        run(TOY, -1, seed=1)
