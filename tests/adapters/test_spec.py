@@ -18,7 +18,7 @@ def test_decode_gives_the_legal_action_or_says_why_not() -> None:
     state = TOY_SPEC.make_game().new_initial_state()
     assert TOY_SPEC.legal_ids(state) == [0, 1]
     assert TOY_SPEC.decode(state, 1) == Add(2)
-    with pytest.raises(IllegalAction, match="not in 0..1"):
+    with pytest.raises(IllegalAction, match=r"not in 0\.\.1"):
         TOY_SPEC.decode(state, 2)
     state.apply(Add(1))  # now the bonus die is pending: no decision is legal
     with pytest.raises(IllegalAction, match="not legal now"):
