@@ -1,0 +1,138 @@
+"""Plots of the analysis lab (matplotlib, Agg backend, PNG files).
+
+Every plot shows Monte Carlo estimates with their 95% intervals as error bars
+and, where the solver has the exact value, that value as a marker beside it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from pathlib import Path
+
+import matplotlib
+
+matplotlib.use("Agg")
+
+import matplotlib.pyplot as plt
+from matplotlib.figure import Figure
+
+from airwar.analysis.stats import Estimate
+
+DPI = 110
+
+
+def _save(fig: Figure, path: Path) -> Path:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fig.tight_layout()
+    fig.savefig(path, dpi=DPI, format="png")
+    plt.close(fig)
+    return path
+
+
+def estimates_chart(
+    path: Path,
+    labels: Sequence[str],
+    estimates: Sequence[Estimate],
+    exact: Sequence[float | None] = (),
+    *,
+    title: str,
+    xlabel: str,
+    reference: float | None = 0.0,
+) -> Path:
+    """Horizontal chart: one row per label, the estimate with its 95% interval.
+
+    ``exact`` (same length as ``labels``, ``None`` where unknown) is drawn as
+    a diamond on the same row; ``reference`` as a vertical line.
+    """
+    n = len(labels)
+    fig, ax = plt.subplots(figsize=(8.0, max(2.5, 0.38 * n + 1.4)))
+    ys = list(range(n))[::-1]
+    means = [e.mean for e in estimates]
+    lows = [e.mean - e.low for e in estimates]
+    highs = [e.high - e.mean for e in estimates]
+    ax.errorbar(
+        means,
+        ys,
+        xerr=[lows, highs],
+        fmt="o",
+        color="tab:blue",
+        capsize=3,
+        label="Monte Carlo (95% interval)",
+    )
+    known = [(v, y) for v, y in zip(exact, ys, strict=False) if v is not None]
+    if known:
+        ax.scatter(
+            [v for v, _ in known],
+            [y for _, y in known],
+            marker="D",
+            color="tab:red",
+            zorder=3,
+            label="exact (solver)",
+        )
+    if reference is not None:
+        ax.axvline(reference, color="grey", linewidth=0.8)
+    ax.set_yticks(ys)
+    ax.set_yticklabels(labels, fontsize=8)
+    ax.set_xlabel(xlabel)
+    ax.set_title(title)
+    ax.legend(loc="best", fontsize=8)
+    ax.grid(axis="x", alpha=0.3)
+    return _save(fig, path)
+
+
+def paired_chart(
+    path: Path,
+    labels: Sequence[str],
+    first: Sequence[Estimate],
+    second: Sequence[Estimate],
+    *,
+    names: tuple[str, str],
+    title: str,
+    ylabel: str,
+) -> Path:
+    """Grouped bars: for each label, two estimates side by side with 95% intervals."""
+    n = len(labels)
+    fig, ax = plt.subplots(figsize=(max(6.0, 1.1 * n + 2), 4.2))
+    width = 0.38
+    xs = list(range(n))
+    for offset, series, name, colour in (
+        (-width / 2, first, names[0], "tab:blue"),
+        (width / 2, second, names[1], "tab:orange"),
+    ):
+        ax.bar(
+            [x + offset for x in xs],
+            [e.mean for e in series],
+            width,
+            yerr=[[e.mean - e.low for e in series], [e.high - e.mean for e in series]],
+            capsize=3,
+            label=name,
+            color=colour,
+        )
+    ax.axhline(0.0, color="grey", linewidth=0.8)
+    ax.set_xticks(xs)
+    ax.set_xticklabels(labels, rotation=20, ha="right", fontsize=8)
+    ax.set_ylabel(ylabel)
+    ax.set_title(title)
+    ax.legend(fontsize=8)
+    ax.grid(axis="y", alpha=0.3)
+    return _save(fig, path)
+
+
+def histogram(
+    path: Path,
+    values: Sequence[float],
+    *,
+    title: str,
+    xlabel: str,
+) -> Path:
+    """Histogram of integer-valued results (one bar per value)."""
+    fig, ax = plt.subplots(figsize=(7.0, 3.8))
+    if values:
+        lo, hi = int(min(values)), int(max(values))
+        bins = [b - 0.5 for b in range(lo, hi + 2)]
+        ax.hist(values, bins=bins, color="tab:blue", edgecolor="white")
+    ax.set_xlabel(xlabel)
+    ax.set_ylabel("games")
+    ax.set_title(title)
+    ax.grid(axis="y", alpha=0.3)
+    return _save(fig, path)
