@@ -1,0 +1,37 @@
+"""The rule tables of Bounce Into Action: Firing, read from the TOML files in ``data/``.
+
+The numbers live in ``data/air_defence.toml`` (BIA-1..BIA-5) and
+``data/infantry.toml`` (BIA-6), each beside the rule text it comes from. This
+module only reads them; it holds no rule numbers of its own.
+"""
+
+from __future__ import annotations
+
+import tomllib
+from functools import cache
+from importlib import resources
+from typing import Any
+
+DATA_PACKAGE = "airwar.games.bia"
+
+
+def load_table(name: str) -> dict[str, Any]:
+    """The parsed TOML file ``data/<name>.toml`` of this package."""
+    return dict(_load(name))
+
+
+@cache
+def _load(name: str) -> dict[str, Any]:
+    path = resources.files(DATA_PACKAGE).joinpath("data", f"{name}.toml")
+    with path.open("rb") as fh:
+        return tomllib.load(fh)
+
+
+def air_defence_table() -> dict[str, Any]:
+    """``data/air_defence.toml``: speed and manoeuvrability tables, loiter, systems, pilots."""
+    return _load("air_defence")
+
+
+def infantry_table() -> dict[str, Any]:
+    """``data/infantry.toml``: infantry modifiers, stand size and weapon range bands."""
+    return _load("infantry")
