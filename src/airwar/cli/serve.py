@@ -1,4 +1,4 @@
-"""``airwar serve``: the browser app (added by the browser-app issue)."""
+"""``airwar serve``: the browser app on this computer."""
 
 from __future__ import annotations
 
@@ -7,4 +7,28 @@ import typer
 
 def register(app: typer.Typer) -> None:
     """Add the ``serve`` command to the root app."""
-    return None
+    app.command("serve")(serve)
+
+
+def serve(
+    host: str = typer.Option("127.0.0.1", help="Address to listen on (loopback by default)."),
+    port: int = typer.Option(8000, min=0, max=65535, help="Port to listen on."),
+    database_url: str | None = typer.Option(
+        None,
+        "--database-url",
+        help="SQLAlchemy database URL (e.g. postgresql://...); default: the SQLite file "
+        "in your data folder, or AIRWAR_DATABASE_URL.",
+    ),
+) -> None:
+    """Play, referee and calculate in your browser: the games are kept in the database."""
+    import uvicorn
+
+    from airwar.web.app import create_app
+
+    web_app = create_app(database_url)
+    from sqlalchemy.engine import make_url
+
+    where = make_url(web_app.state.store.url).render_as_string(hide_password=True)
+    typer.echo(f"airwar: games kept in {where}")
+    typer.echo(f"airwar: open http://{host}:{port}/ in your browser (Ctrl+C stops)")
+    uvicorn.run(web_app, host=host, port=port, log_level="warning", timeout_graceful_shutdown=2)

@@ -1,0 +1,96 @@
+"""The FastAPI application factory of the browser app (``airwar serve``)."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from collections.abc import AsyncIterator, Sequence
+from contextlib import asynccontextmanager
+from pathlib import Path
+from typing import Annotated
+
+from fastapi import FastAPI, Query, Request
+from fastapi.responses import StreamingResponse
+from fastapi.staticfiles import StaticFiles
+
+from airwar import __version__
+from airwar.store import Store
+from airwar.web import api, errors, pages
+from airwar.web.schemas import GameId
+from airwar.web.service import GameService
+
+HERE = Path(__file__).parent
+
+STREAM_SECONDS = 30.0
+"""A live-update stream closes after this long; the page's EventSource reconnects."""
+
+POLL_SECONDS = 0.2
+
+
+def create_app(
+    database_url: str | None = None,
+    *,
+    store: Store | None = None,
+    games: Sequence[str] | None = None,
+) -> FastAPI:
+    """The app on the store at ``database_url`` (default: the user's SQLite file).
+
+    ``games`` limits the games offered (default: every game with a page).
+    """
+
+    @asynccontextmanager
+    async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        yield
+        app.state.closing = True
+
+    app = FastAPI(
+        lifespan=lifespan,
+        title="airwar",
+        version=__version__,
+        description="Play MiGs and Sabres and Gunslingers, and calculate Bounce Into Action fire.",
+    )
+    app.state.store = store if store is not None else Store(database_url)
+    app.state.service = GameService(app.state.store)
+    app.state.closing = False
+    app.state.games = tuple(games) if games is not None else api.PLAYABLE
+    errors.install(app)
+    app.include_router(api.router)
+    app.include_router(pages.router)
+    for module in pages.extra_routers():
+        app.include_router(module)
+    app.mount("/static", StaticFiles(directory=HERE / "static"), name="static")
+
+    @app.get("/api/games/{game_id}/stream", include_in_schema=False)
+    async def stream(
+        game_id: GameId,
+        request: Request,
+        seat: Annotated[str | None, Query(max_length=64)] = None,
+    ) -> StreamingResponse:
+        """Server-sent events: one ``update`` each time the game changes."""
+        svc: GameService = request.app.state.service
+        live = await asyncio.to_thread(svc.get, game_id)
+        ticks_per_check = max(1, round(1.0 / POLL_SECONDS))
+
+        async def events() -> AsyncIterator[str]:
+            seen = -1
+            waited = 0.0
+            ticks = 0
+            yield "retry: 1000\n\n"
+            while waited < STREAM_SECONDS and not request.app.state.closing:
+                ticks += 1
+                if ticks % ticks_per_check == 0:
+                    # notices a change made by another process sharing the store
+                    await asyncio.to_thread(svc.get, game_id)
+                if live.version != seen:
+                    seen = live.version
+                    data = json.dumps({"version": seen, "decisions": live.summary()["decisions"]})
+                    yield f"event: update\ndata: {data}\n\n"
+                if await request.is_disconnected():
+                    return
+                await asyncio.sleep(POLL_SECONDS)
+                waited += POLL_SECONDS
+
+        headers = {"Cache-Control": "no-store", "X-Accel-Buffering": "no"}
+        return StreamingResponse(events(), media_type="text/event-stream", headers=headers)
+
+    return app

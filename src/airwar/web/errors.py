@@ -1,0 +1,60 @@
+"""How the app answers airwar's own errors: the status code and one clear line."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from fastapi import FastAPI, Request
+from fastapi.exceptions import RequestValidationError
+from fastapi.responses import JSONResponse
+
+from airwar.core.errors import (
+    AirwarError,
+    IllegalAction,
+    InvalidNotation,
+    OptionError,
+    RecordError,
+    UnknownGame,
+)
+from airwar.store import GameNotFound, StoreError
+from airwar.web.seats import SeatError
+from airwar.web.service import Conflict, Forbidden
+
+
+def field_error(loc: Sequence[str | int], message: str) -> RequestValidationError:
+    """A 422 naming the field and the reason, shaped like FastAPI's own."""
+    return RequestValidationError([{"loc": tuple(loc), "msg": message, "type": "value_error"}])
+
+
+FIELD_OF: dict[type[AirwarError], tuple[str, ...]] = {
+    OptionError: ("body", "options"),
+    SeatError: ("body", "seats"),
+    UnknownGame: ("body", "game"),
+    InvalidNotation: ("body", "actions"),
+}
+
+
+def status_of(exc: AirwarError) -> int:
+    if isinstance(exc, GameNotFound):
+        return 404
+    if isinstance(exc, StoreError):
+        return 503
+    if isinstance(exc, Forbidden):
+        return 403
+    if isinstance(exc, Conflict | IllegalAction | RecordError):
+        return 409
+    return 422
+
+
+def install(app: FastAPI) -> None:
+    """Map every airwar error to its status code with a one-line detail."""
+
+    async def on_airwar_error(request: Request, exc: Exception) -> JSONResponse:
+        assert isinstance(exc, AirwarError)
+        for kind, loc in FIELD_OF.items():
+            if isinstance(exc, kind):
+                detail = [{"loc": list(loc), "msg": str(exc), "type": "value_error"}]
+                return JSONResponse({"detail": detail}, status_code=422)
+        return JSONResponse({"detail": str(exc)}, status_code=status_of(exc))
+
+    app.add_exception_handler(AirwarError, on_airwar_error)

@@ -1,0 +1,65 @@
+"""The HTML pages of the browser app; everything they show comes from the JSON API."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from fastapi import APIRouter, Request
+from fastapi.responses import HTMLResponse, RedirectResponse
+from fastapi.templating import Jinja2Templates
+
+from airwar import __version__
+from airwar.web.schemas import GameId
+from airwar.web.seats import HUMAN
+
+HERE = Path(__file__).parent
+templates = Jinja2Templates(directory=HERE / "templates")
+templates.env.globals["version"] = __version__
+
+router = APIRouter(include_in_schema=False)
+
+
+def extra_routers() -> list[APIRouter]:
+    """Routers of the rule sets that have their own API beyond playing games."""
+    return []
+
+
+@router.get("/", response_class=HTMLResponse)
+def index_page(request: Request) -> HTMLResponse:
+    """New game (every option, each seat human, AI or a second browser) and saved games."""
+    return templates.TemplateResponse(request, "index.html", {"page": "index"})
+
+
+@router.get("/games/{game_id}", response_class=HTMLResponse, name="play_page")
+def play_page(request: Request, game_id: GameId) -> HTMLResponse:
+    """The board, the controls for the seat of this link, the rolls and the log."""
+    svc = request.app.state.service
+    live = svc.get(game_id)
+    context = {"page": "play", "game_id": live.id, "game": live.game.name, "title": live.title}
+    return templates.TemplateResponse(request, "play.html", context)
+
+
+@router.get("/games/{game_id}/replay", response_class=HTMLResponse, name="replay_page")
+def replay_page(request: Request, game_id: GameId) -> HTMLResponse:
+    """Step back and forward through any game, finished or running."""
+    svc = request.app.state.service
+    live = svc.get(game_id)
+    context = {"page": "replay", "game_id": live.id, "game": live.game.name, "title": live.title}
+    return templates.TemplateResponse(request, "replay.html", context)
+
+
+@router.get("/games/{game_id}/resume", name="resume_page")
+def resume_page(request: Request, game_id: GameId) -> RedirectResponse:
+    """Back into a saved game as the host: the page of its first seat played here.
+
+    Seats played from a second browser keep their own secret links; a game
+    with no seat played here opens for watching.
+    """
+    svc = request.app.state.service
+    live = svc.get(game_id)
+    url = request.url_for("play_page", game_id=live.id).path
+    for name, kind in live.seats.items():
+        token = live.tokens.get(name)
+        if kind == HUMAN and token:
+            return RedirectResponse(f"{url}?seat={token}", status_code=303)
+    return RedirectResponse(url, status_code=303)

@@ -1,0 +1,123 @@
+"""Request and response bodies of the JSON API (they make the OpenAPI schema)."""
+
+from __future__ import annotations
+
+from typing import Annotated, Any
+
+from pydantic import BaseModel, ConfigDict, Field, StringConstraints
+
+Token = Annotated[str, StringConstraints(min_length=8, max_length=64, pattern=r"^[A-Za-z0-9_-]+$")]
+ActionText = Annotated[str, StringConstraints(min_length=1, max_length=40)]
+GameId = Annotated[str, StringConstraints(min_length=1, max_length=64, pattern=r"^[A-Za-z0-9_-]+$")]
+OptionValue = int | bool | str
+
+
+class Problem(BaseModel):
+    """Why a request was refused, in one line a player understands."""
+
+    detail: str
+
+
+class ParameterInfo(BaseModel):
+    name: str
+    default: OptionValue
+    help: str
+    rule: str
+    kind: str
+    minimum: int | None = None
+    maximum: int | None = None
+    choices: list[OptionValue] | None = None
+
+
+class GameInfo(BaseModel):
+    name: str
+    title: str
+    seats: list[str]
+    parameters: list[ParameterInfo]
+
+
+class Catalog(BaseModel):
+    games: list[GameInfo]
+    bots: list[str]
+    seat_kinds: list[str]
+
+
+class NewGame(BaseModel):
+    """A new game: which game, its options, who plays each seat, optionally the seed."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    game: Annotated[str, StringConstraints(min_length=1, max_length=40)]
+    options: dict[Annotated[str, StringConstraints(max_length=40)], OptionValue] = Field(
+        default_factory=dict, max_length=40
+    )
+    seats: dict[Annotated[str, StringConstraints(max_length=40)], ActionText] = Field(
+        default_factory=dict, max_length=8
+    )
+    seed: Annotated[int, Field(ge=0, le=2**62)] | None = None
+    title: Annotated[str, StringConstraints(min_length=1, max_length=120)] | None = None
+
+
+class SeatLink(BaseModel):
+    seat: str
+    kind: str
+    url: str
+
+
+class Created(BaseModel):
+    id: str
+    links: list[SeatLink]
+
+
+class Move(BaseModel):
+    """One decision, or a whole path of decisions, for the seat whose link this is."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    seat: Token
+    actions: list[ActionText] = Field(min_length=1, max_length=64)
+
+
+class SeatOnly(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    seat: Token
+
+
+class GameOut(BaseModel):
+    """A game as one seat (or a spectator) sees it now."""
+
+    id: str
+    game: str
+    title: str
+    status: str
+    seat: str | None
+    seats: dict[str, str]
+    to_act: str | None
+    my_turn: bool
+    can_undo: bool
+    decisions: int
+    version: int
+    view: dict[str, Any]
+    log: list[dict[str, Any]]
+    log_length: int
+
+
+class ReplayOut(BaseModel):
+    id: str
+    game: str
+    step: int
+    steps: int
+    decision: list[Any] | None
+    view: dict[str, Any]
+    log: list[dict[str, Any]]
+
+
+class GameListItem(BaseModel):
+    id: str
+    game: str
+    title: str
+    status: str
+    seats: dict[str, str]
+    decisions: int
+    updated_at: str

@@ -1,0 +1,66 @@
+"""Who plays each seat of a game in the browser app, and the secret seat links.
+
+A seat is played by ``"human"`` (the person at the host's browser; two human
+seats make a hot-seat game), ``"remote"`` (a second browser, reached through
+its own secret link) or ``"ai:<bot>"`` (a bot from the bot registry). Every
+seat that is not a bot gets a secret token; the token in a page's address is
+what lets that page act for its seat, so a move sent with another seat's
+token, or with none, is refused.
+"""
+
+from __future__ import annotations
+
+import secrets
+from collections.abc import Mapping
+
+from airwar.core.errors import AirwarError
+
+HUMAN = "human"
+REMOTE = "remote"
+AI_PREFIX = "ai:"
+
+
+class SeatError(AirwarError):
+    """A seat assignment that names an unknown seat, player kind or bot."""
+
+
+def is_ai(kind: str) -> bool:
+    return kind.startswith(AI_PREFIX)
+
+
+def bot_name(kind: str) -> str:
+    return kind[len(AI_PREFIX) :]
+
+
+def check_seats(
+    seat_names: tuple[str, ...], seats: Mapping[str, str], bots: list[str]
+) -> dict[str, str]:
+    """Every seat of the game assigned exactly once to a human, a remote player or a known bot."""
+    out: dict[str, str] = {}
+    unknown = [s for s in seats if s not in seat_names]
+    if unknown:
+        raise SeatError(f"unknown seat {unknown[0]!r} (seats: {', '.join(seat_names)})")
+    for name in seat_names:
+        kind = seats.get(name, HUMAN)
+        if kind in (HUMAN, REMOTE) or (is_ai(kind) and bot_name(kind) in bots):
+            out[name] = kind
+        else:
+            allowed = ", ".join([HUMAN, REMOTE, *(AI_PREFIX + b for b in bots)])
+            raise SeatError(f"seat {name}: {kind!r} is not one of {allowed}")
+    return out
+
+
+def new_tokens(seats: Mapping[str, str]) -> dict[str, str]:
+    """A fresh secret token for every seat that is not a bot."""
+    return {name: secrets.token_urlsafe(16) for name, kind in seats.items() if not is_ai(kind)}
+
+
+def seat_of_token(tokens: Mapping[str, str], token: str | None) -> str | None:
+    """The seat name whose token this is (compared in constant time), or None."""
+    if not token:
+        return None
+    found = None
+    for name, secret in tokens.items():
+        if secrets.compare_digest(secret.encode(), token.encode()):
+            found = name
+    return found

@@ -1,0 +1,120 @@
+/* Shared helpers of every airwar page: the JSON API, DOM building, rolls and log lines. */
+"use strict";
+window.Airwar = window.Airwar || {};
+(function (A) {
+  A.api = async function (method, url, body) {
+    const opts = { method: method, headers: { "Accept": "application/json" } };
+    if (body !== undefined) {
+      opts.headers["Content-Type"] = "application/json";
+      opts.body = JSON.stringify(body);
+    }
+    const res = await fetch(url, opts);
+    let data = null;
+    try { data = await res.json(); } catch (e) { data = null; }
+    if (!res.ok) {
+      const err = new Error(A.problemText(data, res.status));
+      err.status = res.status;
+      throw err;
+    }
+    return data;
+  };
+
+  A.problemText = function (data, status) {
+    if (!data || data.detail === undefined) return "request failed (" + status + ")";
+    if (typeof data.detail === "string") return data.detail;
+    if (Array.isArray(data.detail)) {
+      return data.detail.map(function (d) {
+        const loc = (d.loc || []).filter(function (x) { return x !== "body"; }).join(".");
+        return (loc ? loc + ": " : "") + d.msg;
+      }).join("; ");
+    }
+    return JSON.stringify(data.detail);
+  };
+
+  A.el = function (tag, attrs, children) {
+    const e = document.createElement(tag);
+    Object.entries(attrs || {}).forEach(function (kv) {
+      const k = kv[0], v = kv[1];
+      if (v === undefined || v === null || v === false) return;
+      if (k === "text") e.textContent = v;
+      else if (k.startsWith("on")) e.addEventListener(k.slice(2), v);
+      else e.setAttribute(k, v === true ? "" : v);
+    });
+    (children || []).forEach(function (c) {
+      if (c === null || c === undefined) return;
+      e.appendChild(typeof c === "string" ? document.createTextNode(c) : c);
+    });
+    return e;
+  };
+
+  A.clear = function (node) { while (node.firstChild) node.removeChild(node.firstChild); };
+
+  A.param = function (name) { return new URLSearchParams(window.location.search).get(name); };
+
+  A.pct = function (frac) {
+    if (frac === undefined || frac === null) return "";
+    const parts = String(frac).split("/");
+    const v = parts.length === 2 ? Number(parts[0]) / Number(parts[1]) : Number(frac);
+    return (100 * v).toFixed(1) + "%";
+  };
+
+  A.oddsText = function (frac) { return frac + " (" + A.pct(frac) + ")"; };
+
+  A.modText = function (m) {
+    const v = m.value >= 0 ? "+" + m.value : String(m.value);
+    return m.reason + " " + v + (m.rule ? " (" + m.rule + ")" : "");
+  };
+
+  /* A roll event explained: what it was for, the dice, the number, each modifier, the odds. */
+  A.rollItem = function (ev) {
+    const need = ev.comparison === "at_least" ? ev.target + "+" : ev.target + "-";
+    const mods = (ev.modifiers || []).map(A.modText).join("; ");
+    const outcome = ev.success ? "success" : "failure";
+    return A.el("li", { class: outcome, "data-seq": ev.seq }, [
+      A.el("strong", { text: ev.name + (ev.rule ? " (" + ev.rule + ")" : "") }), " ",
+      ev.dice + ", needs " + need + (ev.effective_target !== undefined &&
+        ev.effective_target !== ev.target ? " (natural " + ev.effective_target + ")" : ""),
+      mods ? A.el("div", { class: "mods", text: "modifiers: " + mods }) : null,
+      A.el("div", {}, [
+        "chance ", A.el("span", { class: "odds", text: A.oddsText(ev.p_success) }),
+        " · rolled ", A.el("strong", { text: String(ev.roll) }),
+        ": " + (ev.outcome_text || (ev.success ? "success" : "failure")),
+      ]),
+    ]);
+  };
+
+  /* One line of the log: the game's own text when it gives one, otherwise its fields. */
+  A.logText = function (ev) {
+    if (ev.text) return ev.text;
+    if (ev.message) return ev.message;
+    if (ev.type === "roll") {
+      return ev.name + ": rolled " + ev.roll + " (" + (ev.success ? "success" : "failure") +
+        ", chance " + ev.p_success + ")";
+    }
+    const fields = Object.entries(ev).filter(function (kv) {
+      return kv[0] !== "type" && kv[0] !== "seq";
+    }).map(function (kv) {
+      const v = kv[1];
+      return kv[0] + "=" + (typeof v === "object" ? JSON.stringify(v) : v);
+    });
+    return ev.type.replace(/_/g, " ") + (fields.length ? ": " + fields.join(", ") : "");
+  };
+
+  A.renderLog = function (ol, events, append) {
+    if (!append) A.clear(ol);
+    events.forEach(function (ev) {
+      ol.appendChild(A.el("li", { "data-seq": ev.seq, class: "ev-" + ev.type, text: A.logText(ev) }));
+    });
+    ol.scrollTop = ol.scrollHeight;
+  };
+
+  A.renderRolls = function (ol, events, append) {
+    if (!append) A.clear(ol);
+    events.filter(function (ev) { return ev.type === "roll"; }).forEach(function (ev) {
+      ol.appendChild(A.rollItem(ev));
+    });
+    ol.scrollTop = ol.scrollHeight;
+  };
+
+  A.renderers = A.renderers || {};
+})(window.Airwar);

@@ -1,0 +1,161 @@
+/* The play page: fetch the game for this seat's link, draw it, send decisions, follow changes
+   live (server-sent events), animate the AI's decisions step by step, undo against the AI. */
+"use strict";
+(function (A) {
+  const root = document.getElementById("game");
+  if (!root) return;
+  const gameId = root.dataset.gameId;
+  const seat = A.param("seat");
+  const renderer = A.rendererFor(root.dataset.game);
+  const board = document.getElementById("board");
+  const controls = document.getElementById("controls");
+  const extra = document.getElementById("extra");
+  const errorBox = document.getElementById("error");
+  const statusBox = document.getElementById("status");
+  const logList = document.getElementById("log");
+  const rollList = document.getElementById("rolls");
+  const undoButton = document.getElementById("undo");
+  const replayLink = document.getElementById("replay-link");
+  const STEP_MS = 450;
+  let current = null;
+  let busy = false;
+  let animating = false;
+
+  if (seat && replayLink) replayLink.href += "?seat=" + encodeURIComponent(seat);
+
+  function query(extraParams) {
+    const p = new URLSearchParams(extraParams || {});
+    if (seat) p.set("seat", seat);
+    const s = p.toString();
+    return s ? "?" + s : "";
+  }
+
+  const ctx = {
+    seat: seat,
+    gameId: gameId,
+    send: send,
+    rerender: function () { if (current) draw(current); },
+    setError: function (msg) { errorBox.textContent = msg || ""; },
+  };
+  A.ctx = ctx;
+
+  function draw(data, viewOverride) {
+    const shown = viewOverride ? Object.assign({}, data, { view: viewOverride, my_turn: false }) : data;
+    renderer.board(board, shown, ctx);
+    if (renderer.extra) renderer.extra(extra, shown, ctx);
+    const mine = shown.my_turn && !animating;
+    renderer.controls(controls, Object.assign({}, shown, { my_turn: mine }), ctx);
+    let st = renderer.status(shown, ctx);
+    if (shown.status !== "finished" && shown.my_turn && !viewOverride) st = "Your turn: " + st;
+    statusBox.textContent = st;
+    statusBox.classList.toggle("mine", !!mine);
+    undoButton.hidden = !data.can_undo || animating;
+    document.body.dataset.decisions = data.decisions;
+    document.body.dataset.status = data.status;
+    document.body.dataset.ready = animating ? "no" : "yes";
+  }
+
+  function showLog(data, append) {
+    A.renderLog(logList, data.log, append);
+    A.renderRolls(rollList, data.log, append);
+  }
+
+  /* After an AI's (or the other browser's) decisions, show each position in turn. */
+  async function animateTo(data, fromDecisions) {
+    const steps = [];
+    for (let i = fromDecisions + 1; i < data.decisions; i++) steps.push(i);
+    if (!steps.length || !seat) return;
+    animating = true;
+    try {
+      for (const step of steps) {
+        const r = await A.api("GET", "/api/games/" + gameId + "/replay" + query({ step: step }));
+        draw(data, r.view);
+        statusBox.textContent = "Decision " + step + ": " + (r.decision ? r.decision[1] : "");
+        await new Promise(function (res) { setTimeout(res, STEP_MS); });
+      }
+    } catch (e) {
+      /* the final position is drawn below in any case */
+    } finally {
+      animating = false;
+    }
+  }
+
+  async function apply(data, append) {
+    const before = current ? current.decisions : data.decisions;
+    showLog(data, append);
+    if (current && data.decisions > before + 1) {
+      current = data;
+      await animateTo(data, before);
+    }
+    current = data;
+    draw(data);
+  }
+
+  async function refresh() {
+    if (busy) return;
+    busy = true;
+    try {
+      const since = current ? current.log_length : 0;
+      const data = await A.api("GET", "/api/games/" + gameId + query({ since: since }));
+      if (current && data.log_length < since) {
+        const full = await A.api("GET", "/api/games/" + gameId + query());
+        await apply(full, false);
+      } else {
+        await apply(data, !!current);
+      }
+      ctx.setError("");
+    } catch (e) {
+      ctx.setError(e.message);
+    } finally {
+      busy = false;
+    }
+  }
+
+  async function send(actions) {
+    if (!seat) { ctx.setError("open this game with your seat link to play"); return; }
+    ctx.setError("");
+    busy = true;
+    try {
+      const since = current ? current.log_length : 0;
+      const data = await A.api("POST", "/api/games/" + gameId + "/actions" + "?since=" + since,
+        { seat: seat, actions: actions });
+      const myDecisions = (current ? current.decisions : 0) + actions.length;
+      showLog(data, true);
+      if (data.decisions > myDecisions) {
+        current = data;
+        draw(data);
+        await animateTo(data, myDecisions);
+      }
+      current = data;
+      draw(data);
+    } catch (e) {
+      ctx.setError(e.message);
+      if (current) draw(current);
+    } finally {
+      busy = false;
+    }
+  }
+
+  undoButton.addEventListener("click", async function () {
+    ctx.setError("");
+    try {
+      const data = await A.api("POST", "/api/games/" + gameId + "/undo", { seat: seat });
+      current = data;
+      showLog(data, false);
+      draw(data);
+    } catch (e) {
+      ctx.setError(e.message);
+    }
+  });
+
+  function listen() {
+    if (!window.EventSource) { setInterval(refresh, 2000); return; }
+    const es = new EventSource("/api/games/" + gameId + "/stream" + query());
+    es.addEventListener("update", function (msg) {
+      const info = JSON.parse(msg.data);
+      if (!current || info.version !== current.version) refresh();
+    });
+  }
+
+  refresh().then(listen);
+})(window.Airwar);
