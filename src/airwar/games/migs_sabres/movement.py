@@ -1,0 +1,273 @@
+"""Steps, legal moves and the movement "perft" (MS-6..MS-10).
+
+A movement turn is a sequence of steps relative to the plane's facing:
+straight ``F`` (1 MP), diagonal ``L``/``R`` (2 MP) and wing-over ``WL``/``WR``
+(3 MP, at most one per turn), never off the board nor into the other plane's
+square (MS-8). The plane must keep stepping while an affordable legal step
+remains (MS-7); after at least one step it may fire when the other plane is
+in the square directly ahead, which ends the move (MS-9).
+
+Positions are packed as ``square.index * 8 + facing`` in the fast tables.
+
+>>> from airwar.games.migs_sabres.board import Facing, Square
+>>> opts = movement_options("F-86", Square.parse("a1"), Facing.N, Square.parse("k14"), 3,
+...                        target_facing=Facing.S)
+>>> [f"{s}:{f}" for s, f in opts.end_states]
+['b1:E', 'b3:NE', 'c3:NE', 'a4:N']
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from enum import Enum
+from fractions import Fraction
+from typing import Any
+
+from airwar.core.checks import fraction_text
+from airwar.games.migs_sabres.board import ALL_SQUARES, COLUMNS, ROWS, Facing, Square
+from airwar.games.migs_sabres.combat import ASPECT_BY_OFFSET, p_kill
+from airwar.games.migs_sabres.data import table
+from airwar.games.migs_sabres.planes import PlaneType, plane_type
+
+_MOVES = table("movement")
+WING_OVERS_PER_TURN: int = int(_MOVES["wing_overs_per_turn"])
+ACE_MP_BONUS: int = int(_MOVES["ace_bonus"])
+
+
+class StepKind(str, Enum):
+    """The five steps of rule III.D, named by their notation."""
+
+    F = "F"
+    L = "L"
+    R = "R"
+    WL = "WL"
+    WR = "WR"
+
+    @property
+    def cost(self) -> int:
+        return _STEP_DATA[self.value]["cost"]
+
+    @property
+    def turn(self) -> int:
+        """Change of facing in 45-degree steps (negative = left)."""
+        return _STEP_DATA[self.value]["turn"]
+
+    @property
+    def is_wing_over(self) -> bool:
+        return _STEP_DATA[self.value]["wing_over"]
+
+    @property
+    def label(self) -> str:
+        return str(_STEP_DATA[self.value]["name"])
+
+    @classmethod
+    def parse(cls, text: str) -> StepKind:
+        return cls(text.strip().upper())
+
+    def __str__(self) -> str:
+        return self.value
+
+
+_STEP_DATA: dict[str, dict[str, Any]] = {row["code"]: row for row in _MOVES["step"]}
+STEP_KINDS: tuple[StepKind, ...] = tuple(StepKind(code) for code in _STEP_DATA)
+_K_COST: tuple[int, ...] = tuple(k.cost for k in STEP_KINDS)
+_K_WO: tuple[bool, ...] = tuple(k.is_wing_over for k in STEP_KINDS)
+_MIN_COST = min(_K_COST)
+
+NPOS = COLUMNS * ROWS * 8
+
+
+def _build_next() -> tuple[tuple[int, ...], ...]:
+    tables = []
+    for kind in STEP_KINDS:
+        row = []
+        for pos in range(NPOS):
+            sq = ALL_SQUARES[pos >> 3]
+            facing = Facing(pos & 7).turned(kind.turn)
+            dest = sq.moved(facing)
+            row.append(-1 if dest is None else dest.index * 8 + facing)
+        tables.append(tuple(row))
+    return tuple(tables)
+
+
+NEXT: tuple[tuple[int, ...], ...] = _build_next()
+"""``NEXT[k][pos]``: the position after step kind number ``k``, or -1 off the board."""
+
+AHEAD: tuple[int, ...] = tuple(
+    -1 if (d := ALL_SQUARES[p >> 3].moved(Facing(p & 7))) is None else d.index for p in range(NPOS)
+)
+"""``AHEAD[pos]``: the index of the square directly ahead, or -1 at the edge."""
+
+
+def pack(square: Square, facing: Facing) -> int:
+    return square.index * 8 + int(facing)
+
+
+def unpack(pos: int) -> tuple[Square, Facing]:
+    return ALL_SQUARES[pos >> 3], Facing(pos & 7)
+
+
+def step_result(square: Square, facing: Facing, kind: StepKind) -> tuple[Square, Facing] | None:
+    """Where ``kind`` takes a plane (None: off the board, MS-8)."""
+    nxt = NEXT[STEP_KINDS.index(kind)][pack(square, facing)]
+    return None if nxt < 0 else unpack(nxt)
+
+
+def can_step(pos: int, mp: int, wing_over_used: bool, blocked: int) -> bool:
+    """Whether any step is affordable and legal from ``pos`` (MS-7, MS-8)."""
+    for k in range(len(STEP_KINDS)):
+        if _K_COST[k] > mp or (wing_over_used and _K_WO[k]):
+            continue
+        nxt = NEXT[k][pos]
+        if nxt >= 0 and nxt >> 3 != blocked:
+            return True
+    return False
+
+
+def explore(
+    pos: int, mp: int, wing_over_used: bool, blocked: int, stepped: bool = False
+) -> tuple[set[int], set[int]]:
+    """(end positions, fire positions) reachable in one movement turn, as packed ints.
+
+    ``blocked`` is the other plane's square index: never entered, and the
+    target of fire. End positions are where no affordable legal step
+    remains after at least one step (MS-7); fire positions are reached after
+    at least one step with the target directly ahead (MS-9).
+    """
+    ends: set[int] = set()
+    fires: set[int] = set()
+    seen: set[int] = set()
+    nk = len(STEP_KINDS)
+    stack = [(pos, mp, wing_over_used, stepped)]
+    while stack:
+        p, m, wo, st = stack.pop()
+        key = (p * 32 + m) * 4 + wo * 2 + st
+        if key in seen:
+            continue
+        seen.add(key)
+        if st and AHEAD[p] == blocked:
+            fires.add(p)
+        moved = False
+        if m >= _MIN_COST:
+            for k in range(nk):
+                c = _K_COST[k]
+                if c > m or (wo and _K_WO[k]):
+                    continue
+                nxt = NEXT[k][p]
+                if nxt < 0 or nxt >> 3 == blocked:
+                    continue
+                moved = True
+                stack.append((nxt, m - c, wo or _K_WO[k], True))
+        if not moved and st:
+            ends.add(p)
+    return ends, fires
+
+
+def explore_paths(
+    pos: int, mp: int, wing_over_used: bool, blocked: int, stepped: bool = False
+) -> tuple[dict[int, tuple[int, ...]], dict[int, tuple[int, ...]]]:
+    """Like :func:`explore`, with one shortest step path (step kind numbers) to each result."""
+    ends: dict[int, tuple[int, ...]] = {}
+    fires: dict[int, tuple[int, ...]] = {}
+    seen: set[int] = set()
+    nk = len(STEP_KINDS)
+    frontier: list[tuple[int, int, bool, bool, tuple[int, ...]]] = [
+        (pos, mp, wing_over_used, stepped, ())
+    ]
+    while frontier:
+        nxt_frontier: list[tuple[int, int, bool, bool, tuple[int, ...]]] = []
+        for p, m, wo, st, path in frontier:
+            key = (p * 32 + m) * 4 + wo * 2 + st
+            if key in seen:
+                continue
+            seen.add(key)
+            if st and AHEAD[p] == blocked and p not in fires:
+                fires[p] = path
+            moved = False
+            for k in range(nk):
+                c = _K_COST[k]
+                if c > m or (wo and _K_WO[k]):
+                    continue
+                nxt = NEXT[k][p]
+                if nxt < 0 or nxt >> 3 == blocked:
+                    continue
+                moved = True
+                nxt_frontier.append((nxt, m - c, wo or _K_WO[k], True, (*path, k)))
+            if not moved and st and p not in ends:
+                ends[p] = path
+        frontier = nxt_frontier
+    return ends, fires
+
+
+@dataclass(frozen=True)
+class FireOption:
+    """A square and facing from which the mover can fire, and the odds (MS-9, MS-10)."""
+
+    square: Square
+    facing: Facing
+    aspect: str
+    kill_on: int
+    p_kill: Fraction
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "square": str(self.square),
+            "facing": str(self.facing),
+            "aspect": self.aspect,
+            "kill_on": self.kill_on,
+            "p_kill": fraction_text(self.p_kill),
+        }
+
+
+@dataclass(frozen=True)
+class MoveOptions:
+    """Everything a plane can do in one movement turn (DESIGN's ``airwar migs moves``)."""
+
+    end_states: list[tuple[Square, Facing]] = field(default_factory=list)
+    fire_options: list[FireOption] = field(default_factory=list)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "end_states": [{"square": str(s), "facing": str(f)} for s, f in self.end_states],
+            "fire_options": [f.to_dict() for f in self.fire_options],
+        }
+
+
+def movement_options(
+    mover_type: str | PlaneType | None,
+    mover_square: Square,
+    mover_facing: Facing,
+    target_square: Square | tuple[Square, Facing],
+    mp: int,
+    wing_over_used: bool = False,
+    *,
+    target_facing: Facing | None = None,
+    ace: bool = False,
+    stepped: bool = False,
+) -> MoveOptions:
+    """The perft of one movement turn: end states and fire options, sorted, no duplicates.
+
+    ``target_square`` may be a ``(square, facing)`` pair instead of giving
+    ``target_facing``; the facing gives each fire option's aspect (MS-10).
+    ``ace`` adds 1 to kill rolls (MS-14; the ace's +1 MP is already in ``mp``).
+    ``stepped`` continues a turn in which the mover has already stepped.
+    """
+    if mover_type is not None:
+        plane_type(mover_type)
+    if isinstance(target_square, tuple):
+        target_square, target_facing = target_square
+    if target_facing is None:
+        raise ValueError("movement_options needs the target's facing to give fire aspects")
+    if mover_square == target_square:
+        raise ValueError(f"mover and target are both in {mover_square}")
+    tgt = target_square.index
+    ends, fires = explore(pack(mover_square, mover_facing), mp, wing_over_used, tgt, stepped)
+    end_states = [unpack(p) for p in sorted(ends)]
+    fire_options = []
+    for p in sorted(fires):
+        sq, f = unpack(p)
+        # the attacker is in the square directly "behind" AHEAD: its bearing from the target
+        # is the attacker's facing turned around
+        a = ASPECT_BY_OFFSET[(f + 4 - target_facing) % 8]
+        fire_options.append(FireOption(sq, f, a.name, a.kill_on, p_kill(a.name, ace)))
+    return MoveOptions(end_states, fire_options)
