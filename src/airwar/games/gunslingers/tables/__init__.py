@@ -1,0 +1,1 @@
+"""Gunslingers rule tables as TOML data (read by ``checks_tables``)."""
