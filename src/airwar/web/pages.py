@@ -2,26 +2,20 @@
 
 from __future__ import annotations
 
-from pathlib import Path
-
 from fastapi import APIRouter, Request
 from fastapi.responses import HTMLResponse, RedirectResponse
-from fastapi.templating import Jinja2Templates
 
-from airwar import __version__
+from airwar.web import bia
 from airwar.web.schemas import GameId
 from airwar.web.seats import HUMAN
-
-HERE = Path(__file__).parent
-templates = Jinja2Templates(directory=HERE / "templates")
-templates.env.globals["version"] = __version__
+from airwar.web.templating import templates
 
 router = APIRouter(include_in_schema=False)
 
 
 def extra_routers() -> list[APIRouter]:
     """Routers of the rule sets that have their own API beyond playing games."""
-    return []
+    return [bia.router]
 
 
 @router.get("/", response_class=HTMLResponse)

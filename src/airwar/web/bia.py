@@ -1,0 +1,205 @@
+"""The Bounce Into Action air-defence calculator: one shot or a volley, exact odds.
+
+Choose the system, the target (speed, manoeuvrability, pilot, pass or loiter)
+and the firer (surface, orbital or an aircraft); the answer is the hit number,
+each modifier with its rule id, and the exact chances of miss, damage and kill
+(BIA-1..BIA-4), and for a volley how damage accumulates (BIA-7).
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from typing import Annotated, Any, Literal
+
+from fastapi import APIRouter, Request
+from fastapi.responses import HTMLResponse
+from pydantic import BaseModel, ConfigDict, Field
+
+from airwar.core.checks import fraction_text
+from airwar.core.errors import AirwarError
+from airwar.games.bia.airdefence import (
+    AirDefenceShot,
+    AirTarget,
+    Firer,
+    Manoeuvrability,
+    Speed,
+    pilot_grades,
+    pilot_modifier,
+    range_from_km,
+    system,
+    systems,
+)
+from airwar.games.bia.volley import volley_odds
+from airwar.web.errors import field_error
+from airwar.web.templating import templates
+
+router = APIRouter(tags=["bia"])
+
+SpeedName = Literal["fast", "slow", "very-slow"]
+ManoeuvrabilityName = Literal["good", "medium", "poor"]
+FirerName = Literal["surface", "orbital", "aircraft"]
+
+
+class TargetIn(BaseModel):
+    """The aircraft fired at (BIA-1..BIA-3)."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    speed: SpeedName
+    manoeuvrability: ManoeuvrabilityName
+    pilot: Annotated[str, Field(min_length=1, max_length=20)] = "0"
+    pacifier: bool = False
+    first_pass: bool = False
+    loiter_turns: Annotated[int, Field(ge=0, le=100)] = 0
+    dogfighting: bool = False
+
+
+class FirerIn(BaseModel):
+    """One firing unit: its system, where it fires from, and the range."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    system: Annotated[str, Field(min_length=1, max_length=40)]
+    firer: FirerName = "surface"
+    firer_speed: SpeedName | None = None
+    firer_manoeuvrability: ManoeuvrabilityName | None = None
+    range_km: Annotated[float, Field(ge=0, le=100_000)] | None = None
+
+
+class ShotIn(FirerIn):
+    target: TargetIn
+    loiter_from_second_turn: bool = False
+
+
+class VolleyIn(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    target: TargetIn
+    shots: list[FirerIn] = Field(min_length=1, max_length=20)
+    loiter_from_second_turn: bool = False
+    damaged_twice_shot_down: bool = False
+
+
+class Odds(BaseModel):
+    p_miss: str
+    p_damaged: str
+    p_shot_down: str
+
+
+class ShotOut(Odds):
+    hit_number: int
+    p_hit: str
+    modifiers: list[dict[str, Any]]
+    system: str
+    dice: str
+    range: str
+    notes: list[str]
+    explanation: str
+
+
+class VolleyOut(BaseModel):
+    shots: list[ShotOut]
+    volley: Odds
+
+
+class SystemInfo(BaseModel):
+    key: str
+    name: str
+    range: str
+    dice: str
+    note: str
+
+
+class Choices(BaseModel):
+    systems: list[SystemInfo]
+    speeds: list[str]
+    manoeuvrabilities: list[str]
+    firers: list[str]
+    pilots: dict[str, int]
+
+
+def _shot(f: FirerIn, t: TargetIn, loiter_from_second_turn: bool, where: tuple[Any, ...]) -> Any:
+    """Build the shot, turning the rules' refusals into 422s that name the field."""
+    try:
+        sys_ = system(f.system)
+    except AirwarError as exc:
+        raise field_error((*where, "system"), str(exc)) from None
+    try:
+        pilot = pilot_modifier(t.pilot)
+    except AirwarError as exc:
+        raise field_error(("body", "target", "pilot"), str(exc)) from None
+    try:
+        if f.firer == "aircraft":
+            if f.firer_speed is None or f.firer_manoeuvrability is None:
+                raise field_error(
+                    (*where, "firer_speed"),
+                    "a firing aircraft needs both its speed and its manoeuvrability",
+                )
+            firer = Firer.aircraft(Speed(f.firer_speed), Manoeuvrability(f.firer_manoeuvrability))
+        elif f.firer_speed is not None or f.firer_manoeuvrability is not None:
+            raise field_error(
+                (*where, "firer_speed"),
+                f"{f.firer} fire uses the Surface column: give no firer speed or "
+                "manoeuvrability (BIA-1)",
+            )
+        else:
+            firer = Firer.orbital() if f.firer == "orbital" else Firer.surface()
+        target = AirTarget(
+            Speed(t.speed),
+            Manoeuvrability(t.manoeuvrability),
+            pilot_modifier=pilot,
+            pacifier=t.pacifier,
+            first_pass=t.first_pass,
+            loiter_turns=t.loiter_turns,
+            dogfighting=t.dogfighting,
+        )
+        rng = None if f.range_km is None else range_from_km(Fraction(str(f.range_km)))
+        return AirDefenceShot(sys_, firer, target, rng, loiter_from_second_turn)
+    except AirwarError as exc:
+        raise field_error(where, str(exc)) from None
+
+
+@router.get("/api/bia/choices", response_model=Choices)
+def bia_choices() -> Choices:
+    """The AD systems, speeds, manoeuvrabilities, firers and named pilot grades."""
+    return Choices(
+        systems=[
+            SystemInfo(key=s.key, name=s.name, range=s.range_text, dice=str(s.dice), note=s.note)
+            for s in systems().values()
+        ],
+        speeds=[s.value for s in Speed],
+        manoeuvrabilities=[m.value for m in Manoeuvrability],
+        firers=["surface", "orbital", "aircraft"],
+        pilots=pilot_grades(),
+    )
+
+
+@router.post("/api/bia/air-defence", response_model=ShotOut)
+def bia_air_defence(body: ShotIn) -> ShotOut:
+    """One shot: the hit number, its modifiers and the exact odds of miss, damage, kill."""
+    shot = _shot(body, body.target, body.loiter_from_second_turn, ("body",))
+    return ShotOut(**shot.to_dict())
+
+
+@router.post("/api/bia/volley", response_model=VolleyOut)
+def bia_volley(body: VolleyIn) -> VolleyOut:
+    """Several shots at one aircraft: each shot's odds and the volley's (BIA-7)."""
+    shots = [
+        _shot(f, body.target, body.loiter_from_second_turn, ("body", "shots", i))
+        for i, f in enumerate(body.shots)
+    ]
+    odds = volley_odds(shots, damaged_twice_shot_down=body.damaged_twice_shot_down)
+    return VolleyOut(
+        shots=[ShotOut(**s.to_dict()) for s in shots],
+        volley=Odds(
+            p_miss=fraction_text(odds.miss),
+            p_damaged=fraction_text(odds.damaged),
+            p_shot_down=fraction_text(odds.shot_down),
+        ),
+    )
+
+
+@router.get("/bia", response_class=HTMLResponse, include_in_schema=False)
+def bia_page(request: Request) -> HTMLResponse:
+    """The calculator page."""
+    return templates.TemplateResponse(request, "bia.html", {"page": "bia"})
