@@ -35,3 +35,8 @@ def air_defence_table() -> dict[str, Any]:
 def infantry_table() -> dict[str, Any]:
     """``data/infantry.toml``: infantry modifiers, stand size and weapon range bands."""
     return _load("infantry")
+
+
+def load_text(name: str) -> str:
+    """The raw text of ``data/<name>.toml`` (e.g. the bundled engagement)."""
+    return resources.files(DATA_PACKAGE).joinpath("data", f"{name}.toml").read_text("utf-8")

@@ -1,0 +1,328 @@
+"""Engagement files: several AD units and aircraft over several turns, in TOML.
+
+A file has ``title``, ``turns``, an optional ``seed``, one ``[[aircraft]]``
+table per aircraft and one ``[[ground]]`` table per ground AD unit::
+
+    title = "Gunship over the ford"
+    turns = 3
+
+    [[aircraft]]
+    name = "Gunship"
+    side = "red"
+    speed = "slow"
+    manoeuvrability = "medium"
+    pilot = "veteran"         # a grade or a whole number (BIA-3)
+    present = [1, 2, 3]       # turns it is in the AD umbrella (passes if Fast)
+
+    [[ground]]
+    name = "Ford SAM"
+    side = "blue"
+    system = "vehicle-sam"
+    targets = ["Gunship"]     # fires at the first one present and flying
+    range_km = 6
+
+An aircraft on Air Defence also has ``system``, ``targets`` and ``range_km``.
+Every mistake raises :class:`ScenarioError` naming the file, the table and
+the key.
+"""
+
+from __future__ import annotations
+
+import tomllib
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Any
+
+from airwar.games.bia.airdefence import (
+    AdSystem,
+    AirDefenceShot,
+    AirTarget,
+    Firer,
+    FirerKind,
+    Manoeuvrability,
+    Speed,
+    parse_manoeuvrability,
+    parse_speed,
+    pilot_modifier,
+    range_from_km,
+    system,
+)
+from airwar.games.bia.errors import BiaError, ScenarioError
+
+SIDES = ("red", "blue")
+MAX_TURNS = 100
+
+_TOP_KEYS = {"title", "turns", "seed", "aircraft", "ground"}
+_AIRCRAFT_KEYS = {
+    "name",
+    "side",
+    "speed",
+    "manoeuvrability",
+    "pilot",
+    "pacifier",
+    "dogfighting",
+    "present",
+    "system",
+    "targets",
+    "range_km",
+}
+_GROUND_KEYS = {"name", "side", "system", "firer", "targets", "range_km"}
+
+
+@dataclass(frozen=True)
+class Fire:
+    """What a unit on Air Defence fires with, at whom (in priority order), and how far."""
+
+    system: AdSystem
+    targets: tuple[str, ...]
+    range_m: Fraction | None
+
+
+@dataclass(frozen=True)
+class AircraftSpec:
+    """One aircraft of the engagement."""
+
+    name: str
+    side: str
+    speed: Speed
+    manoeuvrability: Manoeuvrability
+    pilot_modifier: int
+    pacifier: bool
+    dogfighting: bool
+    present: tuple[int, ...]
+    fire: Fire | None
+
+    @property
+    def firer(self) -> Firer:
+        return Firer.aircraft(self.speed, self.manoeuvrability)
+
+
+@dataclass(frozen=True)
+class GroundSpec:
+    """One ground (or orbital) AD unit of the engagement."""
+
+    name: str
+    side: str
+    firer: Firer
+    fire: Fire
+
+
+@dataclass(frozen=True)
+class Scenario:
+    """A parsed, checked engagement."""
+
+    title: str
+    turns: int
+    seed: int | str | None
+    aircraft: tuple[AircraftSpec, ...]
+    ground: tuple[GroundSpec, ...]
+
+    def aircraft_named(self, name: str) -> AircraftSpec:
+        for a in self.aircraft:
+            if a.name == name:
+                return a
+        raise KeyError(name)
+
+
+class _Place:
+    """Where in the file a value is, for error messages."""
+
+    def __init__(self, where: str, table: str) -> None:
+        self.where = where
+        self.table = table
+
+    def error(self, key: str | None, what: str) -> ScenarioError:
+        at = f", key '{key}'" if key else ""
+        return ScenarioError(f"{self.where}: {self.table}{at}: {what}")
+
+
+def _table_name(kind: str, index: int, row: Any) -> str:
+    name = row.get("name") if isinstance(row, dict) else None
+    label = f" ({name!r})" if isinstance(name, str) else ""
+    return f"[[{kind}]] #{index}{label}"
+
+
+def _check_keys(place: _Place, row: dict[str, Any], allowed: set[str], required: tuple) -> None:
+    for key in row:
+        if key not in allowed:
+            raise place.error(key, f"unknown key (allowed: {', '.join(sorted(allowed))})")
+    for key in required:
+        if key not in row:
+            raise place.error(key, "missing")
+
+
+def _get(place: _Place, row: dict[str, Any], key: str, kind: type | tuple, what: str) -> Any:
+    value = row[key]
+    if isinstance(value, bool) and kind is not bool:
+        raise place.error(key, f"{value!r} is not {what}")
+    if not isinstance(value, kind):
+        raise place.error(key, f"{value!r} is not {what}")
+    return value
+
+
+def _side(place: _Place, row: dict[str, Any]) -> str:
+    side = _get(place, row, "side", str, "a side name")
+    if side.lower() not in SIDES:
+        raise place.error("side", f"{side!r} is not a side (allowed: {', '.join(SIDES)})")
+    return side.lower()
+
+
+def _fire(place: _Place, row: dict[str, Any]) -> Fire:
+    try:
+        sys = system(_get(place, row, "system", str, "an AD system name"))
+    except BiaError as exc:
+        raise place.error("system", str(exc)) from None
+    targets = _get(place, row, "targets", list, "a list of aircraft names")
+    if not targets or not all(isinstance(t, str) for t in targets):
+        raise place.error("targets", "must be a non-empty list of aircraft names")
+    range_m: Fraction | None = None
+    if "range_km" in row:
+        km = _get(place, row, "range_km", (int, float), "a number of kilometres")
+        range_m = range_from_km(km)
+        if range_m < 0:
+            raise place.error("range_km", f"{km} is negative")
+        if range_m > sys.range_m:
+            raise place.error(
+                "range_km", f"{km} km is out of range of {sys.name} (range {sys.range_text}, BIA-4)"
+            )
+    return Fire(sys, tuple(targets), range_m)
+
+
+def _aircraft(place: _Place, row: dict[str, Any], turns: int) -> AircraftSpec:
+    _check_keys(place, row, _AIRCRAFT_KEYS, ("name", "side", "speed", "manoeuvrability", "present"))
+    name = _get(place, row, "name", str, "a name")
+    side = _side(place, row)
+    try:
+        speed = parse_speed(_get(place, row, "speed", str, "a speed"))
+    except BiaError as exc:
+        raise place.error("speed", str(exc)) from None
+    try:
+        man = parse_manoeuvrability(_get(place, row, "manoeuvrability", str, "a manoeuvrability"))
+    except BiaError as exc:
+        raise place.error("manoeuvrability", str(exc)) from None
+    pilot = 0
+    if "pilot" in row:
+        try:
+            pilot = pilot_modifier(_get(place, row, "pilot", (int, str), "a pilot grade"))
+        except BiaError as exc:
+            raise place.error("pilot", str(exc)) from None
+    pacifier = _get(place, row, "pacifier", bool, "true or false") if "pacifier" in row else False
+    dogfighting = (
+        _get(place, row, "dogfighting", bool, "true or false") if "dogfighting" in row else False
+    )
+    if dogfighting and speed is not Speed.FAST:
+        raise place.error("dogfighting", "only Fast aircraft dogfight outside the area (BIA-2)")
+    present = _get(place, row, "present", list, "a list of turn numbers")
+    if not all(isinstance(t, int) and not isinstance(t, bool) for t in present):
+        raise place.error("present", "must be a list of whole turn numbers")
+    if sorted(set(present)) != present:
+        raise place.error("present", "turn numbers must be increasing, each once")
+    if present and (present[0] < 1 or present[-1] > turns):
+        raise place.error("present", f"turn numbers must lie between 1 and {turns}")
+    fire: Fire | None = None
+    if "system" in row or "targets" in row or "range_km" in row:
+        for key in ("system", "targets"):
+            if key not in row:
+                raise place.error(key, "missing (an aircraft on Air Defence needs both)")
+        fire = _fire(place, row)
+    return AircraftSpec(name, side, speed, man, pilot, pacifier, dogfighting, tuple(present), fire)
+
+
+def _ground(place: _Place, row: dict[str, Any]) -> GroundSpec:
+    _check_keys(place, row, _GROUND_KEYS, ("name", "side", "system", "targets"))
+    name = _get(place, row, "name", str, "a name")
+    side = _side(place, row)
+    firer_text = _get(place, row, "firer", str, "surface or orbital") if "firer" in row else ""
+    if firer_text and firer_text not in ("surface", "orbital"):
+        raise place.error("firer", f"{firer_text!r} is not surface or orbital")
+    firer = Firer.orbital() if firer_text == "orbital" else Firer.surface()
+    return GroundSpec(name, side, firer, _fire(place, row))
+
+
+def parse_scenario(text: str, where: str = "engagement") -> Scenario:
+    """Read and check an engagement; ``where`` names the file in error messages."""
+    try:
+        data = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:
+        raise ScenarioError(f"{where}: not valid TOML ({exc})") from None
+    top = _Place(where, "top level")
+    _check_keys(top, data, _TOP_KEYS, ("turns", "aircraft"))
+    title = _get(top, data, "title", str, "a title") if "title" in data else "Engagement"
+    turns = _get(top, data, "turns", int, "a whole number of turns")
+    if not 1 <= turns <= MAX_TURNS:
+        raise top.error("turns", f"{turns} is not between 1 and {MAX_TURNS}")
+    seed = _get(top, data, "seed", (int, str), "a whole number or text") if "seed" in data else None
+    rows = _get(top, data, "aircraft", list, "a list of [[aircraft]] tables")
+    if not rows:
+        raise top.error("aircraft", "at least one [[aircraft]] is needed")
+    names: set[str] = set()
+    aircraft: list[AircraftSpec] = []
+    for i, row in enumerate(rows, start=1):
+        place = _Place(where, _table_name("aircraft", i, row))
+        if not isinstance(row, dict):
+            raise place.error(None, "is not a table")
+        spec = _aircraft(place, row, turns)
+        if spec.name in names:
+            raise place.error("name", f"{spec.name!r} is used twice")
+        names.add(spec.name)
+        aircraft.append(spec)
+    ground: list[GroundSpec] = []
+    ground_rows = (
+        _get(top, data, "ground", list, "a list of [[ground]] tables") if "ground" in data else []
+    )
+    for i, row in enumerate(ground_rows, start=1):
+        place = _Place(where, _table_name("ground", i, row))
+        if not isinstance(row, dict):
+            raise place.error(None, "is not a table")
+        g = _ground(place, row)
+        if g.name in names:
+            raise place.error("name", f"{g.name!r} is used twice")
+        names.add(g.name)
+        ground.append(g)
+    by_name = {a.name: a for a in aircraft}
+    shooters: list[tuple[str, int, str, str, Firer, Fire]] = [
+        ("aircraft", i, a.name, a.side, a.firer, a.fire)
+        for i, a in enumerate(aircraft, start=1)
+        if a.fire is not None
+    ]
+    shooters += [
+        ("ground", i, g.name, g.side, g.firer, g.fire) for i, g in enumerate(ground, start=1)
+    ]
+    for kind, i, name, side, firer, fire in shooters:
+        place = _Place(where, f"[[{kind}]] #{i} ({name!r})")
+        for target in fire.targets:
+            if target not in by_name:
+                raise place.error("targets", f"{target!r} is not an aircraft of this engagement")
+            t = by_name[target]
+            if t.side == side:
+                raise place.error("targets", f"{target!r} is on the same side ({side})")
+            if firer.kind is FirerKind.ORBITAL and t.speed is not Speed.VERY_SLOW:
+                raise place.error(
+                    "targets",
+                    f"{target!r} is {t.speed.label}: orbital-to-air fire only at Very Slow "
+                    "aircraft (BIA-4)",
+                )
+    return Scenario(title, turns, seed, tuple(aircraft), tuple(ground))
+
+
+def target_of(spec: AircraftSpec, *, passes: int, umbrella_turns: int) -> AirTarget:
+    """The aircraft as a target this turn, from its pass or loiter count (BIA-2)."""
+    makes_passes = spec.speed is Speed.FAST and not spec.dogfighting
+    return AirTarget(
+        spec.speed,
+        spec.manoeuvrability,
+        pilot_modifier=spec.pilot_modifier,
+        pacifier=spec.pacifier,
+        first_pass=makes_passes and passes == 1,
+        loiter_turns=0 if makes_passes else umbrella_turns,
+        dogfighting=spec.dogfighting,
+    )
+
+
+def shot_for(
+    fire: Fire, firer: Firer, target: AirTarget, *, loiter_from_second_turn: bool
+) -> AirDefenceShot:
+    """The AD shot of a unit at a target this turn."""
+    return AirDefenceShot(
+        fire.system, firer, target, fire.range_m, loiter_from_second_turn=loiter_from_second_turn
+    )
