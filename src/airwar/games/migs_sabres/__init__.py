@@ -28,6 +28,7 @@ from airwar.games.migs_sabres.engagement import (
     EngagementState,
     Plane,
 )
+from airwar.games.migs_sabres.game import MigsGame, MigsState
 from airwar.games.migs_sabres.movement import (
     FireOption,
     MoveOptions,
@@ -51,6 +52,8 @@ __all__ = [
     "Fire",
     "FireOption",
     "HoldFire",
+    "MigsGame",
+    "MigsState",
     "MoveOptions",
     "Plane",
     "PlaneType",
