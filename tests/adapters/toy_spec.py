@@ -10,7 +10,7 @@ from airwar.core.game import GameState
 class ToyEncoder:
     """Total so far (scaled to [0, 1]) and whose turn it is."""
 
-    shape = (2,)
+    shape: tuple[int, ...] = (2,)
 
     def encode(self, state: GameState, seat: int) -> np.ndarray:
         assert isinstance(state, toy_game.ToyState)

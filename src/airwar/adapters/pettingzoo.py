@@ -8,10 +8,10 @@ episode replays from its seed and its actions. Each observation is a dict:
 (1 for each legal action id of the agent to act, all 0 for the other).
 Rewards are the kernel's returns, paid when the game ends.
 
->>> from airwar.adapters.pettingzoo import env
->>> from airwar.adapters.spec import migs_engagement_spec
->>> e = env(migs_engagement_spec())  # doctest: +SKIP
->>> e.reset(seed=1)  # doctest: +SKIP
+>>> e = migs_engagement_env({"listed": "F-51", "active": "MiG-15"})
+>>> e.reset(seed=1)
+>>> e.agent_selection, e.observe(e.agent_selection)["action_mask"].tolist()
+('player_0', [1, 0, 1, 0, 1, 0, 0])
 """
 
 from __future__ import annotations
@@ -131,3 +131,12 @@ class AirwarAECEnv(AECEnv):
 def env(spec: AdapterSpec, render_mode: str | None = None) -> AirwarAECEnv:
     """The AEC environment of ``spec`` (PettingZoo's usual ``env()`` constructor)."""
     return AirwarAECEnv(spec, render_mode=render_mode)
+
+
+def migs_engagement_env(
+    options: dict[str, Any] | None = None, render_mode: str | None = None
+) -> AirwarAECEnv:
+    """A MiGs and Sabres engagement (``migs-engagement`` options) as an AEC environment."""
+    from airwar.adapters.migs import migs_engagement_spec
+
+    return AirwarAECEnv(migs_engagement_spec(options), render_mode=render_mode)
