@@ -13,6 +13,7 @@ from fastapi import FastAPI, Query, Request
 from fastapi.responses import StreamingResponse
 from fastapi.staticfiles import StaticFiles
 
+import airwar.games.migs_sabres  # noqa: F401  (registers the MiGs and Sabres games)
 from airwar import __version__
 from airwar.store import Store
 from airwar.web import api, errors, pages

@@ -42,7 +42,7 @@
     parts.map(function (x) {
       const w = A.pct(x[2]);
       return A.el("span", { class: x[0], style: "width:" + w, title: x[1] + " " + x[2] + " (" + w + ")",
-        text: parseFloat(w) >= 8 ? x[1] + " " + w : "" });
+        text: parseFloat(w) >= 18 ? x[1] + " " + w : "" });
     }));
   }
 

@@ -67,6 +67,7 @@ window.Airwar = window.Airwar || {};
 
   /* A roll event explained: what it was for, the dice, the number, each modifier, the odds. */
   A.rollItem = function (ev) {
+    if (ev.p_success === "1/1" && (ev.modifiers || []).length) return A.plainRollItem(ev);
     const need = ev.comparison === "at_least" ? ev.target + "+" : ev.target + "-";
     const mods = (ev.modifiers || []).map(A.modText).join("; ");
     const outcome = ev.success ? "success" : "failure";
@@ -83,9 +84,25 @@ window.Airwar = window.Airwar || {};
     ]);
   };
 
+  /* A roll that cannot fail (movement points and the like): the dice, modifiers and the sum. */
+  A.plainRollItem = function (ev) {
+    const mods = ev.modifiers || [];
+    const total = mods.reduce(function (a, m) { return a + m.value; }, ev.roll);
+    return A.el("li", { class: "success", "data-seq": ev.seq }, [
+      A.el("strong", { text: ev.name + (ev.rule ? " (" + ev.rule + ")" : "") }), " ",
+      ev.dice + " " + mods.map(function (m) { return (m.value >= 0 ? "+ " : "- ") + Math.abs(m.value) +
+        " " + m.reason; }).join(" "),
+      A.el("div", {}, ["rolled ", A.el("strong", { text: String(ev.roll) }), " = " + total]),
+    ]);
+  };
+
   /* One line of the log: the game's own text when it gives one, otherwise its fields. */
   A.logText = function (ev) {
     if (ev.text) return ev.text;
+    if (A.logFormatter) {
+      const t = A.logFormatter(ev);
+      if (t) return t;
+    }
     if (ev.message) return ev.message;
     if (ev.type === "roll") {
       return ev.name + ": rolled " + ev.roll + " (" + (ev.success ? "success" : "failure") +
