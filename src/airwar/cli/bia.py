@@ -1,7 +1,391 @@
-"""`airwar bia`: commands are added by the issue that builds this part."""
+"""`airwar bia`: Bounce Into Action air-defence and infantry fire with exact odds.
+
+The commands only read options, call :mod:`airwar.games.bia` and print. Rule
+errors become one line ``error: ...`` and exit code 2.
+"""
 
 from __future__ import annotations
 
-import typer
+import json
+from collections.abc import Callable
+from fractions import Fraction
+from pathlib import Path
+from typing import Any, NoReturn, TypeVar
 
-app = typer.Typer(help="bia commands.", no_args_is_help=True)
+import typer
+from rich.console import Console
+from rich.markup import escape
+from rich.table import Table
+
+from airwar.core.checks import fraction_text
+from airwar.core.driver import Driver
+from airwar.core.errors import AirwarError
+from airwar.games.bia.airdefence import (
+    AirDefenceShot,
+    AirTarget,
+    Firer,
+    parse_manoeuvrability,
+    parse_speed,
+    pilot_modifier,
+    range_from_km,
+    system,
+)
+from airwar.games.bia.engagement import EngagementGame
+from airwar.games.bia.errors import ScenarioError
+from airwar.games.bia.infantry import (
+    FirerSituation,
+    GroupFire,
+    StandFire,
+    TargetSituation,
+    figures_per_stand,
+    parse_training,
+    stands_from_figures,
+    weapon,
+)
+
+app = typer.Typer(
+    help="Bounce Into Action: air-defence and infantry fire with exact odds.",
+    no_args_is_help=True,
+)
+
+T = TypeVar("T")
+
+
+def _fail(exc: Exception) -> NoReturn:
+    typer.echo(f"error: {exc}", err=True)
+    raise typer.Exit(2)
+
+
+def _run(build: Callable[[], T]) -> T:
+    try:
+        return build()
+    except AirwarError as exc:
+        _fail(exc)
+
+
+def _pct(p: Fraction) -> str:
+    return f"{fraction_text(p)} ({float(p):.1%})"
+
+
+def _signed(v: int) -> str:
+    return f"{v:+d}"
+
+
+# -- air defence -----------------------------------------------------------------
+
+
+def _firer(firer: str | None, speed: str | None, man: str | None) -> Firer:
+    if firer is not None:
+        kind = firer.strip().lower()
+        if speed is not None or man is not None:
+            raise ScenarioError(
+                "give either --firer surface|orbital or --firer-speed and "
+                "--firer-manoeuvrability, not both"
+            )
+        if kind == "surface":
+            return Firer.surface()
+        if kind == "orbital":
+            return Firer.orbital()
+        raise ScenarioError(
+            f"unknown firer {firer!r} (allowed: surface, orbital; for an aircraft give "
+            "--firer-speed and --firer-manoeuvrability)"
+        )
+    if speed is None or man is None:
+        raise ScenarioError(
+            "say who fires: --firer surface (or orbital), or both --firer-speed and "
+            "--firer-manoeuvrability for an aircraft"
+        )
+    return Firer.aircraft(
+        parse_speed(speed, "firer speed"), parse_manoeuvrability(man, "firer manoeuvrability")
+    )
+
+
+@app.command("air-defence")
+def air_defence(
+    system_name: str = typer.Option(..., "--system", help="heavy-sam, vehicle-sam, ... small-arms"),
+    target_speed: str = typer.Option(..., help="fast, slow or very-slow"),
+    target_manoeuvrability: str = typer.Option(..., help="good, medium or poor"),
+    firer: str | None = typer.Option(None, help="surface or orbital (else give the firer's)"),
+    firer_speed: str | None = typer.Option(None, help="the firing aircraft's speed"),
+    firer_manoeuvrability: str | None = typer.Option(None, help="the firing aircraft's"),
+    first_pass: bool = typer.Option(False, help="a Fast target on its first pass (-2, BIA-2)"),
+    loiter_turns: int = typer.Option(0, help="turns in the AD umbrella, counting this one"),
+    dogfighting: bool = typer.Option(
+        False, help="a Fast target dogfighting outside the ground force area (loiters)"
+    ),
+    loiter_from_second_turn: bool = typer.Option(
+        False, help="option: count loiter turns from the second (BIA-2)"
+    ),
+    pilot_modifier_text: str = typer.Option(
+        "0", "--pilot-modifier", help="target pilot: a whole number or ace/veteran/regular/green"
+    ),
+    range_km: float | None = typer.Option(None, help="range to the target in km (checked)"),
+    pacifier: bool = typer.Option(False, help="the target is a Pacifier"),
+    as_json: bool = typer.Option(False, "--json", help="print JSON"),
+) -> None:
+    """Hit number and exact odds of one air-defence shot (BIA-1..BIA-4)."""
+
+    def build() -> AirDefenceShot:
+        target = AirTarget(
+            parse_speed(target_speed, "target speed"),
+            parse_manoeuvrability(target_manoeuvrability, "target manoeuvrability"),
+            pilot_modifier=pilot_modifier(pilot_modifier_text),
+            pacifier=pacifier,
+            first_pass=first_pass,
+            loiter_turns=loiter_turns,
+            dogfighting=dogfighting,
+        )
+        return AirDefenceShot(
+            system(system_name),
+            _firer(firer, firer_speed, firer_manoeuvrability),
+            target,
+            None if range_km is None else range_from_km(range_km),
+            loiter_from_second_turn=loiter_from_second_turn,
+        )
+
+    shot = _run(build)
+    if as_json:
+        typer.echo(json.dumps(shot.to_dict()))
+        return
+    _print_shot(shot)
+
+
+def _print_shot(shot: AirDefenceShot) -> None:
+    console = Console(highlight=False)
+    s = shot.system
+    console.print(
+        f"[bold]{s.name}[/bold] ({s.dice}, range {s.range_text}) from {shot.firer.label} "
+        f"at a {shot.target.speed.label}/{shot.target.manoeuvrability.label} aircraft"
+    )
+    table = Table("Hit number part", "Value", "Rule")
+    for m in shot.check.modifiers:
+        table.add_row(m.reason, _signed(m.value), m.rule)
+    table.add_row("[bold]hit number[/bold]", f"[bold]{shot.hit_number}[/bold]", "BIA-1")
+    console.print(table)
+    console.print(f"Needs {shot.check.describe_need()} (BIA-4).")
+    odds = shot.odds()
+    result = Table("Result", "Exact chance")
+    result.add_row("shot down", _pct(odds.shot_down))
+    result.add_row("damaged", _pct(odds.damaged))
+    result.add_row("miss", _pct(odds.miss))
+    console.print(result)
+    console.print(f"Chance the roll hits: {_pct(shot.p_hit)}")
+    for note in shot.notes():
+        console.print(escape(f"Note: {note}"), soft_wrap=True)
+
+
+# -- infantry --------------------------------------------------------------------
+
+
+@app.command()
+def infantry(
+    weapon_name: str = typer.Option(..., "--weapon", help="pistol, rifle, support-weapon, ..."),
+    range_m: float = typer.Option(..., help="range to the target in metres"),
+    stands: int = typer.Option(1, help="stands firing with the same modifiers"),
+    officers: list[int] = typer.Option(
+        [], help="officers grouped with stand 1, 2, ... (repeat the option, one per stand)"
+    ),
+    figures: int = typer.Option(
+        0, help="individually based figures in one place, firing as stands (BIA-8)"
+    ),
+    figures_per_stand_opt: int | None = typer.Option(
+        None, "--figures-per-stand", help="figures that make a stand (default: data)"
+    ),
+    moving: bool = typer.Option(False, help="firer moving (-4, not in HMA)"),
+    hma: bool = typer.Option(False, help="firer in HMA (moving does not count)"),
+    special_forces: bool = typer.Option(False, help="firer Special Forces (+4)"),
+    aiming_turns: int = typer.Option(0, help="turns aiming, SLA 2/3 only (+1 after the first)"),
+    training: str = typer.Option("regular", help="regular, veteran, trained, recruits"),
+    target_unarmoured: bool = typer.Option(False, help="target unarmoured (+3)"),
+    target_cover: bool = typer.Option(False, help="target in MA/HMA or cover (-2)"),
+    target_special_forces: bool = typer.Option(False, help="target Special Forces (-4)"),
+    target_seasoned: bool = typer.Option(False, help="target Seasoned/Veterans (-2)"),
+    target_officer_alone: bool = typer.Option(False, help="target an officer on his own (-8)"),
+    target_stationary_vehicle: bool = typer.Option(False, help="target a stationary vehicle (+2)"),
+    target_non_tactical: bool = typer.Option(False, help="target non-tactical (+1)"),
+    as_json: bool = typer.Option(False, "--json", help="print JSON"),
+) -> None:
+    """Hit number of each stand and the exact distribution of hits (BIA-6)."""
+
+    def build() -> tuple[GroupFire, list[int]]:
+        if stands < 0:
+            raise ScenarioError(f"--stands must be 0 or more, not {stands}")
+        if len(officers) > stands:
+            raise ScenarioError(
+                f"{len(officers)} --officers values given for {stands} stand(s): officers "
+                "are grouped with a stand (BIA-6)"
+            )
+        per_stand = [*officers, *[0] * (stands - len(officers))]
+        gun = weapon(weapon_name)
+        target = TargetSituation(
+            unarmoured=target_unarmoured,
+            armour_or_cover=target_cover,
+            special_forces=target_special_forces,
+            seasoned=target_seasoned,
+            officer_alone=target_officer_alone,
+            stationary_vehicle=target_stationary_vehicle,
+            non_tactical=target_non_tactical,
+        )
+        size = figures_per_stand() if figures_per_stand_opt is None else figures_per_stand_opt
+        extra, idle = stands_from_figures(figures, size)
+        per_stand += [0] * extra
+        if not per_stand:
+            raise ScenarioError(
+                f"no stand fires: give --stands, or at least {size} --figures (BIA-8)"
+            )
+        fires = tuple(
+            StandFire(
+                gun,
+                range_m,
+                FirerSituation(
+                    moving=moving,
+                    in_hma=hma,
+                    special_forces=special_forces,
+                    officers=n,
+                    aiming_turns=aiming_turns,
+                    training=parse_training(training),
+                ),
+                target,
+            )
+            for n in per_stand
+        )
+        return GroupFire(fires, idle), per_stand
+
+    group, per_stand = _run(build)
+    first = group.stands[0]
+    index, band = first.band
+    data: dict[str, Any] = {
+        "weapon": first.weapon.key,
+        "range_m": range_m,
+        "band": index,
+        "band_number": band.number,
+        "house_values": first.weapon.house,
+        "stands": len(group.stands),
+        "officers": per_stand,
+        "hit_number": first.hit_number,
+        "p_hit": fraction_text(first.p_hit),
+        "modifiers": [m.to_dict() for m in first.check.modifiers],
+        **{k: v for k, v in group.to_dict().items() if k != "stands"},
+        "per_stand": group.to_dict()["stands"],
+    }
+    if as_json:
+        typer.echo(json.dumps(data))
+        return
+    console = Console(highlight=False)
+    house = " (house values, BIA-6)" if first.weapon.house else ""
+    console.print(
+        f"[bold]{first.weapon.name}[/bold] at {range_m:g} m: band {index}, "
+        f"number {band.number}{house}"
+    )
+    for i, stand in enumerate(group.stands, start=1):
+        console.print(escape(f"Stand {i}: {stand.check.explain()}"), soft_wrap=True)
+    table = Table("Hits", "Exact chance")
+    for k, p in group.distribution().items():
+        table.add_row(str(k), _pct(p))
+    console.print(table)
+    console.print(f"Expected hits: {fraction_text(group.expected_hits())}")
+    if group.idle_figures:
+        console.print(f"{group.idle_figures} figure(s) too few to form a stand do not fire (BIA-8)")
+
+
+# -- engagement ------------------------------------------------------------------
+
+
+def _seed(text: str | None, default: int | str | None) -> int | str | None:
+    if text is None:
+        return default
+    t = text.strip()
+    return int(t) if t.lstrip("-").isdigit() else t
+
+
+@app.command()
+def engagement(
+    file: Path = typer.Argument(..., help="engagement file (TOML)"),
+    seed: str | None = typer.Option(None, help="seed (default: the file's, else a new one)"),
+    loiter_from_second_turn: bool = typer.Option(False, help="option of BIA-2"),
+    damaged_twice_shot_down: bool = typer.Option(False, help="option of BIA-7"),
+    ground_fire: str = typer.Option("first", help="ground units fire first or last (BIA-11)"),
+    as_json: bool = typer.Option(False, "--json", help="print the whole engagement as JSON"),
+) -> None:
+    """Run a scripted engagement, every roll explained, reproducible from the seed."""
+
+    def build() -> tuple[EngagementGame, Driver]:
+        try:
+            text = file.read_text("utf-8")
+        except (OSError, UnicodeDecodeError) as exc:
+            reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
+            raise ScenarioError(f"{file}: cannot read the engagement file ({reason})") from None
+        options = {
+            "scenario": text,
+            "loiter_from_second_turn": loiter_from_second_turn,
+            "damaged_twice_shot_down": damaged_twice_shot_down,
+            "ground_fire": ground_fire,
+        }
+        game = EngagementGame(options, where=str(file))
+        return game, Driver(game, _seed(seed, game.scenario.seed))
+
+    game, driver = _run(build)
+    record = driver.finished_record()
+    if as_json:
+        typer.echo(
+            json.dumps(
+                {
+                    "game": driver.game.name,
+                    "title": game.scenario.title,
+                    "seed": driver.seed,
+                    "events": driver.events,
+                    "returns": driver.state.returns(),
+                    "record": record.to_dict(),
+                }
+            )
+        )
+        return
+    for line in render_events(driver.events):
+        typer.echo(line)
+    typer.echo(f"Seed {driver.seed}: the same seed replays this engagement exactly.")
+
+
+def _presence(p: dict[str, Any]) -> str:
+    where = f"pass {p['pass']}" if "pass" in p else f"turn {p['umbrella_turns']} in umbrella"
+    return f"{p['aircraft']} ({where}, {p['status']})"
+
+
+def render_events(events: list[dict[str, Any]]) -> list[str]:
+    """Readable lines for an engagement's events."""
+    out: list[str] = []
+    for e in events:
+        kind = e["type"]
+        if kind == "engagement":
+            out.append(f"{e['title']} ({e['turns']} turns)")
+        elif kind == "turn":
+            present = [_presence(p) for p in e["present"]]
+            out.append("")
+            out.append(f"Turn {e['turn']}: in the AD umbrella: {', '.join(present) or 'none'}")
+        elif kind == "roll_off":
+            out.append(
+                f"  Roll-off (BIA-5): {e['unit']} rolls {e['roll']} on {e['dice']} "
+                f"(tied with {', '.join(e['tied_with'])})"
+            )
+        elif kind == "firing_order":
+            out.append(f"  Firing order ({e['rule']}): {', '.join(e['order'])}")
+        elif kind == "holds_fire":
+            out.append(f"  {e['unit']} holds fire: {e['reason']}")
+        elif kind == "roll":
+            mods = "; ".join(
+                f"{m['reason']} {_signed(m['value'])} ({m['rule']})" for m in e["modifiers"]
+            )
+            out.append(f"  {e['firer']} fires {e['system_name']} ({e['dice']}) at {e['target']}")
+            out.append(f"    hit number {e['hit_number']} = {mods}")
+            for note in e["notes"]:
+                out.append(f"    note: {note}")
+            out.append(
+                f"    odds before the roll: shot down {e['p_shot_down']}, damaged "
+                f"{e['p_damaged']}, miss {e['p_miss']} (BIA-4)"
+            )
+            out.append(f"    rolled {e['roll']}: {e['effect']}; {e['target']} is now {e['status']}")
+        elif kind == "end":
+            status = ", ".join(f"{k} {v}" for k, v in e["aircraft"].items())
+            out.append("")
+            out.append(f"End after turn {e['turn']}: {status}")
+            out.append(f"Kills: red {e['kills']['red']}, blue {e['kills']['blue']}")
+    return out

@@ -253,8 +253,8 @@ class AirTarget:
             raise NotAllowed(f"only Fast aircraft make a first pass: {why} (BIA-2)")
         if self.loiter_turns and self.makes_passes:
             raise NotAllowed(
-                "a Fast aircraft makes passes and does not loiter; give dogfighting "
-                "if it is dogfighting outside the ground force area (BIA-2)"
+                "a Fast aircraft makes passes and does not loiter, unless it is "
+                "dogfighting outside the ground force area (dogfighting, BIA-2)"
             )
 
 

@@ -285,6 +285,7 @@ class EngagementState(GameState):
                 "firer": pending.firer,
                 "target": pending.target,
                 "system": shot.system.key,
+                "system_name": shot.system.name,
                 "hit_number": shot.hit_number,
                 "p_hit": fraction_text(shot.p_hit),
                 **odds.to_dict(),
