@@ -1,0 +1,32 @@
+"""Bots by name: ``make_bot("heuristic", seed)``.
+
+A plain dict of factories; other parts of airwar add their bots to it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from airwar.bots.heuristic import HeuristicBot
+from airwar.bots.random_bot import RandomBot
+from airwar.core.bot import Bot
+
+BotFactory = Callable[[int | str], Bot]
+
+BOTS: dict[str, BotFactory] = {
+    "random": RandomBot,
+    "heuristic": HeuristicBot,
+}
+
+
+def bot_names() -> list[str]:
+    return sorted(BOTS)
+
+
+def make_bot(name: str, seed: int | str = 0) -> Bot:
+    """A new bot called ``name`` with its own ``seed``."""
+    try:
+        factory = BOTS[name]
+    except KeyError:
+        raise ValueError(f"unknown bot {name!r} (known: {', '.join(bot_names())})") from None
+    return factory(seed)
