@@ -109,3 +109,46 @@ def modifier_row(table: str, key: str, row_key: str) -> Modifier:
     if row_key not in table_rows:
         raise TableError(f"rule table {table}.toml: {key!r} has no row {row_key!r}")
     return table_rows[row_key]
+
+
+@dataclass(frozen=True)
+class ModifierSpec:
+    """A row of a modifier list: a fixed value, or a countermeasure worth
+    max(0, number - ECCM) with the number halved (rounded up) first (GS-2)."""
+
+    key: str
+    reason: str
+    rule: str
+    value: int | None = None
+    halve: bool = False
+
+    @property
+    def is_countermeasure(self) -> bool:
+        return self.value is None
+
+    def fixed(self) -> Modifier:
+        """The modifier of a fixed row."""
+        if self.value is None:
+            raise TableError(f"modifier {self.key!r} is a countermeasure row, not a fixed one")
+        return Modifier(self.reason, self.value, self.rule)
+
+
+@cache
+def modifier_specs(table: str, key: str) -> dict[str, ModifierSpec]:
+    """A modifier list mixing fixed rows (``value``) and countermeasure rows (``halve``)."""
+    out: dict[str, ModifierSpec] = {}
+    for row in rows(table, key):
+        try:
+            value = row.get("value")
+            out[str(row["key"])] = ModifierSpec(
+                str(row["key"]),
+                str(row["reason"]),
+                str(row["rule"]),
+                None if value is None else int(value),
+                bool(row.get("halve", False)),
+            )
+        except KeyError as missing:
+            raise TableError(
+                f"rule table {table}.toml: a row of {key!r} lacks {missing.args[0]!r}"
+            ) from None
+    return out
