@@ -126,8 +126,15 @@ def catalog(request: Request) -> Catalog:
             )
             for p in cls.parameters
         ]
+        kinds = [HUMAN, REMOTE, *(AI_PREFIX + b for b in web_bots.names(name))]
         games.append(
-            GameInfo(name=name, title=cls.title, seats=list(cls.seat_names), parameters=params)
+            GameInfo(
+                name=name,
+                title=cls.title,
+                seats=list(cls.seat_names),
+                parameters=params,
+                seat_kinds=kinds,
+            )
         )
     kinds = [HUMAN, REMOTE, *(AI_PREFIX + b for b in web_bots.names())]
     return Catalog(games=games, bots=web_bots.names(), seat_kinds=kinds)

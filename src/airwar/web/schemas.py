@@ -34,6 +34,7 @@ class GameInfo(BaseModel):
     title: str
     seats: list[str]
     parameters: list[ParameterInfo]
+    seat_kinds: list[str]
 
 
 class Catalog(BaseModel):

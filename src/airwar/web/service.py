@@ -189,7 +189,7 @@ class GameService:
     ) -> LiveGame:
         """Start a game, save it, and let the bots make their opening decisions."""
         game = load_game(game_name, options)
-        assigned = check_seats(game.seat_names, seats, web_bots.names())
+        assigned = check_seats(game.seat_names, seats, web_bots.names(game.name))
         driver = Driver(game, seed)
         full_meta = dict(meta or {})
         full_meta["tokens"] = new_tokens(assigned)
@@ -271,13 +271,19 @@ class GameService:
         seat = self.seat_required(live, token)
         with live.lock:
             actions = self._parse_path(live.game, texts)
-            trial = copy.deepcopy(live.driver)
-            for i, action in enumerate(actions):
+            if len(actions) == 1:
+                # one decision: the driver checks it before changing anything
                 try:
-                    trial.act(action, seat)
+                    live.driver.state.validate(actions[0], seat)
                 except IllegalAction as exc:
-                    where = f"step {i + 1} ({action}): " if len(actions) > 1 else ""
-                    raise Conflict(f"{where}{exc}") from None
+                    raise Conflict(str(exc)) from None
+            else:
+                trial = copy.deepcopy(live.driver)
+                for i, action in enumerate(actions):
+                    try:
+                        trial.act(action, seat)
+                    except IllegalAction as exc:
+                        raise Conflict(f"step {i + 1} ({action}): {exc}") from None
             for action in actions:
                 live.driver.act(action, seat)
                 self._persist(live, seat, action)

@@ -46,10 +46,11 @@
     if (!g) return;
     g.seats.forEach(function (s, i) {
       const id = "seat-" + i;
-      const dflt = i === 0 ? "human" : (catalog.seat_kinds.find(function (k) { return k === "ai:heuristic"; }) ||
-        catalog.seat_kinds.find(function (k) { return k.startsWith("ai:"); }) || "human");
+      const kinds = g.seat_kinds;
+      const dflt = i === g.seats.length - 1 ? "human" : (kinds.find(function (k) { return k === "ai:heuristic"; }) ||
+        kinds.find(function (k) { return k.startsWith("ai:"); }) || "human");
       seatsBox.appendChild(A.el("label", { for: id }, [s,
-        A.el("select", { id: id, name: "seat:" + s, "data-seat": s }, catalog.seat_kinds.map(function (k) {
+        A.el("select", { id: id, name: "seat:" + s, "data-seat": s }, kinds.map(function (k) {
           return A.el("option", { value: k, selected: k === dflt ? true : null, text: kindLabel(k) });
         }))]));
     });

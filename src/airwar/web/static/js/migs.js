@@ -94,7 +94,7 @@
   function drawChart(node, view) {
     const chart = chartView(view);
     if (!chart) return;
-    const squares = chart.squares || chart;
+    const squares = chart;
     const n = squares.length;
     const per = 11, cw = 62, ch = 54;
     const svg = S.root(per * cw + 20, Math.ceil(n / per) * ch + 20, "Sortie Chart");
@@ -103,7 +103,7 @@
     squares.forEach(function (sq, i) {
       const row = Math.floor(i / per), col = row % 2 === 0 ? i % per : per - 1 - (i % per);
       const x = 10 + col * cw, y = 10 + row * ch;
-      const plane = sq && (sq.type || sq.plane || (typeof sq === "string" ? sq : null));
+      const plane = sq && (sq.listed || (typeof sq === "string" ? sq : null));
       const side = sq && sq.side;
       svg.appendChild(S.el("rect", { x: x, y: y, width: cw - 4, height: ch - 4, rx: 4,
         fill: side === "communist" ? "#f6d7d4" : side === "allied" ? "#d7e1f4" : "#f4f1ea",
@@ -156,13 +156,16 @@
         ["Ended", e.end_reason],
       ]));
     }
-    if (v.scores || v.score) {
-      const sc = v.scores || v.score;
-      box.appendChild(A.el("h2", { text: "Score" }));
-      box.appendChild(dl(Object.keys(sc).map(function (k) { return [k, sc[k]]; })));
-    }
-    if (v.sortie !== undefined || v.sorties !== undefined) {
-      box.appendChild(dl([["Sortie", v.sortie_text || JSON.stringify(v.sortie)], ["Sorties", v.sorties]]));
+    if (v.scores) {
+      box.appendChild(A.el("h2", { text: "Score (" + (v.scoring === "base-value" ?
+        "base value of planes shot down, IV.A" : "kills, MS-12") + ")" }));
+      box.appendChild(dl(Object.keys(v.scores).map(function (k) {
+        return [k, v.scores[k] + (v.kills ? " (" + v.kills[k] + " kills)" : "")]; })));
+      box.appendChild(dl([
+        ["Sortie", v.sortie !== undefined && v.sorties_per_side ? "round " + Math.min(v.sortie, v.sorties_per_side) +
+          " of " + v.sorties_per_side + (v.active_side ? ", " + v.active_side + " flying" : "") : null],
+        ["Result", v.terminal ? (v.result ? v.result + " wins" : "a draw") : null],
+      ]));
     }
     node.appendChild(box);
     const chart = A.el("div", { class: "panel", id: "chart-panel" });
@@ -175,23 +178,25 @@
     const pilots = v.pilots;
     if (!pilots) return;
     const box = A.el("div", { class: "panel", id: "campaign" });
-    box.appendChild(A.el("h2", { text: "Campaign: pilots, kills and aces" }));
+    box.appendChild(A.el("h2", { text: "Campaign: pilots, kills and aces (MS-14)" }));
     Object.keys(pilots).forEach(function (side) {
-      const list = pilots[side];
-      const rows = (Array.isArray(list) ? list : Object.values(list)).map(function (p, i) {
-        const name = typeof p === "string" ? p : p.name;
-        return A.el("tr", { class: p.ace ? "ace" : "" }, [
-          A.el("td", { text: String(p.number || i + 1) }), A.el("td", { text: name }),
-          A.el("td", { text: String(p.kills !== undefined ? p.kills : "") }),
-          A.el("td", { text: p.ace ? "ace ★" : "" }),
-          A.el("td", { text: p.status || (p.lost ? "lost" : "") }),
+      const sq = pilots[side];
+      const rows = sq.pilots.map(function (p) {
+        return A.el("tr", { class: p.ace ? "ace" : "", "data-pilot": p.name }, [
+          A.el("td", { text: String(p.number) }), A.el("td", { text: p.name }),
+          A.el("td", { text: String(p.kills) }), A.el("td", { text: p.ace ? "ace ★" : "" }),
         ]);
       });
-      box.appendChild(A.el("h3", { class: "side-" + side, text: side }));
+      box.appendChild(A.el("h3", { class: "side-" + side, text: sq.squadron || side }));
       box.appendChild(A.el("table", {}, [
-        A.el("thead", {}, [A.el("tr", {}, ["#", "Pilot", "Kills", "", "Status"].map(function (h) {
+        A.el("thead", {}, [A.el("tr", {}, ["#", "Pilot", "Kills", ""].map(function (h) {
           return A.el("th", { text: h }); }))]),
         A.el("tbody", {}, rows)]));
+      if (sq.lost && sq.lost.length) {
+        box.appendChild(A.el("p", { class: "hint", text: "Lost: " + sq.lost.map(function (p) {
+          return typeof p === "string" ? p : p.name + (p.kills ? " (" + p.kills + " kills)" : "");
+        }).join(", ") }));
+      }
     });
     node.appendChild(box);
   }
@@ -249,6 +254,10 @@
   function status(data) {
     const v = data.view;
     const e = engagementOf(v);
+    if (v.game === "migs-sabres" && (v.terminal || data.status === "finished")) {
+      return "Game over: " + (v.result ? v.result + " wins" : "a draw") + " (" +
+        Object.keys(v.scores).map(function (k) { return k + " " + v.scores[k]; }).join(", ") + ")";
+    }
     if (v.terminal || data.status === "finished") {
       const winner = v.winner || (e && e.shot_down ? (e.shot_down === "active" ? "listed plane" : "active plane") : null);
       return "Game over" + (e && e.end_reason ? ": " + e.end_reason : "") + (winner && !e ? " (" + winner + ")" : "");
@@ -275,6 +284,21 @@
       case "move_end":
         return ev.plane + " ends its move at " + ev.square + " " + ev.facing +
           (ev.mp_lost ? ", " + ev.mp_lost + " MP lost" : "") + (ev.reason ? " (" + ev.reason + ")" : "");
+      case "sortie_chart": return "Sortie Chart: " + ev.text + " (" + ev.rule + ")";
+      case "first_side": return "The " + ev.side + " side flies first (" + ev.rule + ")";
+      case "sortie_start": return ev.side + " sortie " + ev.sortie + " of " + ev.of + " begins";
+      case "marker_move":
+        return ev.side + " marker " + ev.frm + " → " + ev.to + (ev.listed ? " (" + ev.listed + ")" : "") +
+          ": " + ev.result;
+      case "engagement_end":
+        return "Engagement ends: " + ev.reason + (ev.winner_side ? ", " + ev.winner_side + " kill" : "");
+      case "sortie_end": return ev.side + " sortie " + ev.sortie + " ends: " + ev.reason;
+      case "score": return ev.side + " scores " + ev.points + " for the " + ev.shot_down + " (" + ev.rule + ")";
+      case "turn_lost": return (ev.plane || "") + " loses its movement turn" + (ev.reason ? ": " + ev.reason : "");
+      case "game_start": return "A new game of MiGs and Sabres: " + ev.sorties_per_side + " sorties per side";
+      case "ace": return ev.pilot + " (" + ev.side + ") becomes an ace with " + ev.kills + " kills (" + ev.rule + ")";
+      case "pilot_replaced":
+        return ev.side + " pilot " + ev.number + " " + ev.lost + " is lost; " + ev.replacement + " takes his place";
       case "reroll": return "Tie: roll again (" + ev.rule + ")";
       case "kill":
         return ev.attacker_type + " (" + ev.attacker_side + ") shoots down the " + ev.target_type + "!";
@@ -283,7 +307,9 @@
           (ev.aspect ? " (" + ev.aspect + " aspect)" : "");
       case "miss": return ev.attacker + " misses (" + ev.aspect + " aspect)";
       case "hold_fire": return ev.plane + " holds its fire (" + ev.rule + ")";
-      case "game_end": return "Game over: " + (ev.reason || "") + (ev.winner ? ", " + ev.winner + " wins" : "");
+      case "game_end":
+        return "Game over: " + (ev.reason || (ev.scores ? JSON.stringify(ev.scores) : "")) +
+          (ev.winner ? ", " + ev.winner + " wins" : "");
       default: return null;
     }
   }
