@@ -124,6 +124,25 @@ def can_step(pos: int, mp: int, wing_over_used: bool, blocked: int) -> bool:
     return False
 
 
+def _build_trans() -> tuple[tuple[tuple[int, int, int], ...], ...]:
+    out = []
+    for state in range(NPOS * 2):
+        p, wo = state >> 1, state & 1
+        moves = []
+        for k in range(len(STEP_KINDS)):
+            if wo and _K_WO[k]:
+                continue
+            nxt = NEXT[k][p]
+            if nxt >= 0:
+                moves.append((_K_COST[k], nxt * 2 + (1 if (wo or _K_WO[k]) else 0), k))
+        out.append(tuple(sorted(moves)))
+    return tuple(out)
+
+
+TRANS: tuple[tuple[tuple[int, int, int], ...], ...] = _build_trans()
+"""``TRANS[pos * 2 + wing_over_used]``: (cost, next state, step kind number), cheapest first."""
+
+
 def explore(
     pos: int, mp: int, wing_over_used: bool, blocked: int, stepped: bool = False
 ) -> tuple[set[int], set[int]]:
@@ -132,70 +151,71 @@ def explore(
     ``blocked`` is the other plane's square index: never entered, and the
     target of fire. End positions are where no affordable legal step
     remains after at least one step (MS-7); fire positions are reached after
-    at least one step with the target directly ahead (MS-9).
+    at least one step with the target directly ahead (MS-9). States are
+    visited by MP left, highest first, each once.
     """
     ends: set[int] = set()
     fires: set[int] = set()
-    seen: set[int] = set()
-    nk = len(STEP_KINDS)
-    stack = [(pos, mp, wing_over_used, stepped)]
-    while stack:
-        p, m, wo, st = stack.pop()
-        key = (p * 32 + m) * 4 + wo * 2 + st
-        if key in seen:
-            continue
-        seen.add(key)
-        if st and AHEAD[p] == blocked:
-            fires.add(p)
-        moved = False
-        if m >= _MIN_COST:
-            for k in range(nk):
-                c = _K_COST[k]
-                if c > m or (wo and _K_WO[k]):
-                    continue
-                nxt = NEXT[k][p]
-                if nxt < 0 or nxt >> 3 == blocked:
-                    continue
-                moved = True
-                stack.append((nxt, m - c, wo or _K_WO[k], True))
-        if not moved and st:
-            ends.add(p)
+    levels: list[set[int]] = [set() for _ in range(mp + 1)]
+    start = pos * 2 + (1 if wing_over_used else 0)
+    if stepped:
+        levels[mp].add(start)
+    else:
+        for cost, ns, _ in TRANS[start]:
+            if cost > mp:
+                break
+            if ns >> 4 != blocked:
+                levels[mp - cost].add(ns)
+    for m in range(mp, -1, -1):
+        level = levels[m]
+        for state in level:
+            p = state >> 1
+            if AHEAD[p] == blocked:
+                fires.add(p)
+            moved = False
+            for cost, ns, _ in TRANS[state]:
+                if cost > m:
+                    break
+                if ns >> 4 != blocked:
+                    moved = True
+                    levels[m - cost].add(ns)
+            if not moved:
+                ends.add(p)
     return ends, fires
 
 
 def explore_paths(
     pos: int, mp: int, wing_over_used: bool, blocked: int, stepped: bool = False
 ) -> tuple[dict[int, tuple[int, ...]], dict[int, tuple[int, ...]]]:
-    """Like :func:`explore`, with one shortest step path (step kind numbers) to each result."""
+    """Like :func:`explore`, with one step path (step kind numbers) to each result."""
     ends: dict[int, tuple[int, ...]] = {}
     fires: dict[int, tuple[int, ...]] = {}
-    seen: set[int] = set()
-    nk = len(STEP_KINDS)
-    frontier: list[tuple[int, int, bool, bool, tuple[int, ...]]] = [
-        (pos, mp, wing_over_used, stepped, ())
-    ]
-    while frontier:
-        nxt_frontier: list[tuple[int, int, bool, bool, tuple[int, ...]]] = []
-        for p, m, wo, st, path in frontier:
-            key = (p * 32 + m) * 4 + wo * 2 + st
-            if key in seen:
-                continue
-            seen.add(key)
-            if st and AHEAD[p] == blocked and p not in fires:
+    levels: list[dict[int, tuple[int, ...]]] = [{} for _ in range(mp + 1)]
+    start = pos * 2 + (1 if wing_over_used else 0)
+    if stepped:
+        levels[mp][start] = ()
+    else:
+        for cost, ns, k in TRANS[start]:
+            if cost > mp:
+                break
+            if ns >> 4 != blocked:
+                levels[mp - cost].setdefault(ns, (k,))
+    for m in range(mp, -1, -1):
+        for state, path in levels[m].items():
+            p = state >> 1
+            if AHEAD[p] == blocked and p not in fires:
                 fires[p] = path
             moved = False
-            for k in range(nk):
-                c = _K_COST[k]
-                if c > m or (wo and _K_WO[k]):
-                    continue
-                nxt = NEXT[k][p]
-                if nxt < 0 or nxt >> 3 == blocked:
-                    continue
-                moved = True
-                nxt_frontier.append((nxt, m - c, wo or _K_WO[k], True, (*path, k)))
-            if not moved and st and p not in ends:
+            for cost, ns, k in TRANS[state]:
+                if cost > m:
+                    break
+                if ns >> 4 != blocked:
+                    moved = True
+                    nxt_level = levels[m - cost]
+                    if ns not in nxt_level:
+                        nxt_level[ns] = (*path, k)
+            if not moved and p not in ends:
                 ends[p] = path
-        frontier = nxt_frontier
     return ends, fires
 
 
