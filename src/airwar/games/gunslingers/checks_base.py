@@ -31,6 +31,7 @@ __all__ = [
     "CheckInputError",
     "Countermeasure",
     "Crewman",
+    "Decision",
     "Quality",
     "SamGuidance",
     "Training",
@@ -121,6 +122,18 @@ class Crewman:
 
     def has(self, attribute: Attribute) -> bool:
         return attribute in self.attributes
+
+
+@dataclass(frozen=True)
+class Decision:
+    """A yes/no ruling with the reason and the rule it comes from."""
+
+    value: bool
+    reason: str
+    rule: str
+
+    def __bool__(self) -> bool:
+        return self.value
 
 
 def d10_check(name: str, step: Entry, modifiers: Iterable[Modifier] = ()) -> Check:

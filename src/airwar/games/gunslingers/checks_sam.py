@@ -295,7 +295,8 @@ class BreakLockRow:
         )
 
 
-def _break_lock_rows(table: str, key: str) -> list[BreakLockRow]:
+def break_lock_rows(table: str, key: str) -> list[BreakLockRow]:
+    """The rows of a break-lock table in ``tables/<table>.toml``, in file order."""
     out = []
     for row in rows(table, key):
         try:
@@ -318,7 +319,7 @@ def _break_lock_rows(table: str, key: str) -> list[BreakLockRow]:
 @cache
 def sam_break_lock_rows() -> tuple[BreakLockRow, ...]:
     """The SAM Unit Break Lock Table in the order its rolls are made (GS-3)."""
-    return tuple(_break_lock_rows(TABLE, "sam_break_lock"))
+    return tuple(break_lock_rows(TABLE, "sam_break_lock"))
 
 
 def sam_break_lock_row(
