@@ -156,13 +156,16 @@ def test_update_changes_only_what_is_given(store: Store) -> None:
     gid = store.create_game(GameRecord("toy", {}, 1, [(0, "add1")]), title="t", seats={"Red": "h"})
     store.update(gid, status="finished", summary={"winner": "Red"}, meta={"k": 2}, title="T2")
     got = store.load(gid)
+    assert got.seats == {"Red": "h"}
     assert (got.status, got.summary, got.meta, got.title) == (
         "finished",
         {"winner": "Red"},
         {"k": 2},
         "T2",
     )
-    assert got.record.actions == [(0, "add1")] and got.seats == {"Red": "h"}
+    assert got.record.actions == [(0, "add1")]
+    store.update(gid, seats={"Red": "ai:random"})
+    assert store.load(gid).seats == {"Red": "ai:random"}
     store.update(gid, record=GameRecord("toy", {"goal": 5}, 8, [(0, "add2"), (1, "add2")]))
     got = store.load(gid)
     assert got.record.actions == [(0, "add2"), (1, "add2")] and got.record.seed == 8

@@ -1,7 +1,464 @@
-"""`airwar migs`: commands are added by the issue that builds this part."""
+"""``airwar migs``: play, replay, list and analyse MiGs and Sabres in the terminal.
+
+Commands: ``play`` (a human or a bot on each side, saved move by move,
+``--resume`` to continue), ``games`` (the saved games), ``replay ID`` (a saved
+game's explained log), ``moves`` (the movement perft of a position) and
+``simulate`` (bot against bot, summarised).
+"""
 
 from __future__ import annotations
 
-import typer
+import json
+import time
+from typing import Annotated, Any
 
-app = typer.Typer(help="migs commands.", no_args_is_help=True)
+import typer
+from rich.table import Table
+
+from airwar.cli.common import (
+    DatabaseUrl,
+    OptionPairs,
+    make_console,
+    open_store,
+    parse_option_pairs,
+    reports_errors,
+)
+from airwar.cli.migs_moves import PlanePosition, moves_json, perft, print_moves_table
+from airwar.cli.migs_play import PlaySession, summary_of
+from airwar.cli.migs_seats import (
+    HUMAN,
+    SEAT_ORDER,
+    SeatError,
+    bot_names,
+    normalise_seat,
+)
+from airwar.cli.migs_simulate import simulate as run_simulation
+from airwar.cli.render_board import BoardPlane, board_text
+from airwar.cli.render_migs import Narrator, scores_text
+from airwar.core.driver import Driver
+from airwar.core.driver import replay as replay_record
+from airwar.core.errors import OptionError, RecordError
+from airwar.core.registry import load_game
+from airwar.games.migs_sabres import EngagementGame, MigsGame
+from airwar.store import Store, StoredGame
+
+app = typer.Typer(
+    help="MiGs and Sabres: Korean War air combat, solo or two players.",
+    no_args_is_help=True,
+)
+
+MIGS_GAMES = (MigsGame.name, EngagementGame.name)
+
+
+def parse_seed(text: str | None) -> int | str | None:
+    """A seed as typed: digits make an integer seed, anything else a text seed."""
+    if text is None:
+        return None
+    t = text.strip()
+    return int(t) if t.lstrip("-").isdigit() else t
+
+
+def default_ai() -> str:
+    names = bot_names()
+    return "heuristic" if "heuristic" in names else names[0]
+
+
+def collect_options(pairs: list[str] | None, flags: dict[str, Any]) -> dict[str, Any]:
+    """``--option`` pairs overlaid with the friendly flags that were given."""
+    options: dict[str, Any] = dict(parse_option_pairs(pairs))
+    for name, value in flags.items():
+        if value is None:
+            continue
+        if name in options and str(options[name]).lower() != str(value).lower():
+            raise OptionError(
+                f"option {name} is given twice with different values "
+                f"({options[name]!r} and {value!r})"
+            )
+        options[name] = value
+    return options
+
+
+def load_migs(store: Store, game_id: str) -> StoredGame:
+    """A saved MiGs and Sabres game, or an error naming the id."""
+    stored = store.load(game_id)
+    if stored.game not in MIGS_GAMES:
+        raise RecordError(f"saved game {game_id} is a {stored.game} game, not MiGs and Sabres")
+    return stored
+
+
+def seats_by_number(seats: dict[str, str]) -> dict[int, str]:
+    return {i: seats.get(name, HUMAN) for i, name in enumerate(SEAT_ORDER)}
+
+
+# -- play --------------------------------------------------------------------
+
+
+@app.command()
+@reports_errors
+def play(
+    communist: Annotated[
+        str | None,
+        typer.Option(
+            "--communist", help="Who flies the Communist side: human or a bot (random, ...)."
+        ),
+    ] = None,
+    allied: Annotated[
+        str | None,
+        typer.Option("--allied", help="Who flies the Allied side: human or a bot."),
+    ] = None,
+    engagement: Annotated[
+        bool,
+        typer.Option("--engagement", help="Play one engagement (migs-engagement), not a game."),
+    ] = False,
+    active: Annotated[
+        str | None, typer.Option("--active", help="Engagement: the active plane's type.")
+    ] = None,
+    listed: Annotated[
+        str | None, typer.Option("--listed", help="Engagement: the listed plane's type.")
+    ] = None,
+    sorties: Annotated[
+        int | None, typer.Option("--sorties", help="Sorties per side (3; IV.B campaign: more).")
+    ] = None,
+    sorties_dice: Annotated[
+        str | None,
+        typer.Option("--sorties-dice", help="Roll the sorties per side: 1d6, 2d6 or 3d6 (IV.B)."),
+    ] = None,
+    scoring: Annotated[
+        str | None,
+        typer.Option("--scoring", help="kills (most kills wins) or base-value (IV.A)."),
+    ] = None,
+    chart: Annotated[
+        str | None,
+        typer.Option("--chart", help="The Sortie Chart: 22 comma-separated entries, - empty."),
+    ] = None,
+    pilots: Annotated[
+        bool | None,
+        typer.Option("--pilots/--no-pilots", help="Named pilots and aces (IV.C)."),
+    ] = None,
+    listed_pilots: Annotated[
+        bool | None,
+        typer.Option(
+            "--listed-pilots/--no-listed-pilots", help="Listed planes get named pilots too."
+        ),
+    ] = None,
+    first: Annotated[
+        str | None,
+        typer.Option("--first", help="Who moves first on the board: roll, active or listed."),
+    ] = None,
+    turn_limit: Annotated[
+        int | None,
+        typer.Option("--turn-limit", help="Disengage after N movement turns each (0: none)."),
+    ] = None,
+    option: OptionPairs = None,
+    seed: Annotated[
+        str | None, typer.Option("--seed", help="The game's seed (default: a fresh one).")
+    ] = None,
+    title: Annotated[
+        str | None, typer.Option("--title", help="A title for the saved game.")
+    ] = None,
+    resume: Annotated[
+        str | None, typer.Option("--resume", help="Continue the saved game with this id.")
+    ] = None,
+    ai_delay: Annotated[
+        float, typer.Option("--ai-delay", help="Seconds to pause after each AI step.")
+    ] = 0.0,
+    database_url: DatabaseUrl = None,
+) -> None:
+    """Play MiGs and Sabres at the terminal: each side a human or a bot."""
+    flags: dict[str, Any] = {
+        "active": active,
+        "listed": listed,
+        "sorties": sorties,
+        "sorties_dice": sorties_dice,
+        "scoring": scoring,
+        "chart": chart,
+        "pilots": pilots,
+        "listed_pilots": listed_pilots,
+        "first": first,
+        "turn_limit": turn_limit,
+    }
+    console = make_console()
+    store = open_store(database_url)
+    if resume is not None:
+        given = [f"--{k.replace('_', '-')}" for k, v in flags.items() if v is not None]
+        if option or seed is not None or engagement or given:
+            what = ", ".join(
+                given
+                + (["--option"] if option else [])
+                + (["--seed"] if seed is not None else [])
+                + (["--engagement"] if engagement else [])
+            )
+            raise OptionError(f"{what} cannot be used with --resume: a saved game keeps its own")
+        stored = load_migs(store, resume)
+        seats = seats_by_number(stored.seats)
+        if communist is not None:
+            seats[0] = normalise_seat(communist, "Communist")
+        if allied is not None:
+            seats[1] = normalise_seat(allied, "Allied")
+        if stored.status == "finished":
+            console.print(
+                f"Game {resume} is over ({scores_text((stored.summary or {}).get('scores'))}); "
+                f"see it with: airwar migs replay {resume}"
+            )
+            return
+        driver = replay_record(stored.record)
+        store.update(resume, seats={SEAT_ORDER[i]: s for i, s in seats.items()})
+        session = PlaySession(store, resume, driver, seats, console, ai_delay=ai_delay)
+        session.catch_up(quiet=True)
+        console.print(f"Resuming game {resume}: {stored.title}", markup=False)
+        session.show_log(12)
+        _run(session, resume)
+        return
+    seats = {
+        0: normalise_seat(communist or HUMAN, "Communist"),
+        1: normalise_seat(allied or default_ai(), "Allied"),
+    }
+    game_name = EngagementGame.name if engagement else MigsGame.name
+    game = load_game(game_name, collect_options(option, flags))
+    driver = Driver(game, parse_seed(seed), auto_chance=False)
+    named = {SEAT_ORDER[i]: s for i, s in seats.items()}
+    game_title = title or default_title(game_name, game.options)
+    game_id = store.create_game(
+        driver.record, title=game_title, seats=named, meta={"interface": "terminal"}
+    )
+    console.print(
+        f"Game {game_id} ({game.title}, seed {driver.seed}): {game_title}. "
+        "Type help at the prompt.",
+        markup=False,
+    )
+    session = PlaySession(store, game_id, driver, seats, console, ai_delay=ai_delay)
+    _run(session, game_id)
+
+
+def _run(session: PlaySession, game_id: str) -> None:
+    try:
+        session.run()
+    except KeyboardInterrupt:
+        session.say("")
+        session.stopped()
+        raise typer.Exit(130) from None
+
+
+# -- games -------------------------------------------------------------------
+
+
+def _sides(seats: dict[str, str]) -> str:
+    """``"human v ai:heuristic"``: who flies each side, Communist first."""
+    return " v ".join(seats.get(name, "?") for name in SEAT_ORDER)
+
+
+def default_title(game_name: str, options: dict[str, Any]) -> str:
+    if game_name == EngagementGame.name:
+        return f"Engagement: {options['active']} v {options['listed']}"
+    extra = " with pilots" if options.get("pilots") else ""
+    return f"{options['sorties']} sorties each, {options['scoring']} scoring{extra}"
+
+
+def _score(stored: StoredGame) -> str:
+    summary = stored.summary or {}
+    text = scores_text(summary.get("scores"))
+    result = summary.get("result")
+    if stored.status == "finished" and result:
+        verdict = "draw" if result == "draw" else f"{str(result).title()} won"
+        text = f"{text} ({verdict})" if text else verdict
+    return text
+
+
+@app.command()
+@reports_errors
+def games(
+    as_json: Annotated[bool, typer.Option("--json", help="Print the list as JSON.")] = False,
+    database_url: DatabaseUrl = None,
+) -> None:
+    """List the saved MiGs and Sabres games, most recent first."""
+    store = open_store(database_url)
+    listed = [g for g in store.list_games() if g.game in MIGS_GAMES]
+    if as_json:
+        rows = [
+            {
+                "id": g.id,
+                "game": g.game,
+                "title": g.title,
+                "seats": g.seats,
+                "status": g.status,
+                "summary": g.summary,
+                "decisions": len(g.record.actions),
+                "created_at": g.created_at.isoformat(),
+                "updated_at": g.updated_at.isoformat(),
+                "problem": g.problem,
+            }
+            for g in listed
+        ]
+        typer.echo(json.dumps(rows))
+        return
+    console = make_console()
+    if not listed:
+        console.print("No saved MiGs and Sabres games yet: start one with airwar migs play.")
+        return
+    table = Table(title="Saved MiGs and Sabres games")
+    for column in ("id", "title", "sides (Communist v Allied)", "status", "score", "updated"):
+        table.add_column(column)
+    for g in listed:
+        status = g.status if g.problem is None else f"corrupt: {g.problem}"
+        table.add_row(
+            g.id,
+            g.title,
+            _sides(g.seats),
+            status,
+            _score(g),
+            g.updated_at.astimezone().strftime("%Y-%m-%d %H:%M"),
+        )
+    console.print(table)
+
+
+# -- replay ------------------------------------------------------------------
+
+
+@app.command()
+@reports_errors
+def replay(
+    game_id: Annotated[str, typer.Argument(help="The saved game's id (see airwar migs games).")],
+    as_json: Annotated[
+        bool, typer.Option("--json", help="Print the raw events, one JSON object a line.")
+    ] = False,
+    upto: Annotated[
+        int | None,
+        typer.Option("--upto", help="Replay only the first N decisions (step back)."),
+    ] = None,
+    boards: Annotated[
+        bool, typer.Option("--boards", help="Draw the Battle Board after every move.")
+    ] = False,
+    database_url: DatabaseUrl = None,
+) -> None:
+    """Print a saved game's log, every roll explained, from its seed and decisions."""
+    store = open_store(database_url)
+    stored = load_migs(store, game_id)
+    if upto is not None and not 0 <= upto <= len(stored.record.actions):
+        raise OptionError(
+            f"--upto must be between 0 and {len(stored.record.actions)} "
+            f"(the decisions of game {game_id}), not {upto}"
+        )
+    driver = replay_record(stored.record, upto=upto)
+    events = driver.state.log.to_list()
+    if as_json:
+        for ev in events:
+            typer.echo(json.dumps(ev, sort_keys=True))
+        return
+    console = make_console()
+    shown = "all" if upto is None else f"the first {upto}"
+    console.print(
+        f"Game {stored.id}: {stored.title} ({stored.game}, seed {stored.record.seed}, "
+        f"{_sides(stored.seats)}; {shown} of {len(stored.record.actions)} decisions)",
+        markup=False,
+    )
+    narrator = Narrator()
+    for ev in events:
+        for line in narrator.lines(ev):
+            console.print(line, markup=False, highlight=False)
+        if boards and ev["type"] in ("move_end", "engagement_start"):
+            planes = [BoardPlane(**_board_plane(role, p)) for role, p in narrator.planes.items()]
+            console.print(board_text(planes))
+    if upto is not None or not driver.state.is_terminal():
+        summary = summary_of(driver.state.view(None))
+        console.print(f"(game in progress; score {scores_text(summary['scores'])})", markup=False)
+
+
+def _board_plane(role: str, p: dict[str, Any]) -> dict[str, str]:
+    pilot = f" ({p['pilot']})" if p.get("pilot") else ""
+    return {
+        "square": str(p["square"]),
+        "facing": str(p["facing"]),
+        "side": str(p["side"]),
+        "label": f"{p['type']}{pilot}, {role}",
+    }
+
+
+# -- moves -------------------------------------------------------------------
+
+
+@app.command()
+@reports_errors
+def moves(
+    mover: Annotated[
+        str, typer.Option("--mover", help="The moving plane, TYPE@SQUARE:FACING (F-86@a1:N).")
+    ],
+    target: Annotated[
+        str, typer.Option("--target", help="The other plane, TYPE@SQUARE:FACING (MiG-15@k14:S).")
+    ],
+    mp: Annotated[int, typer.Option("--mp", help="Movement points to spend (MS-7).")],
+    wing_over_used: Annotated[
+        bool,
+        typer.Option("--wing-over-used", help="The mover has already made its wing-over (MS-6)."),
+    ] = False,
+    ace: Annotated[
+        bool, typer.Option("--ace", help="The mover is an ace: +1 to its kill rolls (MS-14).")
+    ] = False,
+    as_json: Annotated[bool, typer.Option("--json", help="Print DESIGN.md's JSON.")] = False,
+) -> None:
+    """Every end state and fire option of a plane with N MP (the game's perft)."""
+    mover_pos = PlanePosition.parse(mover, "--mover")
+    target_pos = PlanePosition.parse(target, "--target")
+    options = perft(mover_pos, target_pos, mp, wing_over_used=wing_over_used, ace=ace)
+    if as_json:
+        typer.echo(json.dumps(moves_json(options)))
+        return
+    print_moves_table(make_console(), mover_pos, target_pos, mp, wing_over_used, options)
+
+
+# -- simulate ----------------------------------------------------------------
+
+
+@app.command()
+@reports_errors
+def simulate(
+    games_: Annotated[int, typer.Option("--games", help="How many games to play.")] = 100,
+    seed: Annotated[str, typer.Option("--seed", help="Seed of the whole run.")] = "0",
+    bots: Annotated[
+        str, typer.Option("--bots", help="Two bots, Communist first: e.g. random,heuristic.")
+    ] = "random,random",
+    engagement: Annotated[
+        bool, typer.Option("--engagement", help="Single engagements (migs-engagement).")
+    ] = False,
+    option: OptionPairs = None,
+    as_json: Annotated[bool, typer.Option("--json", help="Print the summary as JSON.")] = False,
+) -> None:
+    """Play N games between two bots and summarise wins, kills and lengths."""
+    names = [b.strip() for b in bots.split(",")]
+    if len(names) != 2 or not all(names):
+        raise SeatError(f"--bots {bots!r} must name two bots, Communist first (e.g. random,random)")
+    pair = (
+        normalise_seat(names[0], "Communist").removeprefix("ai:"),
+        normalise_seat(names[1], "Allied").removeprefix("ai:"),
+    )
+    if HUMAN in pair:
+        raise SeatError("--bots must name two bots; a human cannot play a simulation")
+    game_name = EngagementGame.name if engagement else MigsGame.name
+    started = time.perf_counter()
+    summary = run_simulation(
+        game_name, parse_option_pairs(option), pair, games_, parse_seed(seed) or 0
+    )
+    seconds = time.perf_counter() - started
+    if as_json:
+        typer.echo(json.dumps(summary))
+        return
+    console = make_console()
+    table = Table(title=f"{summary['games']} games of {game_name}: {pair[0]} v {pair[1]}")
+    table.add_column("")
+    table.add_column("Communist")
+    table.add_column("Allied")
+    table.add_row("bot", pair[0], pair[1])
+    table.add_row("wins", str(summary["wins"]["communist"]), str(summary["wins"]["allied"]))
+    table.add_row("kills", str(summary["kills"]["communist"]), str(summary["kills"]["allied"]))
+    table.add_row(
+        "mean score",
+        str(summary["mean_score"]["communist"]),
+        str(summary["mean_score"]["allied"]),
+    )
+    console.print(table)
+    by_type = ", ".join(f"{k} {v}" for k, v in summary["kills_by_type"].items()) or "none"
+    console.print(f"draws: {summary['draws']}; shot down by type: {by_type}", markup=False)
+    console.print(
+        f"mean engagements per game: {summary['mean_engagements']}; mean movement turns per "
+        f"plane per engagement: {summary['mean_turns']}; {seconds:.2f} s",
+        markup=False,
+    )

@@ -284,6 +284,7 @@ class Store:
         meta: Mapping[str, Any] | None = None,
         record: GameRecord | None = None,
         title: str | None = None,
+        seats: Mapping[str, str] | None = None,
     ) -> None:
         """Change what is given (``None`` leaves a field as it is), in one transaction.
 
@@ -294,6 +295,7 @@ class Store:
             _check_status(status)
         summary_json = None if summary is None else _encode(dict(summary), "the summary")
         meta_json = None if meta is None else _encode(dict(meta), "the game's notes")
+        seats_json = None if seats is None else _encode(dict(seats), "the seats")
         now = _now()
         with self._transaction(f"updating game {game_id}") as session:
             row = self._row(session, game_id, lock=True)
@@ -327,6 +329,8 @@ class Store:
                 row.meta_json = meta_json
             if title is not None:
                 row.title = title[:200]
+            if seats_json is not None:
+                row.seats_json = seats_json
             row.updated_at = now
 
     def delete(self, game_id: str) -> None:

@@ -1,0 +1,441 @@
+"""The interactive session of ``airwar migs play``.
+
+One loop drives the game through the kernel's :class:`~airwar.core.Driver`:
+every roll is told before it is made and after; a human seat is asked for its
+move at a prompt (single steps or a whole path, validated as a whole before
+any step is made); a bot's move is shown step by step. Every decision is
+saved in the store as it is made (one transaction each), so a session killed
+at any moment resumes from its last completed decision.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from rich.console import Console
+from rich.table import Table
+
+from airwar.cli.migs_seats import HUMAN, SEAT_ORDER, bot_seed, make_ai
+from airwar.cli.render_board import BoardPlane, board_text, chart_text
+from airwar.cli.render_migs import Narrator, before_text, odds_text, scores_text
+from airwar.core.driver import Driver
+from airwar.core.errors import AirwarError, IllegalAction, InvalidNotation, OutOfTurn
+from airwar.core.game import CHANCE, TERMINAL, Action
+from airwar.games.migs_sabres import Facing, Square, movement_options, parse_path
+from airwar.games.migs_sabres.movement import STEP_KINDS, explore_paths, pack
+from airwar.store import Store
+
+InputFn = Callable[[str], str]
+
+HELP = """\
+Type a move in the short notation, one step or a whole path:
+  F         straight ahead, 1 MP
+  L, R      45-degree diagonal left or right, 2 MP
+  WL, WR    90-degree wing-over left or right, 3 MP (one per movement turn)
+  fire      fire at the plane directly ahead (after at least one step)
+  hold      hold fire (decline III.G return fire, or a last shot of a move)
+  F F L fire    a whole path, checked as a whole before any step is made
+  allied: F R   a path may name the side that is to move
+Commands:
+  moves     the legal moves again       reach   firing positions reachable now
+  board     the Battle Board            chart   the Sortie Chart
+  log [N]   the last N events (20)      score   the score
+  save      every move is already saved: shows how to resume
+  quit      stop here (the game stays saved; Ctrl-C does the same)
+  help      this text"""
+
+
+@dataclass
+class SessionResult:
+    """How a session ended: ``finished`` or stopped by the player (``quit``)."""
+
+    game_id: str
+    finished: bool
+
+
+def summary_of(view: Mapping[str, Any]) -> dict[str, Any]:
+    """The score summary the store keeps for ``airwar migs games``."""
+    if "scores" in view:
+        return {
+            "scores": dict(view["scores"]),
+            "kills": dict(view.get("kills") or {}),
+            "sortie": view.get("sortie"),
+            "sorties_per_side": view.get("sorties_per_side"),
+            "result": view.get("result"),
+        }
+    engagement = view.get("engagement") or {}
+    shot = engagement.get("shot_down")
+    scores = {"communist": 0, "allied": 0}
+    result = None
+    if shot is not None:
+        winner = engagement["planes"]["listed" if shot == "active" else "active"]["side"]
+        scores[winner] = 1
+        result = winner
+    elif view.get("terminal"):
+        result = "draw"
+    return {"scores": scores, "result": result}
+
+
+class PlaySession:
+    """One terminal session of a saved game."""
+
+    def __init__(
+        self,
+        store: Store,
+        game_id: str,
+        driver: Driver,
+        seats: Mapping[int, str],
+        console: Console,
+        *,
+        input_fn: InputFn | None = None,
+        ai_delay: float = 0.0,
+    ) -> None:
+        self.store = store
+        self.game_id = game_id
+        self.driver = driver
+        self.driver.auto_chance = False
+        self.driver.on_action = self._save
+        self.seats = dict(seats)
+        self.console = console
+        self.input_fn = input_fn or console.input
+        self.ai_delay = ai_delay
+        self.narrator = Narrator()
+        self.shown = 0
+        self.board_drawn_at = -1
+        self.saved_summary: dict[str, Any] | None = None
+
+    # -- saving ------------------------------------------------------------
+    def _save(self, driver: Driver, seat: int, action: Action) -> None:
+        self.store.append_action(self.game_id, seat, str(action))
+
+    def _save_summary(self) -> None:
+        summary = summary_of(self.driver.state.view(None))
+        if summary != self.saved_summary:
+            self.store.update(self.game_id, summary=summary)
+            self.saved_summary = summary
+
+    # -- output ------------------------------------------------------------
+    def say(self, text: str = "") -> None:
+        self.console.print(text, markup=False, highlight=False)
+
+    def catch_up(self, *, quiet: bool = False) -> None:
+        """Let the narrator read the events so far (telling them unless ``quiet``)."""
+        events = self.driver.state.log.since(self.shown)
+        for ev in events:
+            for line in self.narrator.lines(ev):
+                if not quiet:
+                    self.say(line)
+            if not quiet and ev.get("type") in ("sortie_chart", "sortie_start"):
+                self.draw_chart()
+        self.shown += len(events)
+
+    def tell_new_events(self, *, roll_told: bool = False) -> None:
+        events = self.driver.state.log.since(self.shown)
+        for ev in events:
+            for line in self.narrator.lines(ev, with_roll_before=not roll_told):
+                self.say(line)
+            if ev.get("type") == "sortie_start":
+                self.draw_chart()
+            if ev.get("type") == "engagement_start":
+                self.board_drawn_at = -1
+        self.shown += len(events)
+
+    def draw_chart(self) -> None:
+        view = self.driver.state.view(None)
+        chart = view.get("chart")
+        if not chart:
+            return
+        squares = [c.get("listed") or "" for c in chart]
+        sides = [c.get("side") or "" for c in chart]
+        active = view.get("active_side")
+        markers = {
+            side: int(pos)
+            for side, pos in (view.get("markers") or {}).items()
+            if active is None or side == active
+        }
+        self.console.print(chart_text(squares, sides, markers))
+
+    def draw_board(self) -> None:
+        view = self.driver.state.view(None)
+        engagement = view.get("engagement")
+        if not engagement:
+            self.say("No engagement is being fought: there is no Battle Board to draw.")
+            return
+        planes = [
+            BoardPlane(p["square"], p["facing"], p["side"], self._label(p))
+            for p in engagement["planes"].values()
+        ]
+        self.console.print(board_text(planes))
+        self.board_drawn_at = len(self.driver.state.log)
+
+    @staticmethod
+    def _label(p: Mapping[str, Any]) -> str:
+        pilot = p.get("pilot")
+        ace = ", ace" if p.get("ace") else ""
+        who = f" ({pilot}{ace})" if pilot else (" (ace)" if p.get("ace") else "")
+        fired = ", has fired" if p.get("fired") else ""
+        return f"{p['type']}{who}, {p['side'].title()}, turn {p.get('turns', 0)}{fired}"
+
+    def status_line(self, engagement: Mapping[str, Any]) -> str:
+        mover = engagement["planes"][engagement["to_move"]]
+        wing = "wing-over used" if engagement.get("wing_over_used") else "wing-over available"
+        return (
+            f"{mover['side'].title()} {mover['type']} to move: {engagement['mp_left']} of "
+            f"{engagement['mp_rolled']} MP left, {wing}"
+        )
+
+    def list_moves(self) -> None:
+        view = self.driver.state.view(None)
+        engagement = view.get("engagement")
+        if not engagement:
+            return
+        self.say(self.status_line(engagement))
+        table = Table(title="Legal moves", title_justify="left")
+        for column in ("type", "move", "result", "MP left", "kill odds"):
+            table.add_column(column)
+        for a in engagement.get("legal_actions", []):
+            action = a["action"]
+            if action == "fire":
+                table.add_row(
+                    "fire",
+                    f"attack from the {a['aspect']}",
+                    f"kills on {a['kill_on']}+",
+                    "(move ends)",
+                    odds_text(a["p_kill"]),
+                )
+            elif action == "hold":
+                table.add_row("hold", "hold fire", "", "", "")
+            else:
+                table.add_row(
+                    action, a.get("kind", ""), f"{a['square']} {a['facing']}", str(a["mp_left"]), ""
+                )
+        self.console.print(table)
+        hint = self.reach_hint(engagement)
+        if hint:
+            self.say(hint)
+
+    def _reach(self, engagement: Mapping[str, Any]) -> list[tuple[Any, str]]:
+        """Every firing position reachable this turn, best odds first, with a path."""
+        if engagement.get("step") != "move":
+            return []
+        me = engagement["planes"][engagement["to_move"]]
+        other = engagement["planes"]["listed" if engagement["to_move"] == "active" else "active"]
+        sq, f = Square.parse(me["square"]), Facing.parse(me["facing"])
+        tsq, tf = Square.parse(other["square"]), Facing.parse(other["facing"])
+        mp, wo, stepped = engagement["mp_left"], engagement["wing_over_used"], engagement["stepped"]
+        opts = movement_options(
+            me["type"],
+            sq,
+            f,
+            tsq,
+            mp,
+            wo,
+            target_facing=tf,
+            ace=bool(me.get("ace")),
+            stepped=stepped,
+        )
+        _, fires = explore_paths(pack(sq, f), mp, wo, tsq.index, stepped)
+        out = []
+        for fo in opts.fire_options:
+            path = fires.get(pack(fo.square, fo.facing), ())
+            out.append((fo, " ".join([*(str(STEP_KINDS[k]) for k in path), "fire"])))
+        out.sort(key=lambda item: (-item[0].p_kill, len(item[1])))
+        return out
+
+    def reach_hint(self, engagement: Mapping[str, Any]) -> str:
+        reach = self._reach(engagement)
+        if not reach:
+            return ""
+        fo, path = reach[0]
+        return (
+            f"{len(reach)} firing position(s) reachable this turn; best: from the {fo.aspect} "
+            f"at {fo.square} {fo.facing}, p(kill) {odds_text(fo.p_kill)}, by: {path}"
+        )
+
+    def show_reach(self) -> None:
+        engagement = self.driver.state.view(None).get("engagement")
+        reach = self._reach(engagement) if engagement else []
+        if not reach:
+            self.say("No firing position can be reached with the MP left.")
+            return
+        table = Table(title="Firing positions reachable this turn", title_justify="left")
+        for column in ("square", "facing", "aspect", "kills on", "p(kill)", "path"):
+            table.add_column(column)
+        for fo, path in reach:
+            table.add_row(
+                str(fo.square),
+                str(fo.facing),
+                fo.aspect,
+                f"{fo.kill_on}+",
+                odds_text(fo.p_kill),
+                path,
+            )
+        self.console.print(table)
+
+    def show_log(self, n: int) -> None:
+        narrator = Narrator()
+        lines: list[str] = []
+        for ev in self.driver.state.log.to_list():
+            lines.extend(narrator.lines(ev))
+        for line in lines[-n:]:
+            self.say(line)
+
+    def show_score(self) -> None:
+        view = self.driver.state.view(None)
+        summary = summary_of(view)
+        extra = ""
+        if view.get("sortie") is not None and "sorties_per_side" in view:
+            extra = f" (sortie {view['sortie']} of {view['sorties_per_side']} per side)"
+        self.say(f"Score: {scores_text(summary['scores'])}{extra}")
+
+    # -- the loop ----------------------------------------------------------
+    def resolve_chance(self) -> None:
+        """Make every pending roll, telling each before and after."""
+        state = self.driver.state
+        while state.current_actor() == CHANCE:
+            self.tell_new_events()
+            check = state.pending_check()
+            if check is not None:
+                self.say(before_text(check))
+            self.driver.roll()
+            self.tell_new_events(roll_told=check is not None)
+        self._save_summary()
+
+    def run(self) -> SessionResult:
+        """Play until the game ends or the player quits."""
+        while True:
+            self.resolve_chance()
+            self.tell_new_events()
+            actor = self.driver.state.current_actor()
+            if actor == TERMINAL:
+                self.finish()
+                return SessionResult(self.game_id, True)
+            who = self.seats.get(actor, HUMAN)
+            if who == HUMAN:
+                if not self.human_turn(actor):
+                    return SessionResult(self.game_id, False)
+            else:
+                self.bot_turn(actor, who.removeprefix("ai:"))
+
+    def finish(self) -> None:
+        record = self.driver.finished_record()
+        summary = summary_of(self.driver.state.view(None))
+        self.store.update(self.game_id, status="finished", summary=summary, record=record)
+        self.say(
+            f"The game is saved as {self.game_id} (replay: airwar migs replay {self.game_id})."
+        )
+
+    def bot_turn(self, seat: int, name: str) -> None:
+        engagement = self.driver.state.view(None).get("engagement") or {}
+        if self.board_drawn_at < 0 or not engagement.get("stepped"):
+            self.draw_board()
+            if engagement:
+                self.say(self.status_line(engagement))
+        decision = len(self.driver.record.actions)
+        bot = make_ai(name, bot_seed(self.driver.seed, seat, decision))
+        action = bot.choose(self.driver.state, seat)
+        self.say(f"{SEAT_ORDER[seat]} ({name}) plays {action}")
+        self.driver.act(action, seat)
+        self.tell_new_events()
+        if self.ai_delay:
+            time.sleep(self.ai_delay)
+
+    def prompt(self, seat: int) -> str:
+        engagement = self.driver.state.view(None).get("engagement") or {}
+        mp = f", {engagement['mp_left']} MP" if engagement.get("step") == "move" else ""
+        return f"{SEAT_ORDER[seat]}{mp}> "
+
+    def human_turn(self, seat: int) -> bool:
+        """Ask ``seat`` until it has made a move (True) or quit (False)."""
+        engagement = self.driver.state.view(None).get("engagement") or {}
+        if self.board_drawn_at < 0 or not engagement.get("stepped"):
+            self.draw_board()
+        self.list_moves()
+        while True:
+            try:
+                line = self.input_fn(self.prompt(seat))
+            except EOFError:
+                self.say("")
+                self.stopped()
+                return False
+            words = line.strip().split()
+            if not words:
+                continue
+            command = words[0].lower()
+            if command in ("quit", "exit", "q"):
+                self.stopped()
+                return False
+            if command in ("help", "?", "h"):
+                self.say(HELP)
+                continue
+            if command == "save":
+                self.say(
+                    f"Saved: every move is saved as it is made. Game id {self.game_id}; "
+                    f"resume with: airwar migs play --resume {self.game_id}"
+                )
+                continue
+            if command in ("board", "b"):
+                self.draw_board()
+                continue
+            if command == "chart":
+                self.draw_chart()
+                continue
+            if command in ("moves", "m"):
+                self.list_moves()
+                continue
+            if command == "reach":
+                self.show_reach()
+                continue
+            if command == "score":
+                self.show_score()
+                continue
+            if command == "log":
+                n = int(words[1]) if len(words) > 1 and words[1].isdigit() else 20
+                self.show_log(n)
+                continue
+            try:
+                self.play_path(seat, line)
+            except InvalidNotation as exc:
+                self.say(f"error: {exc}; type help for the notation and commands")
+                continue
+            except AirwarError as exc:
+                self.say(f"error: {exc}")
+                continue
+            return True
+
+    def stopped(self) -> None:
+        self.say(
+            f"Game {self.game_id} is saved up to the last move; resume with: "
+            f"airwar migs play --resume {self.game_id}"
+        )
+
+    def play_path(self, seat: int, line: str) -> None:
+        """Check the typed path as a whole on a copy, then make its moves (each saved)."""
+        text = line.strip()
+        head, colon, rest = text.partition(":")
+        if colon:
+            named = self.driver.game.seat_from_text(head)
+            if named != seat:
+                raise OutOfTurn(
+                    f"it is not {SEAT_ORDER[named]}'s turn: {SEAT_ORDER[seat]} is to move"
+                )
+            text = rest
+        actions = parse_path(text)
+        probe = self.driver.state.clone()
+        for i, action in enumerate(actions):
+            where = f"step {i + 1} of the path ({action}): " if len(actions) > 1 else ""
+            if probe.current_actor() != seat:
+                raise IllegalAction(
+                    f"{where}the move is already over after {' '.join(map(str, actions[:i]))}"
+                )
+            try:
+                probe.validate(action, seat)
+            except IllegalAction as exc:
+                raise IllegalAction(f"{where}{exc}") from None
+            probe.apply(action)
+        for action in actions:
+            self.driver.act(action, seat)
+            self.tell_new_events()
