@@ -1,0 +1,753 @@
+"""The exact MiGs and Sabres engagement solver (issue: a solved MiGs and Sabres).
+
+:func:`solve` computes, for one matchup (active type, listed type, ace or not
+for each) and the rules options, the value of every engagement state under
+optimal play by both planes: the expected kill difference (active side's
+kills minus the listed side's; with option IV.A the difference of base-value
+points) and each side's probability of a kill. It is a backward induction
+over the MS-11 turn counter, so it is exact for the configured turn limit:
+
+- a state is both planes' squares and facings, whose move, who has fired,
+  whether a III.G return fire is pending and how many movement turns remain;
+- a movement turn is a chance node (the MP roll, MS-7) followed by one
+  decision, the whole move: any reachable end state, or a shot after at least
+  one step (MS-9); with a return fire pending the choice to fire or hold comes
+  first, before the MP roll, as in the rules package (III.G);
+- the first mover is a chance node at the start (red d6 against blue d6, ties
+  re-rolled, so one half each, MS-5).
+
+The only rounding is floating point: layers are computed in float64 and kept
+in float32 (about 7 significant digits). Ties between moves (values within
+1e-12) go to the move with the larger own kill chance, so the kill chances
+are those of that policy.
+
+>>> from airwar.analysis.solver import Matchup, SolverOptions, solve
+>>> sol = solve(Matchup("F-86", "Yak-9"), SolverOptions(columns=4, rows=5, turn_limit=1,
+...             mp_base=(0, 0)), cache=False)
+>>> sol.start_value().value
+0.0
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import time
+from collections.abc import Callable, Iterator, Mapping
+from dataclasses import asdict, dataclass, field
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+from numpy.typing import NDArray
+
+from airwar.analysis.solver_core import (
+    TIE,
+    Layer,
+    LayerSolver,
+    PairTables,
+    PlaneSpec,
+)
+from airwar.analysis.solver_tables import BoardTables, step_specs
+from airwar.core.dice import D6
+from airwar.core.errors import AirwarError
+from airwar.games.migs_sabres.board import COLUMNS, ROWS
+from airwar.games.migs_sabres.combat import ASPECT_BY_OFFSET, p_kill
+from airwar.games.migs_sabres.data import DATA_DIR, table
+from airwar.games.migs_sabres.movement import ACE_MP_BONUS
+from airwar.games.migs_sabres.planes import plane_type
+
+SOLVER_VERSION = 1
+"""Bumped whenever the solver's semantics change; part of the cache key."""
+
+ACTIVE, LISTED = 0, 1
+
+Progress = Callable[[int, int], None]
+
+
+class SolverError(AirwarError):
+    """The solver cannot answer for these options (the message says which)."""
+
+
+@dataclass(frozen=True)
+class Matchup:
+    """One engagement pairing (MS-4): the active plane, the listed plane, their aces."""
+
+    active: str
+    listed: str
+    active_ace: bool = False
+    listed_ace: bool = False
+
+    def __post_init__(self) -> None:
+        a, b = plane_type(self.active), plane_type(self.listed)
+        object.__setattr__(self, "active", a.name)
+        object.__setattr__(self, "listed", b.name)
+
+    def label(self) -> str:
+        ace = lambda flag: " (ace)" if flag else ""  # noqa: E731
+        return f"{self.active}{ace(self.active_ace)} vs {self.listed}{ace(self.listed_ace)}"
+
+
+@dataclass(frozen=True)
+class SolverOptions:
+    """The rules options the solution depends on.
+
+    ``turn_limit``: movement turns of each plane before both disengage
+    (MS-11; must be at least 1: without a limit there is no finite horizon
+    and the solver does not answer). ``scoring``: "kills" (MS-12) or
+    "base-value" (IV.A: a kill scores the victim's base value).
+    ``columns``/``rows``/``mp_base`` shrink the board and override the base
+    values (active, listed) for reduced test boards; the real game uses the
+    defaults.
+    """
+
+    turn_limit: int = 20
+    scoring: str = "kills"
+    columns: int = COLUMNS
+    rows: int = ROWS
+    mp_base: tuple[int | None, int | None] = (None, None)
+
+    def __post_init__(self) -> None:
+        if self.turn_limit < 1:
+            raise SolverError(
+                "the solver needs a turn limit of at least 1 movement turn per plane (MS-11); "
+                "without one there is no finite horizon"
+            )
+        if self.scoring not in ("kills", "base-value"):
+            raise SolverError(f"unknown scoring {self.scoring!r} (kills or base-value)")
+        if self.columns < 2 or self.rows < 2:
+            raise SolverError(f"a {self.columns}x{self.rows} board is too small to solve")
+
+    @property
+    def full_board(self) -> bool:
+        return self.columns == COLUMNS and self.rows == ROWS and self.mp_base == (None, None)
+
+
+@dataclass(frozen=True)
+class Value:
+    """A value from the active side's point of view.
+
+    ``value``: expected active-side points minus listed-side points (kills by
+    default); ``p_kill_active``/``p_kill_listed``: each plane's chance of
+    shooting the other down from here under the solver's policy.
+    """
+
+    value: float
+    p_kill_active: float
+    p_kill_listed: float
+
+    def for_role(self, role: int) -> float:
+        """The value seen by ``role`` (0 active, 1 listed): what that plane maximises."""
+        return self.value if role == ACTIVE else -self.value
+
+    def to_dict(self) -> dict[str, float]:
+        return {
+            "value": self.value,
+            "p_kill_active": self.p_kill_active,
+            "p_kill_listed": self.p_kill_listed,
+        }
+
+
+@dataclass(frozen=True)
+class EngagementKey:
+    """An engagement state in the solver's terms (see :func:`key_of`).
+
+    ``phase``: "first" (who moves first not rolled), "mp" (the mover's MP
+    roll is next), "return_fire" (III.G choice), "move" (mid-move: ``mp_left``,
+    ``wing_over_used``, ``stepped``), "kill" (a kill roll is pending for
+    ``attack_aspect``, fired by the mover; ``return_shot`` for III.G),
+    "over". ``fired`` is (active fired, listed fired); positions are packed
+    ``square * 8 + facing``; ``remaining`` counts movement turns left
+    including the current one. ``first_red`` is the red die already rolled
+    for the first move, if any.
+    """
+
+    phase: str
+    mover: int
+    positions: tuple[int, int]
+    fired: tuple[bool, bool]
+    remaining: int
+    mp_left: int = 0
+    wing_over_used: bool = False
+    stepped: bool = False
+    attack_offset: int = -1
+    return_shot: bool = False
+    shot_down: int | None = None
+    first_red: int | None = None
+    red_is_active: bool = True
+
+
+def _data_digest() -> str:
+    h = hashlib.sha256()
+    for name in ("aircraft", "board", "combat", "movement"):
+        h.update((DATA_DIR / f"{name}.toml").read_bytes())
+    return h.hexdigest()
+
+
+def cache_key(matchup: Matchup, options: SolverOptions) -> str:
+    """The hash naming a solution in the cache: solver version, matchup, options, data."""
+    payload = json.dumps(
+        {
+            "version": SOLVER_VERSION,
+            "matchup": asdict(matchup),
+            "options": asdict(options),
+            "data": _data_digest(),
+        },
+        sort_keys=True,
+    )
+    return hashlib.sha256(payload.encode()).hexdigest()[:24]
+
+
+def cache_dir() -> Path:
+    """The folder of cached solutions (the user's cache folder, ``solver`` inside)."""
+    from platformdirs import user_cache_dir
+
+    return Path(user_cache_dir("airwar")) / "solver"
+
+
+@cache
+def pair_tables(columns: int, rows: int) -> PairTables:
+    """The index tables of one board size (built once per process)."""
+    return PairTables.build(BoardTables.build(columns, rows))
+
+
+def plane_spec(
+    type_name: str, ace: bool, victim: str, options: SolverOptions, base: int | None
+) -> PlaneSpec:
+    """The solver's description of one plane from the rules data (MS-1, MS-7, MS-10, MS-14)."""
+    t = plane_type(type_name)
+    b = t.base_value if base is None else base
+    bonus = ACE_MP_BONUS if ace else 0
+    mp = [(v + b + bonus, float(p)) for v, p in D6.outcomes()]
+    kills = [float(p_kill(ASPECT_BY_OFFSET[o].name, ace)) for o in range(8)]
+    points = 1.0 if options.scoring == "kills" else float(plane_type(victim).base_value)
+    return PlaneSpec(mp, kills, points)
+
+
+def _specs(matchup: Matchup, options: SolverOptions) -> tuple[PlaneSpec, PlaneSpec]:
+    a = plane_spec(matchup.active, matchup.active_ace, matchup.listed, options, options.mp_base[0])
+    b = plane_spec(matchup.listed, matchup.listed_ace, matchup.active, options, options.mp_base[1])
+    return a, b
+
+
+@dataclass
+class Solution:
+    """The solved engagement: value lookups for every state of one matchup.
+
+    ``S[role, n]``/``P[role, n]`` (float32, shape ``(3, pairs)``) are the
+    values before the MP roll of a movement turn of ``role`` with ``n``
+    movement turns remaining, from the mover's point of view (``S``: mover's
+    points minus the other's; ``P``: the mover's kill chance); ``RS``/``RP``
+    the same with a III.G return fire pending (status 1).
+    """
+
+    matchup: Matchup
+    options: SolverOptions
+    S: NDArray[np.float32]
+    P: NDArray[np.float32]
+    RS: NDArray[np.float32]
+    RP: NDArray[np.float32]
+    seconds: float = 0.0
+    specs: tuple[PlaneSpec, PlaneSpec] = field(init=False)
+    pairs: PairTables = field(init=False)
+
+    def __post_init__(self) -> None:
+        self.specs = _specs(self.matchup, self.options)
+        self.pairs = pair_tables(self.options.columns, self.options.rows)
+
+    # -- raw lookups ----------------------------------------------------
+    def _pair(self, mover: int, positions: tuple[int, int]) -> int:
+        return self.pairs.index(positions[mover], positions[1 - mover])
+
+    def _status(self, mover: int, fired: tuple[bool, bool]) -> int:
+        if fired[mover] and fired[1 - mover]:
+            raise SolverError("both planes have fired: the engagement is over (MS-11)")
+        if fired[1 - mover]:
+            return 1
+        return 2 if fired[mover] else 0
+
+    def _as_active(self, mover: int, s: float, p: float) -> Value:
+        """Convert a mover-view (S, P) into an active-view :class:`Value`."""
+        w_m = self.specs[mover].points
+        w_o = self.specs[1 - mover].points
+        p_other = (w_m * p - s) / w_o
+        if mover == ACTIVE:
+            return Value(float(s), float(p), float(p_other))
+        return Value(float(-s), float(p_other), float(p))
+
+    def turn_value(
+        self,
+        mover: int,
+        positions: tuple[int, int],
+        fired: tuple[bool, bool],
+        remaining: int,
+        return_fire: bool = False,
+    ) -> tuple[float, float]:
+        """(S, P) from the mover's view at the start of its movement turn (before MP)."""
+        if remaining <= 0:
+            return 0.0, 0.0
+        if remaining > self.S.shape[1] - 1:
+            raise SolverError(
+                f"{remaining} movement turns remain, more than this solution's "
+                f"turn limit allows ({self.S.shape[1] - 1})"
+            )
+        st = self._status(mover, fired)
+        c = self._pair(mover, positions)
+        if return_fire and st == 1:
+            return float(self.RS[mover, remaining, c]), float(self.RP[mover, remaining, c])
+        return float(self.S[mover, remaining, st, c]), float(self.P[mover, remaining, st, c])
+
+    def _after_move(
+        self,
+        mover: int,
+        positions: tuple[int, int],
+        fired: tuple[bool, bool],
+        remaining: int,
+        return_fire: bool = False,
+    ) -> tuple[float, float]:
+        """(S, P), mover's view, once the mover's turn ends (the other moves next)."""
+        other = 1 - mover
+        s, p = self.turn_value(other, positions, fired, remaining - 1, return_fire)
+        w_m, w_o = self.specs[mover].points, self.specs[other].points
+        return -s, (w_o * p - s) / w_m
+
+    def _shot(
+        self,
+        mover: int,
+        positions: tuple[int, int],
+        fired: tuple[bool, bool],
+        remaining: int,
+        offset: int,
+        return_shot: bool,
+    ) -> tuple[float, float]:
+        """(S, P), mover's view, of the mover's shot from aspect ``offset`` (MS-10, III.G)."""
+        pk = self.specs[mover].p_kill[offset]
+        w = self.specs[mover].points
+        both = fired[1 - mover] or return_shot
+        if both:
+            return pk * w, pk
+        now_fired = (True, fired[1]) if mover == ACTIVE else (fired[0], True)
+        ms, mp = self._after_move(mover, positions, now_fired, remaining, offset == 0)
+        return pk * w + (1 - pk) * ms, pk + (1 - pk) * mp
+
+    def _better(self, a: tuple[float, float], b: tuple[float, float]) -> bool:
+        """Whether ``a`` beats ``b`` for the mover (value, then own kill chance on a tie)."""
+        d = a[0] - b[0]
+        return d > TIE or (d >= -TIE and a[1] > b[1])
+
+    def _move_value(
+        self,
+        mover: int,
+        positions: tuple[int, int],
+        fired: tuple[bool, bool],
+        remaining: int,
+        mp_left: int,
+        wing_over_used: bool,
+        stepped: bool,
+        memo: dict[tuple[int, int, bool, bool], tuple[float, float]],
+    ) -> tuple[float, float]:
+        """(S, P), mover's view, of a mid-move state (the move DP of one state, MS-6..MS-9)."""
+        pos = positions[mover]
+        key = (pos, mp_left, wing_over_used, stepped)
+        if key in memo:
+            return memo[key]
+        best: tuple[float, float] | None = None
+        for nxt_pos, cost, wo in self._steps(pos, positions[1 - mover], mp_left, wing_over_used):
+            np_ = (nxt_pos, positions[1]) if mover == ACTIVE else (positions[0], nxt_pos)
+            v = self._move_value(mover, np_, fired, remaining, mp_left - cost, wo, True, memo)
+            if best is None or self._better(v, best):
+                best = v
+        if best is None:
+            best = self._after_move(mover, positions, fired, remaining)
+        offset = self.fire_offset(mover, positions)
+        if stepped and offset is not None:
+            v = self._shot(mover, positions, fired, remaining, offset, False)
+            if self._better(v, best):
+                best = v
+        memo[key] = best
+        return best
+
+    def _steps(
+        self, pos: int, other_pos: int, mp_left: int, wing_over_used: bool
+    ) -> Iterator[tuple[int, int, bool]]:
+        """Legal affordable steps: (new position, cost, wing-over used after) (MS-6..MS-8)."""
+        b = self.pairs.board
+        for k, spec in enumerate(step_specs()):
+            if spec.cost > mp_left or (wing_over_used and spec.wing_over):
+                continue
+            d = int(b.dest[k, pos])
+            if d >= b.n_pos or d // 8 == other_pos // 8:
+                continue
+            yield d, spec.cost, wing_over_used or spec.wing_over
+
+    def fire_offset(self, mover: int, positions: tuple[int, int]) -> int | None:
+        """The attack offset if the other plane is directly ahead of the mover (MS-9, MS-10)."""
+        pos, other = positions[mover], positions[1 - mover]
+        if int(self.pairs.board.ahead[pos]) != other // 8:
+            return None
+        return (pos % 8 + 4 - other % 8) % 8
+
+    # -- public lookups -------------------------------------------------
+    def key_value(self, key: EngagementKey) -> Value:
+        """The value of a state given as an :class:`EngagementKey`."""
+        m = key.mover
+        if key.phase == "over":
+            if key.shot_down is None:
+                return Value(0.0, 0.0, 0.0)
+            killer = 1 - key.shot_down
+            pts = self.specs[killer].points
+            return Value(pts if killer == ACTIVE else -pts, float(killer == 0), float(killer == 1))
+        if key.phase == "first":
+            return self._first_value(key)
+        if key.phase == "mp":
+            s, p = self.turn_value(m, key.positions, key.fired, key.remaining)
+        elif key.phase == "return_fire":
+            s, p = self.turn_value(m, key.positions, key.fired, key.remaining, True)
+        elif key.phase == "move":
+            s, p = self._move_value(
+                m,
+                key.positions,
+                key.fired,
+                key.remaining,
+                key.mp_left,
+                key.wing_over_used,
+                key.stepped,
+                {},
+            )
+        elif key.phase == "kill":
+            before = (False, key.fired[1]) if m == ACTIVE else (key.fired[0], False)
+            s, p = self._shot(
+                m, key.positions, before, key.remaining, key.attack_offset, key.return_shot
+            )
+        else:
+            raise SolverError(f"unknown engagement phase {key.phase!r}")
+        return self._as_active(m, s, p)
+
+    def _first_value(self, key: EngagementKey) -> Value:
+        """Who moves first is rolled (MS-5): red d6 against blue d6, ties re-rolled."""
+        n = 2 * self.options.turn_limit
+        va = self.key_value(EngagementKey("mp", ACTIVE, key.positions, key.fired, n))
+        vl = self.key_value(EngagementKey("mp", LISTED, key.positions, key.fired, n))
+        if key.first_red is None:
+            pa = 0.5
+        else:
+            # blue beats red's roll: blue first; lower: red first; tie: both re-roll (1/2 each)
+            r = key.first_red
+            p_blue = (6 - r) / 6 + 0.5 / 6
+            p_red = 1 - p_blue
+            pa = p_red if key.red_is_active else p_blue
+        return Value(
+            pa * va.value + (1 - pa) * vl.value,
+            pa * va.p_kill_active + (1 - pa) * vl.p_kill_active,
+            pa * va.p_kill_listed + (1 - pa) * vl.p_kill_listed,
+        )
+
+    def start_value(self) -> Value:
+        """The value of the engagement before anything is rolled (start squares, MS-5)."""
+        return self.key_value(
+            EngagementKey("first", ACTIVE, self.start_positions(), (False, False), 0)
+        )
+
+    def start_positions(self) -> tuple[int, int]:
+        """Packed start positions: a1 facing N and the far corner facing S (MS-5)."""
+        start = table("board")["start"]
+        cols, rows = self.options.columns, self.options.rows
+        if self.options.columns == COLUMNS and self.options.rows == ROWS:
+            from airwar.games.migs_sabres.board import Facing, Square
+
+            a = Square.parse(start["active"]["square"])
+            fa = Facing.parse(start["active"]["facing"])
+            b = Square.parse(start["listed"]["square"])
+            fb = Facing.parse(start["listed"]["facing"])
+            return a.index * 8 + int(fa), b.index * 8 + int(fb)
+        return 0 * 8 + 0, (rows * cols - 1) * 8 + 4
+
+    def value(self, state: Any) -> Value:
+        """The value of an engagement state (an ``EngagementState``, ``Engagement`` or key)."""
+        return self.key_value(key_of(state, self.options))
+
+    def p_kill_each(self, state: Any) -> tuple[float, float]:
+        """(active's, listed's) chance of a kill from ``state`` under optimal play."""
+        v = self.value(state)
+        return v.p_kill_active, v.p_kill_listed
+
+    def move_values(self, state: Any) -> dict[str, Value]:
+        """The value after each legal decision of the state's mover, by action text."""
+        key = key_of(state, self.options)
+        return self.key_move_values(key)
+
+    def key_move_values(self, key: EngagementKey) -> dict[str, Value]:
+        """:meth:`move_values` for an :class:`EngagementKey`."""
+        m = key.mover
+        out: dict[str, Value] = {}
+        if key.phase == "return_fire":
+            offset = self.fire_offset(m, key.positions)
+            if offset is None:
+                raise SolverError("a return fire is pending but no target is ahead (III.G)")
+            s, p = self._shot(m, key.positions, key.fired, key.remaining, offset, True)
+            out["fire"] = self._as_active(m, s, p)
+            s, p = self.turn_value(m, key.positions, key.fired, key.remaining)
+            out["hold"] = self._as_active(m, s, p)
+            return out
+        if key.phase != "move":
+            return out
+        memo: dict[tuple[int, int, bool, bool], tuple[float, float]] = {}
+        codes = [s.code for s in step_specs()]
+        pos = key.positions[m]
+        b = self.pairs.board
+        for k, code in enumerate(codes):
+            spec = step_specs()[k]
+            if spec.cost > key.mp_left or (key.wing_over_used and spec.wing_over):
+                continue
+            d = int(b.dest[k, pos])
+            if d >= b.n_pos or d // 8 == key.positions[1 - m] // 8:
+                continue
+            np_ = (d, key.positions[1]) if m == ACTIVE else (key.positions[0], d)
+            s, p = self._move_value(
+                m,
+                np_,
+                key.fired,
+                key.remaining,
+                key.mp_left - spec.cost,
+                key.wing_over_used or spec.wing_over,
+                True,
+                memo,
+            )
+            out[code] = self._as_active(m, s, p)
+        offset = self.fire_offset(m, key.positions)
+        if key.stepped and offset is not None:
+            s, p = self._shot(m, key.positions, key.fired, key.remaining, offset, False)
+            out["fire"] = self._as_active(m, s, p)
+            if len(out) == 1:
+                s, p = self._after_move(m, key.positions, key.fired, key.remaining)
+                out["hold"] = self._as_active(m, s, p)
+        return out
+
+    def best_move(self, state: Any) -> str | None:
+        """The solver's choice for the state's mover (value, then own kill chance on ties)."""
+        key = key_of(state, self.options)
+        values = self.key_move_values(key)
+        best: tuple[str, tuple[float, float]] | None = None
+        for text, v in values.items():
+            own = v.p_kill_active if key.mover == ACTIVE else v.p_kill_listed
+            cand = (v.for_role(key.mover), own)
+            if best is None or self._better(cand, best[1]):
+                best = (text, cand)
+        return None if best is None else best[0]
+
+    # -- persistence ----------------------------------------------------
+    def save(self, folder: Path) -> None:
+        """Write the arrays (``.npy``, memory-mappable) and a ``meta.json`` to ``folder``."""
+        tmp = folder.with_name(folder.name + ".tmp")
+        tmp.mkdir(parents=True, exist_ok=True)
+        for name in ("S", "P", "RS", "RP"):
+            np.save(tmp / f"{name}.npy", getattr(self, name))
+        meta = {
+            "matchup": asdict(self.matchup),
+            "options": asdict(self.options),
+            "seconds": self.seconds,
+            "version": SOLVER_VERSION,
+        }
+        (tmp / "meta.json").write_text(json.dumps(meta, indent=1))
+        if folder.exists():
+            for f in folder.iterdir():
+                f.unlink()
+            folder.rmdir()
+        tmp.rename(folder)
+
+    @classmethod
+    def load(cls, folder: Path, matchup: Matchup, options: SolverOptions) -> Solution:
+        """Open a saved solution; the arrays are memory-mapped, read only as looked up."""
+        meta = json.loads((folder / "meta.json").read_text())
+        a = {n: np.load(folder / f"{n}.npy", mmap_mode="r") for n in ("S", "P", "RS", "RP")}
+        return cls(
+            matchup, options, a["S"], a["P"], a["RS"], a["RP"], float(meta.get("seconds", 0.0))
+        )
+
+
+def key_of(state: Any, options: SolverOptions | None = None) -> EngagementKey:
+    """The :class:`EngagementKey` of an ``EngagementState``, an ``Engagement`` or a key."""
+    if isinstance(state, EngagementKey):
+        return state
+    eng = getattr(state, "engagement", state)
+    if eng is None or not hasattr(eng, "planes"):
+        raise SolverError("this state has no engagement on the Battle Board")
+    planes = eng.planes
+    limit = int(eng.turn_limit)
+    if limit < 1:
+        raise SolverError("the solver needs a turn limit (MS-11); this engagement has none")
+    if options is not None and options.turn_limit != limit:
+        raise SolverError(
+            f"the solution is for a turn limit of {options.turn_limit}, the engagement has {limit}"
+        )
+    positions = (
+        planes[0].square.index * 8 + int(planes[0].facing),
+        planes[1].square.index * 8 + int(planes[1].facing),
+    )
+    fired = (bool(planes[0].fired), bool(planes[1].fired))
+    mover = int(eng.mover)
+    phase = eng.phase
+    turns = (int(planes[0].turns), int(planes[1].turns))
+    if phase == "over":
+        return EngagementKey("over", mover, positions, fired, 0, shot_down=eng.shot_down)
+    if phase in ("first_red", "first_blue"):
+        red_active = planes[0].side.colour == "red"
+        return EngagementKey(
+            "first",
+            mover,
+            positions,
+            fired,
+            2 * limit,
+            first_red=eng.red_roll if phase == "first_blue" else None,
+            red_is_active=red_active,
+        )
+    remaining = (limit - turns[mover] + 1) + (limit - turns[1 - mover])
+    if phase == "kill":
+        attacker, _aspect, ret = eng.attack
+        pos, other = positions[attacker], positions[1 - attacker]
+        offset = (pos % 8 + 4 - other % 8) % 8
+        return EngagementKey(
+            "kill",
+            attacker,
+            positions,
+            fired,
+            remaining,
+            attack_offset=offset,
+            return_shot=bool(ret),
+        )
+    return EngagementKey(
+        phase,
+        mover,
+        positions,
+        fired,
+        remaining,
+        mp_left=int(eng.mp_left),
+        wing_over_used=bool(eng.wing_over_used),
+        stepped=bool(eng.stepped),
+    )
+
+
+def _solve_chain(
+    matchup: Matchup, options: SolverOptions, first: int, progress: Progress | None = None
+) -> tuple[NDArray[np.float32], ...]:
+    """The layers of the chain in which ``first`` moves first (it moves when 2T - n is even)."""
+    pt = pair_tables(options.columns, options.rows)
+    specs = _specs(matchup, options)
+    n_layers = 2 * options.turn_limit
+    S = np.zeros((n_layers + 1, 3, pt.n_pairs), dtype=np.float32)
+    P = np.zeros((n_layers + 1, 3, pt.n_pairs), dtype=np.float32)
+    RS = np.zeros((n_layers + 1, pt.n_pairs), dtype=np.float32)
+    RP = np.zeros((n_layers + 1, pt.n_pairs), dtype=np.float32)
+    solver = LayerSolver(pt)
+    nxt: Layer | None = None
+    for n in range(1, n_layers + 1):
+        mover = first if (n_layers - n) % 2 == 0 else 1 - first
+        layer = solver.solve(specs[mover], specs[1 - mover], nxt, False)
+        S[n], P[n], RS[n], RP[n] = layer.S, layer.P, layer.RS, layer.RP
+        nxt = layer
+        if progress is not None:
+            progress(n, n_layers)
+    return S, P, RS, RP
+
+
+def solve_arrays(
+    matchup: Matchup,
+    options: SolverOptions,
+    progress: Progress | None = None,
+    workers: int = 1,
+) -> tuple[NDArray[np.float32], ...]:
+    """Backward induction over the MS-11 turn counter; returns (S, P, RS, RP) arrays.
+
+    The two chains (active moves first, listed moves first) are independent:
+    with ``workers=2`` they are solved in two processes at once.
+    """
+    pt = pair_tables(options.columns, options.rows)
+    n_layers = 2 * options.turn_limit
+    S = np.zeros((2, n_layers + 1, 3, pt.n_pairs), dtype=np.float32)
+    P = np.zeros_like(S)
+    RS = np.zeros((2, n_layers + 1, pt.n_pairs), dtype=np.float32)
+    RP = np.zeros_like(RS)
+
+    def store(first: int, chain: tuple[NDArray[np.float32], ...]) -> None:
+        cs, cp, crs, crp = chain
+        for n in range(1, n_layers + 1):
+            mover = first if (n_layers - n) % 2 == 0 else 1 - first
+            S[mover, n], P[mover, n] = cs[n], cp[n]
+            RS[mover, n], RP[mover, n] = crs[n], crp[n]
+
+    if workers >= 2:
+        from concurrent.futures import ProcessPoolExecutor
+
+        with ProcessPoolExecutor(2) as pool:
+            futures = [pool.submit(_solve_chain, matchup, options, f) for f in (ACTIVE, LISTED)]
+            for f, fut in zip((ACTIVE, LISTED), futures, strict=True):
+                store(f, fut.result())
+                if progress is not None:
+                    progress(n_layers * (f + 1), 2 * n_layers)
+    else:
+        for f in (ACTIVE, LISTED):
+            done = f * n_layers
+
+            def chain_progress(n: int, _total: int, done: int = done) -> None:
+                if progress is not None:
+                    progress(done + n, 2 * n_layers)
+
+            store(f, _solve_chain(matchup, options, f, chain_progress))
+    return S, P, RS, RP
+
+
+_MEMORY: dict[str, Solution] = {}
+
+
+def cached_solution(matchup: Matchup, options: SolverOptions | None = None) -> Solution | None:
+    """The solution if it is in memory or in the cache folder, else None (never solves)."""
+    options = options or SolverOptions()
+    key = cache_key(matchup, options)
+    if key in _MEMORY:
+        return _MEMORY[key]
+    path = cache_dir() / key
+    if (path / "meta.json").exists():
+        try:
+            sol = Solution.load(path, matchup, options)
+        except (OSError, ValueError, KeyError):
+            return None
+        _MEMORY[key] = sol
+        return sol
+    return None
+
+
+def solve(
+    matchup: Matchup,
+    options: SolverOptions | None = None,
+    *,
+    cache: bool = True,
+    progress: Progress | None = None,
+    workers: int = 1,
+) -> Solution:
+    """Solve one matchup exactly (or load it from the cache when ``cache``).
+
+    ``workers=2`` solves the two first-mover chains in two processes.
+    """
+    options = options or SolverOptions()
+    if cache:
+        found = cached_solution(matchup, options)
+        if found is not None:
+            return found
+    t0 = time.perf_counter()
+    S, P, RS, RP = solve_arrays(matchup, options, progress, workers)
+    sol = Solution(matchup, options, S, P, RS, RP, time.perf_counter() - t0)
+    if cache:
+        key = cache_key(matchup, options)
+        sol.save(cache_dir() / key)
+        _MEMORY[key] = sol
+    return sol
+
+
+def options_of_game(game_options: Mapping[str, Any]) -> SolverOptions:
+    """Solver options matching a ``migs-engagement`` or ``migs-sabres`` game's options."""
+    limit = int(game_options.get("turn_limit", 20))
+    scoring = str(game_options.get("scoring", "kills"))
+    if scoring not in ("kills", "base-value"):
+        scoring = "base-value" if "base" in scoring else "kills"
+    return SolverOptions(turn_limit=limit, scoring=scoring)

@@ -1,0 +1,176 @@
+"""Index tables for the exact engagement solver: steps, blocking, fire and symmetry.
+
+Everything here is geometry of a Battle Board of any size (the full board is
+11 x 14, MS-5; the tests use smaller ones) and the move and kill tables of
+the rules package's data files (MS-6, MS-10). A *position* is
+``square * 8 + facing`` with ``square = row * columns + col``, the same
+packing the rules package uses; a *pair* is ``mover_position * P +
+other_position`` with ``P`` positions on the board.
+
+>>> b = BoardTables.build(5, 6)
+>>> b.n_pos, b.dest.shape
+(240, (5, 240))
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import cache
+
+import numpy as np
+from numpy.typing import NDArray
+
+from airwar.games.migs_sabres.combat import ASPECT_BY_OFFSET
+from airwar.games.migs_sabres.data import table
+
+IntArray = NDArray[np.int64]
+
+_DELTAS: tuple[tuple[int, int], ...] = (
+    (0, 1),
+    (1, 1),
+    (1, 0),
+    (1, -1),
+    (0, -1),
+    (-1, -1),
+    (-1, 0),
+    (-1, 1),
+)
+"""(column, row) step of each facing, clockwise from north (MS-6)."""
+
+
+@dataclass(frozen=True)
+class StepSpec:
+    """One step kind of rule III.D as the movement data file gives it."""
+
+    code: str
+    turn: int
+    cost: int
+    wing_over: bool
+
+
+@cache
+def step_specs() -> tuple[StepSpec, ...]:
+    """The step kinds in the data file's order (F, L, R, WL, WR; MS-6)."""
+    data = table("movement")
+    return tuple(
+        StepSpec(str(r["code"]), int(r["turn"]), int(r["cost"]), bool(r["wing_over"]))
+        for r in data["step"]
+    )
+
+
+@dataclass(frozen=True)
+class FireEntry:
+    """Fire geometry: mover position, target position, aspect name, head-on flag."""
+
+    mover: int
+    target: int
+    aspect: str
+    head_on: bool
+
+
+@dataclass
+class BoardTables:
+    """Vectorised geometry of one board size.
+
+    ``dest[k, pos]``: the position after step kind ``k`` or ``n_pos`` (a
+    sentinel row) when the step would leave the board (MS-8).
+    ``blocked[k]``: flat pair indices ``mover * n_pos + other`` where step
+    ``k`` from ``mover`` would enter the other plane's square (MS-8).
+    ``fire_mover``/``fire_target``: the pairs where the target is in the
+    square directly ahead of the mover (MS-9), with ``fire_offset`` the
+    attacker's bearing from the target relative to the target's facing
+    (MS-10: 0 is "from the front").
+    """
+
+    columns: int
+    rows: int
+    n_pos: int
+    dest: IntArray
+    blocked: list[IntArray]
+    ahead: IntArray
+    fire_mover: IntArray
+    fire_target: IntArray
+    fire_offset: IntArray
+    head_on_partner: IntArray
+    mirror_x: IntArray
+    mirror_y: IntArray
+
+    @classmethod
+    def build(cls, columns: int, rows: int) -> BoardTables:
+        n_sq = columns * rows
+        n_pos = n_sq * 8
+        pos = np.arange(n_pos)
+        sq = pos // 8
+        facing = pos % 8
+        col = sq % columns
+        row = sq // columns
+        specs = step_specs()
+        dest = np.full((len(specs), n_pos), n_pos, dtype=np.int64)
+        blocked: list[IntArray] = []
+        dx = np.array([d[0] for d in _DELTAS])
+        dy = np.array([d[1] for d in _DELTAS])
+        for k, spec in enumerate(specs):
+            nf = (facing + spec.turn) % 8
+            nc = col + dx[nf]
+            nr = row + dy[nf]
+            ok = (nc >= 0) & (nc < columns) & (nr >= 0) & (nr < rows)
+            nsq = nr * columns + nc
+            dest[k, ok] = (nsq * 8 + nf)[ok]
+            movers = pos[ok]
+            targets_sq = nsq[ok]
+            # every other position whose square is the destination square
+            flat = movers[:, None] * n_pos + targets_sq[:, None] * 8 + np.arange(8)[None, :]
+            blocked.append(flat.ravel())
+        ac = col + dx[facing]
+        ar = row + dy[facing]
+        aok = (ac >= 0) & (ac < columns) & (ar >= 0) & (ar < rows)
+        ahead = np.where(aok, ar * columns + ac, -1)
+        movers = np.repeat(pos[aok], 8)
+        tfac = np.tile(np.arange(8), int(aok.sum()))
+        targets = ahead[movers] * 8 + tfac
+        # the attacker's bearing from the target is the attacker's facing turned around
+        offset = (facing[movers] + 4 - tfac) % 8
+        partner = np.full(n_pos, -1, dtype=np.int64)
+        head = offset == 0
+        partner[targets[head]] = movers[head]
+        mirror_facing_x = (8 - facing) % 8
+        mirror_facing_y = (4 - facing) % 8
+        mirror_x = ((row * columns + (columns - 1 - col)) * 8 + mirror_facing_x).astype(np.int64)
+        mirror_y = (((rows - 1 - row) * columns + col) * 8 + mirror_facing_y).astype(np.int64)
+        return cls(
+            columns,
+            rows,
+            n_pos,
+            dest,
+            blocked,
+            ahead.astype(np.int64),
+            movers.astype(np.int64),
+            targets.astype(np.int64),
+            offset.astype(np.int64),
+            partner,
+            mirror_x,
+            mirror_y,
+        )
+
+    def fire_aspects(self) -> list[str]:
+        """The aspect name of every fire pair (MS-10), from the combat data file."""
+        return [ASPECT_BY_OFFSET[int(o)].name for o in self.fire_offset]
+
+    def canonical_pairs(self) -> tuple[IntArray, NDArray[np.int32]]:
+        """Orbit representatives of pairs under the board's mirror symmetries.
+
+        The board is symmetric under the left-right mirror, the front-back
+        mirror and their product (a half turn); moves are relative to the
+        facing and kill numbers depend only on the aspect, so a pair and its
+        images have the same value. Returns (flat index of each
+        representative, for every flat pair the number of its
+        representative).
+        """
+        n = self.n_pos
+        m = np.arange(n)
+        images = [m, self.mirror_x, self.mirror_y, self.mirror_x[self.mirror_y]]
+        flats = np.stack([(g[:, None] * n + g[None, :]).ravel() for g in images])
+        rep_of = flats.min(axis=0)
+        reps = np.unique(rep_of)
+        number = np.searchsorted(reps, rep_of).astype(np.int32)
+        return reps.astype(np.int64), number
