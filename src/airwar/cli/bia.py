@@ -379,8 +379,8 @@ def render_events(events: list[dict[str, Any]]) -> list[str]:
             for note in e["notes"]:
                 out.append(f"    note: {note}")
             out.append(
-                f"    odds before the roll: shot down {e['p_shot_down']}, damaged "
-                f"{e['p_damaged']}, miss {e['p_miss']} (BIA-4)"
+                f"    to hit: {e['need']}; odds before the roll: shot down {e['p_shot_down']}, "
+                f"damaged {e['p_damaged']}, miss {e['p_miss']} (BIA-4)"
             )
             out.append(f"    rolled {e['roll']}: {e['effect']}; {e['target']} is now {e['status']}")
         elif kind == "end":

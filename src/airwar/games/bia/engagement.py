@@ -287,6 +287,7 @@ class EngagementState(GameState):
                 "system": shot.system.key,
                 "system_name": shot.system.name,
                 "hit_number": shot.hit_number,
+                "need": shot.check.describe_need(),
                 "p_hit": fraction_text(shot.p_hit),
                 **odds.to_dict(),
                 "notes": shot.notes(),
