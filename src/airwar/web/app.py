@@ -86,8 +86,6 @@ def create_app(
                     seen = live.version
                     data = json.dumps({"version": seen, "decisions": live.summary()["decisions"]})
                     yield f"event: update\ndata: {data}\n\n"
-                if await request.is_disconnected():
-                    return
                 await asyncio.sleep(POLL_SECONDS)
                 waited += POLL_SECONDS
 

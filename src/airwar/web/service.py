@@ -224,10 +224,9 @@ class GameService:
         )
 
     def _run_bots(self, live: LiveGame) -> None:
-        if not live.bots:
-            return
+        """Let the bots play their seats, then tell the pages that the game changed."""
         driver = live.driver
-        while True:
+        while live.bots:
             driver.resolve_chance()
             actor = driver.state.current_actor()
             if actor == TERMINAL or actor not in live.bots:

@@ -1,0 +1,219 @@
+"""The browser app in a real Chromium against the real ``airwar serve``.
+
+Each test drives the pages as a player would (clicks, no reloads) and saves
+a screenshot of the page it shows into docs/screenshots/.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import httpx
+import pytest
+from playwright.sync_api import Browser, Page, expect
+
+from tests.web.conftest import SCREENSHOTS, Server
+from tests.web.helpers import tokens
+
+pytestmark = pytest.mark.browser
+
+READY = "document.body.dataset.ready === 'yes'"
+
+
+def shot(page: Page, name: str) -> None:
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(SCREENSHOTS / f"{name}.png"), full_page=True)
+
+
+def decisions(page: Page) -> int:
+    return int(page.evaluate("Number(document.body.dataset.decisions)"))
+
+
+def wait_ready(page: Page) -> None:
+    page.wait_for_function(READY)
+
+
+def click_and_wait(page: Page, selector: str) -> None:
+    """Click a control and wait until the page has drawn the game after it."""
+    before = decisions(page)
+    page.locator(selector).first.click()
+    page.wait_for_function(
+        f"{READY} && (Number(document.body.dataset.decisions) !== {before}"
+        " || document.getElementById('error').textContent !== '')"
+    )
+    expect(page.locator("#error")).to_have_text("")
+
+
+def play_my_turns(page: Page, limit: int = 400) -> None:
+    """Click until the game ends: fire when the board offers it, else the first legal square."""
+    for _ in range(limit):
+        wait_ready(page)
+        if page.evaluate("document.body.dataset.status") == "finished":
+            return
+        if page.locator("button.fire").count():
+            click_and_wait(page, "button.fire")
+        elif page.locator("#battle-board .step-target").count():
+            click_and_wait(page, "#battle-board .step-target")
+        elif page.locator("#controls button[data-action]").count():
+            click_and_wait(page, "#controls button[data-action]")
+        else:
+            page.wait_for_timeout(100)
+    raise AssertionError("the game did not end")
+
+
+def test_a_whole_engagement_played_by_clicking(server: Server, page: Page) -> None:
+    page.goto(server.url + "/?game=migs-engagement")
+    page.select_option("#game-select", "migs-engagement")
+    page.select_option("select[data-seat='Communist']", "ai:heuristic")
+    page.select_option("select[data-seat='Allied']", "human")
+    page.select_option("#opt-first", "active")
+    page.fill("#opt-turn_limit", "3")
+    page.fill("#seed", "2024")
+    page.fill("#title", "Clicked engagement")
+    shot(page, "new-game")
+    page.click("#start")
+    page.wait_for_url("**/games/*?seat=*")
+    wait_ready(page)
+    expect(page.locator("#status")).to_contain_text("Your turn")
+    # the legal steps are on the board, with the MP left after each
+    steps = page.locator("#battle-board .step-target")
+    assert steps.count() >= 2
+    click_and_wait(page, "#battle-board .step-target")
+    shot(page, "migs-engagement")
+    play_my_turns(page)
+    expect(page.locator("#status")).to_contain_text("Game over")
+    assert page.locator("#rolls li").count() >= 3
+    assert page.locator("#log li").count() > 10
+    # the replay view steps back and forward through the finished game
+    page.click("#replay-link")
+    page.wait_for_function("document.body.dataset.step !== undefined")
+    last = int(page.evaluate("Number(document.body.dataset.step)"))
+    assert last == decisions_of(server, page.url)
+    page.click("#back")
+    page.wait_for_function(f"Number(document.body.dataset.step) === {last - 1}")
+    page.click("#first")
+    page.wait_for_function("Number(document.body.dataset.step) === 0")
+    expect(page.locator("#battle-board [data-role='active']")).to_have_attribute(
+        "data-square", "a1"
+    )
+    page.click("#forward")
+    page.wait_for_function("Number(document.body.dataset.step) === 1")
+    shot(page, "replay")
+
+
+def decisions_of(server: Server, url: str) -> int:
+    game_id = url.split("/games/")[1].split("/")[0].split("?")[0]
+    seat = url.split("seat=")[1] if "seat=" in url else None
+    params = {"seat": seat} if seat else {}
+    data: dict[str, Any] = httpx.get(f"{server.url}/api/games/{game_id}", params=params).json()
+    return int(data["decisions"])
+
+
+def test_a_saved_game_resumes_after_the_server_restarts(server: Server, page: Page) -> None:
+    made = httpx.post(
+        server.url + "/api/games",
+        json={
+            "game": "migs-sabres",
+            "seats": {"Communist": "human", "Allied": "ai:heuristic"},
+            "seed": 77,
+            "options": {"pilots": True, "sorties": 1},
+            "title": "Campaign to resume",
+        },
+    ).json()
+    page.goto(server.url + made["links"][0]["url"])
+    wait_ready(page)
+    for _ in range(3):
+        wait_ready(page)
+        if page.locator("#battle-board .step-target").count():
+            click_and_wait(page, "#battle-board .step-target")
+    wait_ready(page)
+    before = decisions(page)
+    squares = page.locator("#battle-board .plane").evaluate_all(
+        "els => els.map(e => e.dataset.role + e.dataset.square + e.dataset.facing)"
+    )
+    server.restart()
+    page.goto(server.url + "/")
+    row = page.locator(f"tr[data-game-id='{made['id']}']")
+    expect(row).to_contain_text("Campaign to resume")
+    shot(page, "saved-games")
+    row.locator("a.resume").click()
+    page.wait_for_url("**/games/*?seat=*")
+    wait_ready(page)
+    assert decisions(page) == before
+    again = page.locator("#battle-board .plane").evaluate_all(
+        "els => els.map(e => e.dataset.role + e.dataset.square + e.dataset.facing)"
+    )
+    assert again == squares
+    expect(page.locator("#sortie-chart")).to_be_visible()
+    expect(page.locator("#campaign")).to_contain_text("Kills")
+    shot(page, "migs-sabres")
+    if page.locator("#battle-board .step-target").count():
+        click_and_wait(page, "#battle-board .step-target")
+        assert decisions(page) > before
+
+
+def test_two_browsers_play_one_game_and_see_each_other(server: Server, browser: Browser) -> None:
+    made = httpx.post(
+        server.url + "/api/games",
+        json={
+            "game": "migs-engagement",
+            "seats": {"Allied": "human", "Communist": "remote"},
+            "seed": 5,
+            "options": {"first": "active"},
+        },
+    ).json()
+    toks = tokens(made)
+    urls = {link["seat"]: server.url + link["url"] for link in made["links"]}
+    contexts = [browser.new_context(viewport={"width": 1024, "height": 768}) for _ in range(2)]
+    try:
+        allied, communist = (c.new_page() for c in contexts)
+        allied.goto(urls["Allied"])
+        communist.goto(urls["Communist"])
+        wait_ready(allied)
+        wait_ready(communist)
+        expect(allied.locator("#status")).to_contain_text("Your turn")
+        expect(communist.locator("#controls")).to_contain_text("Waiting for Allied")
+        # the Communist page has no clickable step while it is not its turn
+        assert communist.locator("#battle-board .step-target").count() == 0
+        # a move sent with the Communist link out of turn is refused and changes nothing
+        r = httpx.post(
+            f"{server.url}/api/games/{made['id']}/actions",
+            json={"seat": toks["Communist"], "actions": ["F"]},
+        )
+        assert r.status_code == 409
+        for _ in range(30):
+            click_and_wait(allied, "#battle-board .step-target")
+            if not allied.evaluate("document.querySelector('#status.mine') !== null"):
+                break
+        mine = decisions(allied)
+        # the other page follows without a reload (server-sent events)
+        communist.wait_for_function(f"Number(document.body.dataset.decisions) === {mine}")
+        communist.wait_for_function(READY)
+        expect(communist.locator("#status")).to_contain_text("Your turn")
+        shot(communist, "two-browsers")
+        click_and_wait(communist, "#battle-board .step-target")
+        allied.wait_for_function(f"Number(document.body.dataset.decisions) === {mine + 1}")
+    finally:
+        for c in contexts:
+            c.close()
+
+
+def test_the_air_defence_calculator(server: Server, page: Page) -> None:
+    page.goto(server.url + "/bia")
+    wait_ready(page)
+    page.select_option("#t-speed", "slow")
+    page.select_option("#t-man", "poor")
+    page.select_option(".shot-system", "vehicle-sam")
+    page.click("#calc")
+    expect(page.locator(".hit-number")).to_have_text("6")
+    expect(page.locator(".p-miss")).to_contain_text("2/5")
+    expect(page.locator(".p-shot-down")).to_contain_text("1/10")
+    page.click("#add-shot")
+    page.locator(".shot-system").nth(1).select_option("vehicle-sam")
+    page.click("#calc")
+    expect(page.locator("#volley-result .p-miss")).to_contain_text("4/25")
+    shot(page, "bia-calculator")
+    # a shot out of range is refused with the reason, and nothing is shown as a result
+    page.locator(".shot-range").nth(1).fill("25")
+    page.click("#calc")
+    expect(page.locator("#bia-error")).to_contain_text("out of range")
