@@ -221,6 +221,7 @@ class AirTarget:
     it has remained in the AD umbrella, counting the current one.
     ``dogfighting``: a Fast aircraft dogfighting outside the ground force
     area, which counts loiter turns like a loitering aircraft.
+    ``pilot_modifier`` is the target pilot's (BIA-3, BIA-15).
     """
 
     speed: Speed
@@ -357,7 +358,11 @@ class AirDefenceShot:
         return self._check.effective_target
 
     def effect(self, roll: int) -> Effect:
-        """What a natural ``roll`` of the system's dice does (BIA-4)."""
+        """What a natural ``roll`` of the system's dice does (BIA-4, BIA-13).
+
+        A Heavy SAM's natural 1 always hits and is then resolved like any hit;
+        a small-arms hit on a Pacifier has no effect.
+        """
         if not self._check.succeeds(roll):
             return Effect.MISS
         if self.target.pacifier and not self.system.can_damage_pacifiers:

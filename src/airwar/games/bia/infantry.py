@@ -31,7 +31,10 @@ from airwar.games.bia.tables import infantry_table
 
 
 class Training(str, Enum):
-    """Training of the firing stand (the firer table's Veteran / Trained / Recruits)."""
+    """Training of the firing stand (the firer table's Veteran / Trained / Recruits).
+
+    ``regular`` (+0) is everyone the table does not single out (BIA-14).
+    """
 
     REGULAR = "regular"
     VETERAN = "veteran"
@@ -228,6 +231,7 @@ class StandFire:
 
     @property
     def p_hit(self) -> Fraction:
+        """Chance of a hit: 0 for hit numbers below 1, 1 from 10 up (BIA-14)."""
         return self._check.probability()
 
 
