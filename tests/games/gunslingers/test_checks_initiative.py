@@ -9,7 +9,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from airwar.games.gunslingers import checks_initiative
-from airwar.games.gunslingers.checks_base import Crewman, Training
+from airwar.games.gunslingers.checks_base import CheckInputError, Crewman, Training
 from airwar.games.gunslingers.checks_initiative import (
     AdvantageCategory,
     Placement,
@@ -207,3 +207,12 @@ def test_order_is_a_sorted_permutation(
     assert sorted(order) == sorted(entries)
     keys = [(cats[k].move_order, numbers[k]) for k in order]
     assert keys == sorted(keys)
+
+
+def test_unknown_words_are_named() -> None:
+    with pytest.raises(CheckInputError, match="training standard 'superb'"):
+        initiative_modifiers("superb", Crewman())
+    with pytest.raises(CheckInputError, match="pilot quality 'ace'"):
+        Crewman.of("ace")
+    with pytest.raises(CheckInputError, match="pilot attribute 'lucky'"):
+        Crewman.of("regular", ["lucky"])

@@ -315,3 +315,10 @@ def test_break_lock_shows_eccm() -> None:
     assert [m.value for m in check.modifiers] == [2]
     assert check.probability() == Fraction(3, 10)
     assert Countermeasure.MINI_JAMMER.label == "mini-jammers"
+
+
+def test_unknown_words_are_named() -> None:
+    with pytest.raises(CheckInputError, match="SAM guidance type 'XX'"):
+        sam_break_lock_checks("XX", 0)
+    with pytest.raises(CheckInputError, match="countermeasure 'smoke'"):
+        sam_break_lock_row("CW", "smoke")

@@ -20,6 +20,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from enum import Enum
 from fractions import Fraction
+from typing import TypeVar
 
 from airwar.core.checks import Check, Comparison, Modifier
 from airwar.core.dice import D10
@@ -35,6 +36,7 @@ __all__ = [
     "Quality",
     "SamGuidance",
     "Training",
+    "as_enum",
     "countermeasure_modifier",
     "countermeasure_value",
     "d10_check",
@@ -109,6 +111,21 @@ class Countermeasure(str, Enum):
         ]
 
 
+E = TypeVar("E", bound=Enum)
+
+
+def as_enum(kind: type[E], value: E | str, what: str) -> E:
+    """``value`` as a member of ``kind``; a word that is not one raises a
+    ``CheckInputError`` naming the words allowed."""
+    if isinstance(value, kind):
+        return value
+    try:
+        return kind(value)
+    except ValueError:
+        allowed = ", ".join(str(m.value) for m in kind)
+        raise CheckInputError(f"{what} {value!r} is not one of {allowed}") from None
+
+
 @dataclass(frozen=True)
 class Crewman:
     """One crew member: quality and attributes (values may be the scenario's words)."""
@@ -118,7 +135,10 @@ class Crewman:
 
     @classmethod
     def of(cls, quality: Quality | str, attributes: Iterable[Attribute | str] = ()) -> Crewman:
-        return cls(Quality(quality), frozenset(Attribute(a) for a in attributes))
+        return cls(
+            as_enum(Quality, quality, "pilot quality"),
+            frozenset(as_enum(Attribute, a, "pilot attribute") for a in attributes),
+        )
 
     def has(self, attribute: Attribute) -> bool:
         return attribute in self.attributes

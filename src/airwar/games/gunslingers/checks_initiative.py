@@ -18,7 +18,7 @@ from enum import Enum
 
 from airwar.core.checks import Modifier
 from airwar.core.errors import AirwarError
-from airwar.games.gunslingers.checks_base import Crewman, Decision, Training
+from airwar.games.gunslingers.checks_base import Crewman, Decision, Training, as_enum
 from airwar.games.gunslingers.checks_tables import entry, modifier_row, number
 from airwar.games.gunslingers.hexgrid import Heading, Hex, arcs_at_least, in_arcs
 
@@ -120,7 +120,9 @@ def initiative_modifiers(
     attributes, +1 if its side gained the first kill, +1 if its side has most
     kills. Rows worth 0 are listed too, so the reason is shown."""
     mods = [
-        modifier_row(TABLE, "training_standard", Training(training).value),
+        modifier_row(
+            TABLE, "training_standard", as_enum(Training, training, "training standard").value
+        ),
         modifier_row(TABLE, "pilot_quality", pilot.quality.value),
     ]
     mods += [modifier_row(TABLE, "pilot_attribute", a.value) for a in sorted(pilot.attributes)]

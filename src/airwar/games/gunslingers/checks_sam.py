@@ -21,6 +21,7 @@ from airwar.games.gunslingers.checks_base import (
     CheckInputError,
     Countermeasure,
     SamGuidance,
+    as_enum,
     countermeasure_modifier,
     countermeasure_value,
     d10_check,
@@ -329,7 +330,8 @@ def sam_break_lock_row(
 ) -> BreakLockRow | None:
     """The table row for a SAM type and countermeasure; ``None`` where the table has
     no entry (BR against mini-jammers, IR against flares unless the option, GS-3)."""
-    g, cm = SamGuidance(guidance), Countermeasure(countermeasure)
+    g = as_enum(SamGuidance, guidance, "SAM guidance type")
+    cm = as_enum(Countermeasure, countermeasure, "countermeasure")
     for row in sam_break_lock_rows():
         if row.option and not (row.option == "ir_flares_break_lock" and ir_flares_break_lock):
             continue
@@ -362,7 +364,7 @@ def sam_break_lock_checks(
         Countermeasure.MINI_JAMMER: mini_jammer_ppl,
         Countermeasure.FLARE: flare_ppl,
     }
-    g = SamGuidance(guidance)
+    g = as_enum(SamGuidance, guidance, "SAM guidance type")
     out: list[Check] = []
     for cm in Countermeasure:
         row = sam_break_lock_row(g, cm, ir_flares_break_lock)
