@@ -331,9 +331,16 @@ class Marker(Model):
     altitude: NonNeg | None = None
 
 
+class Terrain(Model):
+    """A hex of terrain that blocks line of sight up to ``height`` (GS-16)."""
+
+    hex: Hex
+    height: NonNeg
+
+
 class MapSpec(Model):
     radius: Positive = 30
-    blocking: list[Hex] = Field(default_factory=list)
+    terrain: list[Terrain] = Field(default_factory=list)
 
 
 class OutcomeTable(Model):
@@ -492,8 +499,8 @@ def _cross_check(parts: _Parts) -> list[str]:
         if a.radar is not None:
             if a.radar.kind == "mtt" and a.radar.capacity is None:
                 out.append(f"{place}.radar.capacity: a multi-target track radar needs a capacity")
-            if a.radar.kind != "mtt" and a.radar.capacity is not None:
-                out.append(f"{place}.radar.capacity: only a multi-target track radar has one")
+            if a.radar.kind == "regular" and a.radar.capacity is not None:
+                out.append(f"{place}.radar.capacity: a regular radar tracks one target only")
         names = [p.name for p in a.dds_programs]
         if len(set(names)) != len(names):
             out.append(f"{place}.dds_programs: two programs share a name")

@@ -1,0 +1,78 @@
+"""Players' decisions: small values with a text form that parses back.
+
+Every decision reads ``VERB SUBJECT [ARG ...]``: the verb says what is
+declared, the subject is the unit (or result) it is about, the arguments are
+its choice. Lists are comma-separated without spaces; ``none`` is an empty
+choice. Examples::
+
+    jam Prowler-1 150L,180,150R        declare BJM noise arcs (SAM phase 3)
+    standoff Prowler-1 SA6-1,EWR-1     stand-off jamming attacks (SAM phase 4)
+    lockon SA6-1 Viper-2               a SAM lock-on attempt (SAM phase 5/8)
+    padlock Viper-1 Fulcrum-1          padlocks (Visual Sighting 8, GS-9)
+    dds Viper-1 P1                     a DDS program on (Aircraft Decisions 1)
+    move Viper-1 3,-2 h4 a12           a move: new hex, heading, altitude
+    attack Viper-1 gun:Fulcrum-1       an attack during the move (GS-13)
+    launch Viper-1 AIM-9M:Fulcrum-1    missile launch attempts (AAM phase 2)
+    result W3 destroyed                a referee result (GS-14)
+
+>>> d = Decision.parse("move Viper-1 3,-2 h4 a12")
+>>> d.verb, d.subject, d.args
+('move', 'Viper-1', ('3,-2', 'h4', 'a12'))
+>>> Decision.parse(str(d)) == d
+True
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from airwar.core.errors import InvalidNotation
+
+
+@dataclass(frozen=True)
+class Decision:
+    """One decision: ``verb subject args...``."""
+
+    verb: str
+    subject: str
+    args: tuple[str, ...] = ()
+
+    def __str__(self) -> str:
+        return " ".join((self.verb, self.subject, *self.args))
+
+    @classmethod
+    def parse(cls, text: str) -> Decision:
+        parts = text.split()
+        if len(parts) < 2:
+            raise InvalidNotation(
+                f"{text!r} is not a decision: write VERB SUBJECT [CHOICE...], e.g. 'padlock "
+                "Viper-1 Fulcrum-1'"
+            )
+        return cls(parts[0].lower(), parts[1], tuple(parts[2:]))
+
+    @property
+    def first(self) -> str:
+        """The first argument, or ``none``."""
+        return self.args[0] if self.args else "none"
+
+    def items(self) -> list[str]:
+        """The first argument as a comma-separated list (``none`` is empty)."""
+        raw = self.first
+        if raw.lower() == "none":
+            return []
+        return [x for x in raw.split(",") if x]
+
+
+def listed(items: list[str] | tuple[str, ...]) -> str:
+    """A list as one argument: ``a,b,c`` (``none`` when empty)."""
+    return ",".join(items) if items else "none"
+
+
+@dataclass(frozen=True)
+class DieResult:
+    """A chance outcome: the natural roll of the pending die."""
+
+    value: int
+
+    def __str__(self) -> str:
+        return f"roll {self.value}"

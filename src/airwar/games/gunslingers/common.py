@@ -1,0 +1,56 @@
+"""Small helpers shared by the steps: decisions with a fixed list of choices, ranges."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+from airwar.core.errors import IllegalAction
+from airwar.games.gunslingers.actions import Decision
+from airwar.games.gunslingers.engine import Ask, verb
+from airwar.games.gunslingers.hexgrid import Hex
+
+if TYPE_CHECKING:
+    from airwar.games.gunslingers.state import GsState
+
+Options = Callable[["GsState", Ask], list[tuple[str, ...]]]
+Apply = Callable[["GsState", Ask, Decision], None]
+
+
+def choice_verb(name: str, help: str, options: Options) -> Callable[[Apply], Apply]:
+    """Register a decision whose legal choices are a short list of argument tuples."""
+
+    def choices(state: GsState, ask: Ask) -> list[Decision]:
+        return [Decision(name, ask.subject, args) for args in options(state, ask)]
+
+    def check(state: GsState, ask: Ask, d: Decision) -> None:
+        allowed = options(state, ask)
+        if d.args in allowed:
+            return
+        shown = "; ".join(" ".join(a) or "(nothing)" for a in allowed[:12])
+        more = f" and {len(allowed) - 12} more" if len(allowed) > 12 else ""
+        raise IllegalAction(f"{d} is not allowed now: {help}; choose one of: {shown}{more}")
+
+    return verb(name, help, choices, check)
+
+
+def yes_no(state: GsState, ask: Ask) -> list[tuple[str, ...]]:
+    return [("yes",), ("no",)]
+
+
+def parse_hex(text: str) -> Hex:
+    return Hex.parse(text)
+
+
+def parse_prefixed(text: str, prefix: str, what: str) -> int:
+    """``h4`` -> 4 for prefix ``h``; IllegalAction naming ``what`` otherwise."""
+    t = text.lower()
+    if not t.startswith(prefix) or not t[len(prefix) :].lstrip("-").isdigit():
+        raise IllegalAction(f"{text!r} is not {what} (write {prefix}N, e.g. {prefix}4)")
+    return int(t[len(prefix) :])
+
+
+def need(condition: bool, reason: str) -> None:
+    """Refuse with ``reason`` unless ``condition`` holds."""
+    if not condition:
+        raise IllegalAction(reason)

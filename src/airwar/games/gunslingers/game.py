@@ -1,0 +1,113 @@
+"""The Gunslingers game on the kernel: options, seats, actions.
+
+The scenario is an option, as a file path (``scenario``) or as its parsed
+content (``scenario_data``), so that a saved record carries the whole
+scenario and replays without the file. Seats: one per side, in the
+scenario's order, and the referee last (GS-14 results).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Any
+
+from airwar.core.errors import IllegalAction, OptionError
+from airwar.core.game import Action, Game
+from airwar.core.options import Parameter
+from airwar.core.registry import register_game
+from airwar.games.gunslingers.actions import Decision
+from airwar.games.gunslingers.scenario import (
+    Scenario,
+    ScenarioError,
+    load_scenario,
+    parse_scenario,
+    read_scenario_data,
+)
+from airwar.games.gunslingers.state import GsState
+
+DEFAULT_SCENARIO = Path(__file__).with_name("default_scenario.toml")
+
+REFEREE = "referee"
+
+
+@register_game
+class GunslingersGame(Game):
+    """A Gunslingers scenario refereed by the Expanded Sequence of Play."""
+
+    name = "gunslingers"
+    title = "Gunslingers: Expanded Sequence of Play"
+    seat_names = ("side 1", "side 2", REFEREE)
+    parameters = (
+        Parameter("scenario", "", "path of a scenario TOML file (empty: the built-in dogfight)"),
+        Parameter(
+            "scenario_data",
+            {},
+            "the scenario's parsed TOML content (used instead of the path; records carry it)",
+        ),
+        Parameter("turns", 0, "turns to play (0: the scenario's own number)", minimum=0),
+        Parameter(
+            "ir_flares_break_lock",
+            False,
+            "flares may break IR SAM lock-ons as they do OG/LG ones",
+            "GS-3",
+        ),
+        Parameter(
+            "los_mode",
+            "interpolated",
+            "how terrain blocks sight lines",
+            "GS-16",
+            choices=("interpolated", "lower-end"),
+        ),
+        Parameter(
+            "same_hex_in_arcs",
+            False,
+            "a unit in the same hex lies in every arc (for advantage)",
+            "GS-18",
+        ),
+    )
+
+    def __init__(self, options: Mapping[str, Any] | None = None) -> None:
+        super().__init__(options)
+        data = self.options["scenario_data"]
+        try:
+            if data:
+                if not isinstance(data, Mapping):
+                    raise OptionError("option scenario_data must be a table of scenario content")
+                self.scenario: Scenario = parse_scenario(data, "scenario_data")
+            elif self.options["scenario"]:
+                self.scenario = load_scenario(self.options["scenario"])
+            else:
+                self.scenario = parse_scenario(read_scenario_data(DEFAULT_SCENARIO), "default")
+        except ScenarioError:
+            raise
+        self._seats = (*self.scenario.side_names(), REFEREE)
+
+    @property
+    def num_players(self) -> int:
+        return len(self._seats)
+
+    def seat_name(self, seat: int) -> str:
+        if 0 <= seat < len(self._seats):
+            return self._seats[seat]
+        return f"seat {seat}"
+
+    def seat_from_text(self, text: str) -> int:
+        low = text.strip().lower()
+        for i, n in enumerate(self._seats):
+            if n.lower() == low or str(i) == low:
+                return i
+        raise IllegalAction(f"unknown seat {text!r} (seats: {', '.join(self._seats)})")
+
+    def new_initial_state(self) -> GsState:
+        return GsState(self)
+
+    def parse_action(self, text: str) -> Action:
+        return Decision.parse(text)
+
+
+def options_for_file(path: str | Path, turns: int = 0) -> dict[str, Any]:
+    """Game options that carry a scenario file's whole content (so records replay)."""
+    data = read_scenario_data(path)
+    parse_scenario(data, Path(path).name)
+    return {"scenario_data": data, "turns": turns}

@@ -1,0 +1,385 @@
+"""Flight Phase: the ten movement categories, in order, and the notes under them.
+
+Each step moves one category (GS-30: in the order of flight within it). After
+an aircraft moves: it may attack (GS-13 limits: two air-to-air gun/rocket
+attacks, two strafing attacks, one air-to-ground attack per turn), the
+missiles chasing it move and are resolved (GS-29), the aircraft illuminating
+those missiles move, and aircraft tailing it move.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from airwar.core.errors import IllegalAction, InvalidNotation
+from airwar.games.gunslingers import outcomes
+from airwar.games.gunslingers.actions import Decision
+from airwar.games.gunslingers.common import need, parse_prefixed
+from airwar.games.gunslingers.engine import Ask, Do, on_do, verb
+from airwar.games.gunslingers.hexgrid import Hex, sighting_range_between
+from airwar.games.gunslingers.scenario import house
+from airwar.games.gunslingers.units import Marker, Plane, Weapon
+
+if TYPE_CHECKING:
+    from airwar.games.gunslingers.state import GsState
+
+ATTACK_LIMITS = {"gun": 2, "strafe": 2, "ground": 1}
+"""GS-13: per aircraft per turn (the Flight Phase notes)."""
+
+ATTACK_WORDS = {
+    "gun": "air-to-air gun/rocket attacks",
+    "strafe": "strafing attacks",
+    "ground": "air-to-ground attack",
+}
+
+
+# -- categories ------------------------------------------------------------------
+
+
+def _in_order(state: GsState, planes: list[Plane]) -> list[Plane]:
+    rank = {pid: i for i, pid in enumerate(state.order)}
+    return sorted(planes, key=lambda p: rank.get(p.id, len(rank)))
+
+
+def _deferred(state: GsState, p: Plane) -> bool:
+    """Illuminators move with their missiles' targets, tailers after their tailees (GS-30)."""
+    for wid in p.illuminating:
+        w = state.weapons.get(wid)
+        if w is not None:
+            target = state.forces.planes.get(w.target)
+            if target is not None and target.alive and not target.moved and target.id != p.id:
+                return True
+    if p.tailing:
+        tailee = state.forces.planes.get(p.tailing)
+        if tailee is not None and tailee.alive and not tailee.moved:
+            return True
+    return False
+
+
+def _queue_category(state: GsState, name: str, planes: list[Plane]) -> None:
+    waiting = [p for p in planes if p.alive and not p.moved]
+    for p in waiting:
+        p.category = name
+    for p in _in_order(state, waiting):
+        if not _deferred(state, p):
+            state.push(Do("fly", (p.id,)))
+    for p in _in_order(state, waiting):
+        state.push(Do("fly", (p.id,)))
+
+
+def _unclaimed(state: GsState) -> list[Plane]:
+    return [p for p in state.planes() if not p.moved and not p.category]
+
+
+def move_ground_weapons(state: GsState) -> None:
+    """Step 1: guided air-to-ground weapons in flight move to their targets and strike."""
+    for w in list(state.weapons.values()):
+        if w.kind == "a2g":
+            target = state.unit(w.target)
+            if target is not None:
+                w.hex = target.hex
+            state.emit("weapon_move", weapon=w.id, hex=str(w.hex))
+            outcomes.resolve(state, "ground_attack", w.target, w.shooter, f"{w.type} strikes", w.id)
+
+
+def move_departed_stalled(state: GsState) -> None:
+    """Step 2: departed aircraft, then stalled aircraft."""
+    _queue_category(state, "departed", [p for p in _unclaimed(state) if "departed" in p.status])
+    _queue_category(state, "stalled", [p for p in _unclaimed(state) if "stalled" in p.status])
+
+
+def move_gloc_disoriented(state: GsState) -> None:
+    """Step 3: GLOC'd aircraft, then disoriented aircraft."""
+    _queue_category(state, "gloc", [p for p in _unclaimed(state) if "gloc" in p.status])
+    _queue_category(
+        state, "disoriented", [p for p in _unclaimed(state) if "disoriented" in p.status]
+    )
+
+
+def move_engaged(state: GsState) -> None:
+    """Step 4: aircraft engaging missiles (GS-33)."""
+    _queue_category(state, "engaged", [p for p in _unclaimed(state) if "engaged" in p.status])
+
+
+def move_fac(state: GsState) -> None:
+    """Step 5: FAC aircraft marking targets."""
+    _queue_category(state, "fac", [p for p in _unclaimed(state) if p.marking])
+
+
+def move_designating(state: GsState) -> None:
+    """Step 6: laser designating aircraft."""
+    _queue_category(state, "designating", [p for p in _unclaimed(state) if p.designating])
+
+
+def move_guiding(state: GsState) -> None:
+    """Step 7: aircraft guiding air-to-ground weapons."""
+    guiding = {w.shooter for w in state.weapons.values() if w.kind == "a2g"}
+    _queue_category(state, "guiding", [p for p in _unclaimed(state) if p.id in guiding])
+
+
+def sighted_by_enemy(state: GsState, p: Plane) -> bool:
+    return any(p.id in s.sighted for name, s in state.forces.sides.items() if name != p.side)
+
+
+def detected_by_enemy(state: GsState, p: Plane) -> bool:
+    return any(e.radar is not None and p.id in e.radar.contacts for e in state.enemies_of(p.side))
+
+
+def move_by_advantage(state: GsState) -> None:
+    """Step 8: sighted aircraft, disadvantaged, then non-advantaged, then advantaged."""
+    rest = [p for p in _unclaimed(state) if sighted_by_enemy(state, p)]
+    for cat in ("disadvantaged", "non-advantaged", "advantaged"):
+        _queue_category(state, cat, [p for p in rest if state.advantage.get(p.id) == cat])
+
+
+def move_detected(state: GsState) -> None:
+    """Step 9: unsighted but radar-detected aircraft."""
+    _queue_category(
+        state, "detected", [p for p in _unclaimed(state) if detected_by_enemy(state, p)]
+    )
+
+
+def move_undetected(state: GsState) -> None:
+    """Step 10: unsighted and undetected aircraft (and any not yet moved)."""
+    _queue_category(state, "undetected", [p for p in state.planes() if not p.moved])
+
+
+# -- one aircraft's move ----------------------------------------------------------
+
+
+@on_do("fly")
+def _fly(state: GsState, args: tuple[str, ...]) -> None:
+    p = state.forces.planes[args[0]]
+    if not p.alive or p.moved:
+        return
+    p.moved = True
+    state.push_front(Ask(state.seat_of(p.side), "move", p.id), Do("after_move", (p.id,)))
+
+
+def _move_choices(state: GsState, ask: Ask) -> list[Decision]:
+    p = state.forces.planes[ask.subject]
+    ceiling = house("aircraft", "max_altitude")
+    alts = range(max(0, p.altitude - p.climb), min(ceiling, p.altitude + p.climb) + 1)
+    out: list[Decision] = []
+    for h in p.hex.spiral(p.speed):
+        if state.on_map(h):
+            for heading in range(12):
+                out.extend(Decision("move", p.id, (str(h), f"h{heading}", f"a{a}")) for a in alts)
+    return out
+
+
+def parse_move(d: Decision) -> tuple[Hex, int, int]:
+    need(
+        len(d.args) == 3,
+        f"write 'move {d.subject} HEX hHEADING aALTITUDE', e.g. move {d.subject} 3,-2 h4 a12",
+    )
+    try:
+        h = Hex.parse(d.args[0])
+    except InvalidNotation as exc:
+        raise IllegalAction(str(exc)) from None
+    return (
+        h,
+        parse_prefixed(d.args[1], "h", "a heading"),
+        parse_prefixed(d.args[2], "a", "an altitude"),
+    )
+
+
+def _move_check(state: GsState, ask: Ask, d: Decision) -> None:
+    p = state.forces.planes[ask.subject]
+    h, heading, alt = parse_move(d)
+    ceiling = house("aircraft", "max_altitude")
+    need(state.on_map(h), f"{p.label} cannot move to {h}: it is off the map (GS-23)")
+    dist = p.hex.distance(h)
+    need(
+        dist <= p.speed,
+        f"{p.label} cannot move {dist} hexes: its speed is {p.speed} hexes a turn (GS-23)",
+    )
+    need(0 <= heading <= 11, f"heading {heading} is not 0 to 11 (GS-4)")
+    need(0 <= alt <= ceiling, f"altitude {alt} is not 0 to the ceiling {ceiling} (GS-23)")
+    need(
+        abs(alt - p.altitude) <= p.climb,
+        f"{p.label} cannot change altitude by {abs(alt - p.altitude)} levels: it climbs or "
+        f"dives at most {p.climb} a move (GS-23)",
+    )
+
+
+@verb("move", "the aircraft's new hex, heading and altitude (GS-23)", _move_choices, _move_check)
+def _move(state: GsState, ask: Ask, d: Decision) -> None:
+    p = state.forces.planes[ask.subject]
+    h, heading, alt = parse_move(d)
+    state.emit(
+        "move",
+        aircraft=p.id,
+        category=p.category,
+        frm=str(p.hex),
+        to=str(h),
+        heading=heading,
+        altitude=alt,
+    )
+    p.hex, p.heading, p.altitude = h, heading, alt
+
+
+@on_do("after_move")
+def _after_move(state: GsState, args: tuple[str, ...]) -> None:
+    p = state.forces.planes[args[0]]
+    tasks: list[Ask | Do] = []
+    if p.marking:
+        target = state.unit(p.marking)
+        if target is not None:
+            state.forces.markers.append(Marker("smoke_1", target.hex, p.marking, None, state.turn))
+            state.emit("marker", action="place", kind="smoke_1", unit=p.marking, by=p.id)
+    if attack_options(state, p):
+        tasks.append(Ask(state.seat_of(p.side), "attack", p.id))
+    for w in list(state.weapons.values()):
+        if w.target == p.id and w.kind in ("aam", "sam"):
+            tasks.append(Do("missile_arrives", (w.id,)))
+    for w in list(state.weapons.values()):
+        if w.target == p.id:
+            shooter = state.forces.planes.get(w.shooter)
+            if shooter is not None and w.id in shooter.illuminating and not shooter.moved:
+                tasks.append(Do("fly", (shooter.id,)))
+    for t in state.planes():
+        if t.tailing == p.id and not t.moved:
+            tasks.append(Do("fly", (t.id,)))
+    state.push_front(*tasks)
+
+
+@on_do("missile_arrives")
+def _missile_arrives(state: GsState, args: tuple[str, ...]) -> None:
+    """Missiles move when their targets do (GS-29); then their outcome is resolved."""
+    w = state.weapons.get(args[0])
+    if w is None:
+        return
+    target = state.forces.planes.get(w.target)
+    if target is None or not target.alive:
+        return
+    w.hex, w.altitude = target.hex, target.altitude
+    state.emit("weapon_move", weapon=w.id, hex=str(w.hex), altitude=w.altitude)
+    outcomes.resolve(
+        state, "missile", target.id, w.shooter, f"{w.type} against {target.label}", w.id
+    )
+
+
+# -- attacks during the move -------------------------------------------------------
+
+
+def ground_enemies(state: GsState, side: str) -> list[tuple[str, Hex]]:
+    f = state.forces
+    out: list[tuple[str, Hex]] = []
+    for table in (f.ground, f.sams, f.radars, f.guns):
+        for u in table.values():
+            if u.alive and u.side != side:
+                out.append((u.id, u.hex))
+    return out
+
+
+def attack_options(state: GsState, p: Plane) -> list[str]:
+    """Every attack the aircraft may still make now (``kind:target`` texts)."""
+    out: list[str] = []
+    if (p.guns or p.rockets) and p.attacks.get("gun", 0) < ATTACK_LIMITS["gun"]:
+        reach = house("attacks", "gun_range")
+        out += [
+            f"gun:{e.id}"
+            for e in state.enemies_of(p.side)
+            if sighting_range_between(p.hex, p.altitude, e.hex, e.altitude) <= reach
+        ]
+    grounds = ground_enemies(state, p.side)
+    if (p.guns or p.rockets) and p.attacks.get("strafe", 0) < ATTACK_LIMITS["strafe"]:
+        reach = house("attacks", "strafe_range")
+        out += [f"strafe:{uid}" for uid, h in grounds if p.hex.distance(h) <= reach]
+    if p.attacks.get("ground", 0) < ATTACK_LIMITS["ground"]:
+        reach = house("attacks", "ground_attack_range")
+        for wtype, count in p.ground_weapons.items():
+            if count > 0:
+                out += [f"bomb:{wtype}:{uid}" for uid, h in grounds if p.hex.distance(h) <= reach]
+    return out
+
+
+def _attack_choices(state: GsState, ask: Ask) -> list[Decision]:
+    p = state.forces.planes[ask.subject]
+    return [Decision("attack", p.id, ("done",))] + [
+        Decision("attack", p.id, (o,)) for o in attack_options(state, p)
+    ]
+
+
+def _attack_check(state: GsState, ask: Ask, d: Decision) -> None:
+    p = state.forces.planes[ask.subject]
+    if d.args == ("done",):
+        return
+    need(len(d.args) == 1, "write 'attack AIRCRAFT gun:TARGET', 'strafe:TARGET', "
+         "'bomb:WEAPON:TARGET' or 'done'")  # fmt: skip
+    parts = d.first.split(":")
+    kind = parts[0]
+    need(kind in ("gun", "strafe", "bomb"), f"{kind!r} is not an attack: gun, strafe or bomb")
+    limit_key = "ground" if kind == "bomb" else kind
+    made = p.attacks.get(limit_key, 0)
+    limit = ATTACK_LIMITS[limit_key]
+    need(
+        made < limit,
+        f"{p.label} has made its {limit} {ATTACK_WORDS[limit_key]} this turn; no more are "
+        "allowed (Flight Phase notes, GS-13)",
+    )
+    if kind in ("gun", "strafe"):
+        need(p.guns or p.rockets, f"{p.label} carries no guns or rockets")
+    if kind == "bomb":
+        need(len(parts) == 3, "write bomb:WEAPON:TARGET")
+        need(
+            p.ground_weapons.get(parts[1], 0) > 0,
+            f"{p.label} carries no {parts[1]} (it has: "
+            f"{', '.join(k for k, v in p.ground_weapons.items() if v) or 'none'})",
+        )
+    need(d.first in attack_options(state, p), _out_of_reach(state, p, kind, parts[-1]))
+
+
+def _out_of_reach(state: GsState, p: Plane, kind: str, target: str) -> str:
+    unit = state.unit(target)
+    if unit is None or not getattr(unit, "alive", False):
+        return f"there is no {target} in play to attack"
+    if getattr(unit, "side", None) == p.side:
+        return f"{target} is on {p.label}'s own side"
+    key = {"gun": "gun_range", "strafe": "strafe_range", "bomb": "ground_attack_range"}[kind]
+    dist = p.hex.distance(unit.hex)
+    if kind == "gun":
+        dist = sighting_range_between(p.hex, p.altitude, unit.hex, unit.altitude)
+    extra = " (range with the altitude allowance of GS-10)" if kind == "gun" else ""
+    return (
+        f"{target} is {dist} hexes from {p.label}: a {kind} attack needs it within "
+        f"{house('attacks', key)}{extra} (GS-31)"
+    )
+
+
+@verb("attack", "an attack now, or done (two gun/rocket, two strafing, one air-to-ground a turn, "
+      "GS-13)", _attack_choices, _attack_check)  # fmt: skip
+def _attack(state: GsState, ask: Ask, d: Decision) -> None:
+    p = state.forces.planes[ask.subject]
+    if d.args == ("done",):
+        return
+    parts = d.first.split(":")
+    kind, target = parts[0], parts[-1]
+    key = "ground" if kind == "bomb" else kind
+    p.attacks[key] = p.attacks.get(key, 0) + 1
+    state.emit("attack", aircraft=p.id, kind=kind, target=target, count=p.attacks[key])
+    if kind == "bomb":
+        wtype = parts[1]
+        p.ground_weapons[wtype] -= 1
+        if wtype in p.guided_weapons:
+            wid = state.new_id("W")
+            state.weapons[wid] = Weapon(
+                wid, wtype, "a2g", "guided", p.id, p.side, target, p.hex, p.altitude, 1
+            )
+            state.emit("launch", weapon=wid, type=wtype, by=p.id, target=target, kind="a2g")
+            state.push_front(Do("attack_again", (p.id,)))
+            return
+        state.push_front(Do("attack_again", (p.id,)))
+        outcomes.resolve(state, "ground_attack", target, p.id, f"{p.label} drops {wtype}")
+        return
+    state.push_front(Do("attack_again", (p.id,)))
+    outcome_kind = "gun" if kind == "gun" else "strafe"
+    outcomes.resolve(state, outcome_kind, target, p.id, f"{p.label} {kind} attack on {target}")
+
+
+@on_do("attack_again")
+def _attack_again(state: GsState, args: tuple[str, ...]) -> None:
+    p = state.forces.planes[args[0]]
+    if p.alive and attack_options(state, p):
+        state.push_front(Ask(state.seat_of(p.side), "attack", p.id))
