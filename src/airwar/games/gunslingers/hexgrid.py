@@ -3,8 +3,9 @@
 Coordinates and notation (docs/gunslingers-geometry.md has the diagram):
 
 - Hexes are flat-topped: north (up the map) points at a hexside. A hex is an
-  axial pair ``(q, r)``: ``q`` is the column, counted east; ``r`` grows to the
-  south-south-east so that ``(q, r - 1)`` is the hex due north.
+  axial pair ``(q, r)``: ``q`` is the column, counted east; ``r`` counts down
+  the column, so ``(q, r + 1)`` is the hex due south and ``(q + 1, r)`` the one
+  to the south-east.
 - The text form is ``"q,r"`` (``"3,-2"``); it parses back with ``Hex.parse``.
   Map labels ``"CCRR"`` (``"0305"``: column 03, row 05, counted from 01, rows
   growing southward, even-numbered columns half a hex lower) parse too and are
