@@ -9,7 +9,8 @@ exactly as it would have without the interruption.
 
 from __future__ import annotations
 
-from airwar.bots.random_bot import RandomBot
+from airwar.bots.registry import bot_names as registered_bots
+from airwar.bots.registry import make_bot
 from airwar.core.bot import Bot
 from airwar.core.errors import AirwarError
 
@@ -22,24 +23,15 @@ class SeatError(AirwarError):
 
 
 def bot_names() -> list[str]:
-    """The bots a side can be given."""
-    try:
-        from airwar.bots.registry import bot_names as registered
-    except ImportError:
-        return ["random"]
-    return list(registered())
+    """The bots a side can be given (``airwar.bots.registry``)."""
+    return registered_bots()
 
 
 def make_ai(name: str, seed: int | str) -> Bot:
     """The bot called ``name`` with its own seed."""
-    try:
-        from airwar.bots.registry import make_bot
-    except ImportError:
-        if name == "random":
-            return RandomBot(seed)
-        raise SeatError(f"unknown bot {name!r} (bots: {', '.join(bot_names())})") from None
-    bot: Bot = make_bot(name, seed)
-    return bot
+    if name not in registered_bots():
+        raise SeatError(f"unknown bot {name!r} (bots: {', '.join(bot_names())})")
+    return make_bot(name, seed)
 
 
 def normalise_seat(text: str, side: str) -> str:
