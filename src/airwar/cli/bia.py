@@ -155,7 +155,8 @@ def _print_shot(shot: AirDefenceShot) -> None:
     s = shot.system
     console.print(
         f"[bold]{s.name}[/bold] ({s.dice}, range {s.range_text}) from {shot.firer.label} "
-        f"at a {shot.target.speed.label}/{shot.target.manoeuvrability.label} aircraft"
+        f"at a {shot.target.speed.label}/{shot.target.manoeuvrability.label} aircraft",
+        soft_wrap=True,
     )
     table = Table("Hit number part", "Value", "Rule")
     for m in shot.check.modifiers:
@@ -275,7 +276,8 @@ def infantry(
     house = " (house values, BIA-6)" if first.weapon.house else ""
     console.print(
         f"[bold]{first.weapon.name}[/bold] at {range_m:g} m: band {index}, "
-        f"number {band.number}{house}"
+        f"number {band.number}{house}",
+        soft_wrap=True,
     )
     for i, stand in enumerate(group.stands, start=1):
         console.print(escape(f"Stand {i}: {stand.check.explain()}"), soft_wrap=True)
