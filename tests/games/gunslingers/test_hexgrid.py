@@ -240,6 +240,21 @@ def test_no_hex_centre_on_a_boundary() -> None:
     assert smallest > 1e-3
 
 
+# tan of the boundary bearings 15 + 30k degrees, as c + d * sqrt(3)
+_BOUNDARY_TANGENTS = [(2, -1), (1, 0), (2, 1), (-2, 1), (-1, 0), (-2, -1)]
+
+
+def test_no_hex_centre_on_a_boundary_exactly() -> None:
+    """GS-4, in exact arithmetic. A centre at (east, north) = (sqrt3/2 q, Y/2) with
+    Y = -(2r + q) lies on a boundary when sqrt3 q = (c + d sqrt3) Y, that is
+    (q - d Y) sqrt3 = c Y; as sqrt3 is irrational both sides must be 0, which
+    (c is never 0) only the aircraft's own hex satisfies."""
+    for h in ORIGIN.spiral(60):
+        big_y = -(2 * h.r + h.q)
+        on_a_boundary = any(h.q - d * big_y == 0 and c * big_y == 0 for c, d in _BOUNDARY_TANGENTS)
+        assert on_a_boundary == (h == ORIGIN)
+
+
 @given(hexes, headings)
 def test_angle_off_matches_arc(target: Hex, heading: Heading) -> None:
     if target == ORIGIN:
