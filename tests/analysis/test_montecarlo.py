@@ -6,11 +6,13 @@ from dask.distributed import Client, LocalCluster
 from airwar.analysis.montecarlo import (
     GameOutcome,
     GameTask,
+    Job,
     bot_seed,
     chunks,
     game_seed,
     play_one,
     run,
+    run_jobs,
 )
 
 TOY = GameTask.of("toy", modules=["tests.core.toy_game"])
@@ -68,3 +70,10 @@ def test_outcomes_carry_the_returns() -> None:
     assert run(TOY, 0, seed=1) == []
     with pytest.raises(ValueError, match="negative"):
         run(TOY, -1, seed=1)
+
+
+def test_jobs_share_a_pool_but_not_their_results() -> None:
+    other = GameTask.of("toy", {"goal": 5}, modules=["tests.core.toy_game"])
+    both = run_jobs([Job(TOY, 10, 1), Job(other, 7, 2)], workers=2, chunk_size=3)
+    assert both[0] == run(TOY, 10, seed=1, workers=1)
+    assert both[1] == run(other, 7, seed=2, workers=1)

@@ -42,14 +42,10 @@ def bot_seed(game: int, seat: int) -> int:
 
 
 def make_bot(name: str, seed: int) -> Bot:
-    """A bot by name: ``random`` always; the others through the bot registry."""
-    if name == "random":
-        from airwar.bots.random_bot import RandomBot
+    """A bot by its registry name (``random``, ``heuristic``, ``expert``, ``mcts``, ...)."""
+    from airwar.bots.registry import make_bot as registry_bot
 
-        return RandomBot(seed)
-    registry = importlib.import_module("airwar.bots.registry")
-    bot: Bot = registry.make_bot(name, seed)
-    return bot
+    return registry_bot(name, seed)
 
 
 def returns_summary(driver: Driver) -> dict[str, Any]:
@@ -137,6 +133,15 @@ def _chunk_size(n: int, workers: int) -> int:
     return max(1, -(-n // (workers * 4)))
 
 
+@dataclass(frozen=True)
+class Job:
+    """One Monte Carlo job: ``n`` games of ``task`` with the master ``seed``."""
+
+    task: GameTask
+    n: int
+    seed: int | str
+
+
 def run(
     task: GameTask,
     n: int,
@@ -154,54 +159,95 @@ def run(
     chunks to a Dask cluster. ``progress`` is called with the number of games
     finished by each completed chunk.
     """
-    if n < 0:
-        raise ValueError("the number of games cannot be negative")
-    if n == 0:
-        return []
+    return run_jobs(
+        [Job(task, n, seed)],
+        workers=workers,
+        scheduler=scheduler,
+        progress=progress,
+        chunk_size=chunk_size,
+    )[0]
+
+
+def run_jobs(
+    jobs: Sequence[Job],
+    *,
+    workers: int | None = None,
+    scheduler: Any = None,
+    progress: Progress | None = None,
+    chunk_size: int | None = None,
+) -> list[list[GameOutcome]]:
+    """Run several jobs on one pool or cluster; one ordered outcome list per job.
+
+    Each job's results depend only on its task and seed, never on the other
+    jobs, the number of workers or the chunking.
+    """
+    for job in jobs:
+        if job.n < 0:
+            raise ValueError("the number of games cannot be negative")
+    total = sum(job.n for job in jobs)
+    results: list[list[GameOutcome]] = [[] for _ in jobs]
+    if total == 0:
+        return results
     workers = default_workers() if workers is None else max(1, workers)
-    size = chunk_size or _chunk_size(n, workers)
-    parts = chunks(n, size)
+    size = chunk_size or _chunk_size(total, workers)
+    parts = [(k, part) for k, job in enumerate(jobs) for part in chunks(job.n, size)]
     if scheduler is not None:
-        done = list(_run_dask(task, seed, parts, scheduler, progress))
+        done = _run_dask(jobs, parts, scheduler, progress)
     elif workers == 1:
-        done = []
-        for part in parts:
-            done.extend(play_chunk(task, seed, part))
-            if progress is not None:
-                progress(len(part))
+        done = _run_here(jobs, parts, progress)
     else:
-        done = list(_run_local(task, seed, parts, workers, progress))
-    done.sort(key=lambda o: o.index)
-    return done
+        done = _run_local(jobs, parts, workers, progress)
+    for k, outcomes in done:
+        results[k].extend(outcomes)
+    for outcomes in results:
+        outcomes.sort(key=lambda o: o.index)
+    return results
+
+
+Part = tuple[int, range]
+Done = Iterator[tuple[int, list[GameOutcome]]]
+
+
+def _run_here(jobs: Sequence[Job], parts: list[Part], progress: Progress | None) -> Done:
+    for k, part in parts:
+        result = play_chunk(jobs[k].task, jobs[k].seed, list(part))
+        if progress is not None:
+            progress(len(result))
+        yield k, result
 
 
 def _run_local(
-    task: GameTask, seed: int | str, parts: list[range], workers: int, progress: Progress | None
-) -> Iterator[GameOutcome]:
+    jobs: Sequence[Job], parts: list[Part], workers: int, progress: Progress | None
+) -> Done:
     with ProcessPoolExecutor(max_workers=min(workers, len(parts))) as pool:
-        futures = [pool.submit(play_chunk, task, seed, list(part)) for part in parts]
+        futures = {
+            pool.submit(play_chunk, jobs[k].task, jobs[k].seed, list(part)): k for k, part in parts
+        }
         for fut in as_completed(futures):
             result = fut.result()
             if progress is not None:
                 progress(len(result))
-            yield from result
+            yield futures[fut], result
 
 
 def _run_dask(
-    task: GameTask, seed: int | str, parts: list[range], scheduler: Any, progress: Progress | None
-) -> Iterator[GameOutcome]:
+    jobs: Sequence[Job], parts: list[Part], scheduler: Any, progress: Progress | None
+) -> Done:
     from dask.distributed import Client
     from dask.distributed import as_completed as dask_completed
 
     own = not isinstance(scheduler, Client)
     client = Client(scheduler) if own else scheduler
     try:
-        futures = [client.submit(play_chunk, task, seed, list(part), pure=False) for part in parts]
-        for fut in dask_completed(futures):
+        futures = {
+            client.submit(play_chunk, jobs[k].task, jobs[k].seed, list(part), pure=False): k
+            for k, part in parts
+        }
+        for fut in dask_completed(list(futures)):
             result = fut.result()
             if progress is not None:
                 progress(len(result))
-            yield from result
+            yield futures[fut], result
     finally:
         if own:
             client.close()

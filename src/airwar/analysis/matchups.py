@@ -1,0 +1,221 @@
+"""The MiGs and Sabres matchup table: exact solver values beside Monte Carlo estimates.
+
+A matchup is one engagement configuration (MS-4): the active squadron's
+plane (MiG-15 or F-86) against a plane of the other side listed on the
+Sortie Chart, who moves first (MS-5), and whether the active pilot is an ace
+(MS-14). All values are from the active plane's point of view: its expected
+kill difference (its kills minus its losses, one engagement) and each plane's
+chance to shoot the other down.
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from airwar.analysis.montecarlo import GameOutcome, GameTask, Job, Progress, run_jobs
+from airwar.analysis.stats import Estimate, mean_interval, proportion_interval
+from airwar.core.driver import Driver
+from airwar.games.migs_sabres.engagement import EngagementGame
+from airwar.games.migs_sabres.planes import PLANE_TYPES, PlaneType, Side, active_type, types_of
+
+FIRST_CHOICES = ("active", "listed")
+DEFAULT_TURN_LIMIT: int = next(
+    p.default for p in EngagementGame.parameters if p.name == "turn_limit"
+)
+
+
+@dataclass(frozen=True, order=True)
+class Matchup:
+    """One engagement configuration of the ``migs-engagement`` game."""
+
+    active: str
+    listed: str
+    first: str = "active"
+    ace: bool = False
+    turn_limit: int = DEFAULT_TURN_LIMIT
+
+    @property
+    def key(self) -> str:
+        """A stable text key (also the Monte Carlo seed suffix of this matchup)."""
+        return f"{self.active}|{self.listed}|{self.first}|{int(self.ace)}|{self.turn_limit}"
+
+    def label(self) -> str:
+        ace = ", ace" if self.ace else ""
+        mover = self.active if self.first == "active" else self.listed
+        return f"{self.active} v {self.listed}, {mover} first{ace}"
+
+    def options(self) -> dict[str, Any]:
+        return {
+            "active": self.active,
+            "listed": self.listed,
+            "first": self.first,
+            "active_ace": self.ace,
+            "turn_limit": self.turn_limit,
+        }
+
+    @property
+    def active_type(self) -> PlaneType:
+        return PLANE_TYPES[self.active]
+
+    @property
+    def listed_type(self) -> PlaneType:
+        return PLANE_TYPES[self.listed]
+
+
+def all_matchups(
+    firsts: Sequence[str] = FIRST_CHOICES,
+    aces: Sequence[bool] = (False, True),
+    turn_limit: int = DEFAULT_TURN_LIMIT,
+) -> list[Matchup]:
+    """Every active plane against every plane of the other side (MS-4), in data order."""
+    out = []
+    for side in Side:
+        mine = active_type(side)
+        for theirs in types_of(side.other):
+            for first in firsts:
+                for ace in aces:
+                    out.append(Matchup(mine.name, theirs.name, first, ace, turn_limit))
+    return out
+
+
+@dataclass(frozen=True)
+class ExactValue:
+    """The solver's value of a matchup's opening position, active plane's view."""
+
+    kill_difference: float
+    p_active_kill: float
+    p_listed_kill: float
+
+
+@dataclass(frozen=True)
+class MatchupResult:
+    """Monte Carlo estimates (95% intervals) of one matchup, and the exact value if known."""
+
+    matchup: Matchup
+    bots: tuple[str, str]
+    kill_difference: Estimate
+    p_active_kill: Estimate
+    p_listed_kill: Estimate
+    exact: ExactValue | None = None
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "active": self.matchup.active,
+            "listed": self.matchup.listed,
+            "first": self.matchup.first,
+            "ace": self.matchup.ace,
+            "turn_limit": self.matchup.turn_limit,
+            "bots": list(self.bots),
+            "games": self.kill_difference.n,
+            "kill_difference": self.kill_difference.to_dict(),
+            "p_active_kill": self.p_active_kill.to_dict(),
+            "p_listed_kill": self.p_listed_kill.to_dict(),
+            "exact": None
+            if self.exact is None
+            else {
+                "kill_difference": self.exact.kill_difference,
+                "p_active_kill": self.exact.p_active_kill,
+                "p_listed_kill": self.exact.p_listed_kill,
+            },
+        }
+
+
+def engagement_summary(driver: Driver) -> dict[str, Any]:
+    """What one finished engagement says about its matchup (module level: it pickles)."""
+    e = driver.state.view(None)["engagement"]
+    return {
+        "shot_down": e["shot_down"],
+        "end_reason": e["end_reason"],
+        "turns": [e["planes"]["active"]["turns"], e["planes"]["listed"]["turns"]],
+    }
+
+
+def bot_seats(matchup: Matchup, bots: tuple[str, str]) -> tuple[str, str]:
+    """Seat order (Communist, Allied) of the (active bot, listed bot) pair."""
+    active_seat = matchup.active_type.side.seat
+    return (bots[0], bots[1]) if active_seat == 0 else (bots[1], bots[0])
+
+
+def matchup_task(matchup: Matchup, bots: tuple[str, str]) -> GameTask:
+    return GameTask.of(
+        EngagementGame.name,
+        matchup.options(),
+        bot_seats(matchup, bots),
+        summarise=engagement_summary,
+        modules=("airwar.games.migs_sabres",),
+    )
+
+
+def estimate(
+    matchup: Matchup, bots: tuple[str, str], outcomes: Sequence[GameOutcome]
+) -> MatchupResult:
+    """The matchup's estimates from its finished games."""
+    wins = [o.summary["shot_down"] == "listed" for o in outcomes]
+    losses = [o.summary["shot_down"] == "active" for o in outcomes]
+    diffs = [float(w) - float(lo) for w, lo in zip(wins, losses, strict=True)]
+    n = len(outcomes)
+    return MatchupResult(
+        matchup,
+        bots,
+        mean_interval(diffs),
+        proportion_interval(sum(wins), n),
+        proportion_interval(sum(losses), n),
+    )
+
+
+ExactLookup = Callable[[Matchup, bool], ExactValue | None]
+
+
+def solver_lookup(matchup: Matchup, solve: bool) -> ExactValue | None:
+    """The exact value from the solver (its cache; ``solve``: compute it when not cached).
+
+    The value is the solver's value of the engagement's opening position with
+    the first mover fixed by the matchup (MS-5), read through the game's
+    initial state.
+    """
+    try:
+        solver = importlib.import_module("airwar.analysis.solver")
+    except ImportError:
+        return None
+    key = solver.Matchup(matchup.active, matchup.listed, matchup.ace, False)
+    options = solver.SolverOptions(turn_limit=matchup.turn_limit)
+    solution = solver.solve(key, options) if solve else solver.cached_solution(key, options)
+    if solution is None:
+        return None
+    game = EngagementGame(matchup.options())
+    value = solution.value(game.new_initial_state())
+    return ExactValue(float(value.value), float(value.p_kill_active), float(value.p_kill_listed))
+
+
+def matchup_table(
+    matchups: Sequence[Matchup],
+    games: int,
+    seed: int | str,
+    *,
+    bots: tuple[str, str] = ("heuristic", "heuristic"),
+    exact: ExactLookup | None = solver_lookup,
+    solve: bool = False,
+    workers: int | None = None,
+    scheduler: Any = None,
+    progress: Progress | None = None,
+) -> list[MatchupResult]:
+    """Monte Carlo estimates of every matchup (``games`` each), with exact values beside.
+
+    Matchup ``m``'s games use the master seed ``f"{seed}:{m.key}"``: its
+    numbers do not depend on which other matchups are in the table.
+    """
+    jobs = [Job(matchup_task(m, bots), games, f"{seed}:{m.key}") for m in matchups]
+    runs = run_jobs(jobs, workers=workers, scheduler=scheduler, progress=progress)
+    out = []
+    for m, outcomes in zip(matchups, runs, strict=True):
+        result = estimate(m, bots, outcomes)
+        value = exact(m, solve) if exact is not None else None
+        out.append(
+            MatchupResult(
+                m, bots, result.kill_difference, result.p_active_kill, result.p_listed_kill, value
+            )
+        )
+    return out

@@ -1,0 +1,91 @@
+"""The matchup table: every pairing, seeded estimates, exact values beside them."""
+
+import pytest
+
+from airwar.analysis.matchups import (
+    ExactValue,
+    Matchup,
+    all_matchups,
+    bot_seats,
+    matchup_table,
+)
+from airwar.analysis.questions import first_mover, is_prop_vs_jet, prop_vs_jet
+
+# (active, listed): the active squadron's own type against each type of the other side (MS-4)
+PAIRINGS = [
+    ("MiG-15", "F-86"),
+    ("MiG-15", "F-84"),
+    ("MiG-15", "F-80"),
+    ("MiG-15", "Meteor"),
+    ("MiG-15", "F-51"),
+    ("F-86", "MiG-15"),
+    ("F-86", "Yak-9"),
+]
+
+
+def test_every_active_plane_against_every_listed_plane() -> None:
+    table = all_matchups()
+    assert len(table) == len(PAIRINGS) * 2 * 2
+    assert sorted({(m.active, m.listed) for m in table}) == sorted(PAIRINGS)
+    assert {(m.first, m.ace) for m in table} == {
+        ("active", False),
+        ("active", True),
+        ("listed", False),
+        ("listed", True),
+    }
+
+
+def test_matchup_names_and_options() -> None:
+    m = Matchup("F-86", "Yak-9", "listed", True, 5)
+    assert m.label() == "F-86 v Yak-9, Yak-9 first, ace"
+    assert m.options() == {
+        "active": "F-86",
+        "listed": "Yak-9",
+        "first": "listed",
+        "active_ace": True,
+        "turn_limit": 5,
+    }
+    assert m.key == "F-86|Yak-9|listed|1|5"
+    # seats are (Communist, Allied): an active F-86 is the Allied seat
+    assert bot_seats(m, ("expert", "random")) == ("random", "expert")
+    assert bot_seats(Matchup("MiG-15", "F-51"), ("expert", "random")) == ("expert", "random")
+
+
+def test_prop_against_swept_jet_either_way() -> None:
+    assert is_prop_vs_jet(Matchup("F-86", "Yak-9"))
+    assert is_prop_vs_jet(Matchup("MiG-15", "F-51"))
+    assert not is_prop_vs_jet(Matchup("MiG-15", "F-80"))
+
+
+def _fake_exact(m: Matchup, solve: bool) -> ExactValue | None:
+    # a stand-in for the solver: an exact value for the active-first matchups only
+    return ExactValue(0.5, 0.6, 0.1) if m.first == "active" else None
+
+
+SMALL = [Matchup("F-86", "Yak-9", first, False, 2) for first in ("active", "listed")]
+
+
+def test_table_is_reproducible_and_independent_of_its_other_rows() -> None:
+    a = matchup_table(SMALL, 12, 5, bots=("random", "random"), exact=_fake_exact, workers=1)
+    b = matchup_table(SMALL[1:], 12, 5, bots=("random", "random"), exact=None, workers=1)
+    assert a[1].kill_difference == b[0].kill_difference
+    assert a[0].exact == ExactValue(0.5, 0.6, 0.1) and a[1].exact is None
+    for r in a:
+        assert r.kill_difference.n == 12
+        assert r.kill_difference.mean == pytest.approx(r.p_active_kill.mean - r.p_listed_kill.mean)
+        assert r.to_dict()["games"] == 12
+
+
+def test_questions_pair_and_select_rows() -> None:
+    rows = matchup_table(SMALL, 6, 1, bots=("random", "random"), exact=_fake_exact, workers=1)
+    (fm,) = first_mover(rows)
+    assert (fm.active, fm.listed, fm.ace) == ("F-86", "Yak-9", False)
+    assert fm.effect.mean == pytest.approx(
+        rows[0].kill_difference.mean - rows[1].kill_difference.mean
+    )
+    assert fm.exact_effect is None  # only one side of the pair is solved
+    props = prop_vs_jet(rows)
+    assert [p.prop for p in props] == ["Yak-9", "Yak-9"]
+    assert props[0].p_prop_kill == rows[0].p_listed_kill
+    assert props[0].exact == (0.1, 0.6)
+    assert props[0].to_dict()["exact_p_prop_kill"] == 0.1
