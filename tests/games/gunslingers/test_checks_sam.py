@@ -6,6 +6,8 @@ import doctest
 from fractions import Fraction
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from airwar.core.checks import Comparison
 from airwar.core.dice import D10
@@ -322,3 +324,44 @@ def test_unknown_words_are_named() -> None:
         sam_break_lock_checks("XX", 0)
     with pytest.raises(CheckInputError, match="countermeasure 'smoke'"):
         sam_break_lock_row("CW", "smoke")
+
+
+cm_numbers = st.integers(0, 12)
+
+
+@given(cm_numbers, cm_numbers, cm_numbers, cm_numbers, st.booleans())
+def test_countermeasures_never_help_the_radar(
+    eccm: int, ajm: int, chaff: int, bjm: int, iff: bool
+) -> None:
+    """More countermeasure never raises, more ECCM never lowers, the radar's chance (GS-2)."""
+    base = passdown_check(eccm, iff_on=iff, ajm=ajm, chaff_ppl=chaff, noise_bjm=bjm)
+    for more in (
+        passdown_check(eccm, iff_on=iff, ajm=ajm + 1, chaff_ppl=chaff, noise_bjm=bjm),
+        passdown_check(eccm, iff_on=iff, ajm=ajm, chaff_ppl=chaff + 1, noise_bjm=bjm),
+        passdown_check(eccm, iff_on=iff, ajm=ajm, chaff_ppl=chaff, noise_bjm=bjm + 1),
+    ):
+        assert more.probability() <= base.probability()
+    stronger = passdown_check(eccm + 1, iff_on=iff, ajm=ajm, chaff_ppl=chaff, noise_bjm=bjm)
+    assert stronger.probability() >= base.probability()
+    assert all(m.value > 0 for m in base.modifiers if "ECCM" in m.reason)
+
+
+@given(st.sampled_from(list(SamGuidance)), cm_numbers, cm_numbers, cm_numbers, cm_numbers)
+def test_break_lock_chance_grows_with_the_countermeasure(
+    guidance: SamGuidance, eccm: int, djm: int, chaff: int, mini: int
+) -> None:
+    base = p_any_succeeds(
+        sam_break_lock_checks(guidance, eccm, djm=djm, chaff_ppl=chaff, mini_jammer_ppl=mini)
+    )
+    more = p_any_succeeds(
+        sam_break_lock_checks(
+            guidance, eccm, djm=djm + 1, chaff_ppl=chaff + 1, mini_jammer_ppl=mini + 1
+        )
+    )
+    less = p_any_succeeds(
+        sam_break_lock_checks(guidance, eccm + 1, djm=djm, chaff_ppl=chaff, mini_jammer_ppl=mini)
+    )
+    assert less <= base <= more
+    assert all(
+        c.probability() > 0 for c in sam_break_lock_checks(guidance, eccm, djm=djm, chaff_ppl=chaff)
+    )
