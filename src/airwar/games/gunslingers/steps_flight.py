@@ -367,7 +367,7 @@ def _attack(state: GsState, ask: Ask, d: Decision) -> None:
             state.weapons[wid] = Weapon(
                 wid, wtype, "a2g", "guided", p.id, p.side, target, p.hex, p.altitude, 1
             )
-            state.emit("launch", weapon=wid, type=wtype, by=p.id, target=target, kind="a2g")
+            state.emit("launch", weapon=wid, missile=wtype, by=p.id, target=target, kind="a2g")
             state.push_front(Do("attack_again", (p.id,)))
             return
         state.push_front(Do("attack_again", (p.id,)))

@@ -125,7 +125,7 @@ def _aam_launched(state: GsState, success: bool, roll: int, args: tuple[str, ...
     pid, mtype, target = args
     state.launch_results.setdefault(pid, []).append(success)
     if not success:
-        state.emit("launch_failed", by=pid, type=mtype, target=target)
+        state.emit("launch_failed", by=pid, missile=mtype, target=target)
         return
     p = state.forces.planes[pid]
     m = p.missiles[mtype]
@@ -134,7 +134,7 @@ def _aam_launched(state: GsState, success: bool, roll: int, args: tuple[str, ...
     state.weapons[wid] = Weapon(
         wid, mtype, "aam", m.guidance, p.id, p.side, target, p.hex, p.altitude, m.time_of_flight
     )
-    state.emit("launch", weapon=wid, type=mtype, by=pid, target=target, kind="aam")
+    state.emit("launch", weapon=wid, missile=mtype, by=pid, target=target, kind="aam")
 
 
 def retries(state: GsState) -> None:
