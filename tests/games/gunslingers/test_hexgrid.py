@@ -421,6 +421,9 @@ def test_hex_line_properties(a: Hex, b: Hex, nudge: int) -> None:
     assert len(line) == a.distance(b) + 1
     assert all(x.distance(y) == 1 for x, y in itertools.pairwise(line))
     assert hex_line(b, a, nudge) == line[::-1]
+    # a shortest path: the i-th hex is i from one end and n - i from the other
+    n = a.distance(b)
+    assert all(a.distance(h) == i and h.distance(b) == n - i for i, h in enumerate(line))
 
 
 def test_hex_line_along_a_hexside_has_two_traces() -> None:

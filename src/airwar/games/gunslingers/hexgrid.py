@@ -518,6 +518,9 @@ def line_of_sight(
     traced on both sides and is blocked only if both sides are blocked.
     """
     n = a.distance(b)
+    # A hex line is a shortest path, so only terrain on some shortest path can block.
+    if not any(a.distance(h) + h.distance(b) == n and h not in (a, b) for h in terrain):
+        return LineOfSight(True, None, "clear")
     traces = [hex_line(a, b, 1), hex_line(a, b, -1)]
     if traces[0] == traces[1]:
         traces = traces[:1]
