@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from fractions import Fraction
+from functools import cache
 
 from airwar.core.checks import Check, Comparison, Modifier
 from airwar.core.dice import D6
@@ -69,6 +70,7 @@ def kill_on(
     return a.name, a.kill_on
 
 
+@cache
 def kill_check(aspect: str, ace: bool = False) -> Check:
     """The kill roll from ``aspect``: 1d6 at least its number, +1 to the roll for an ace."""
     a = ASPECTS[aspect]

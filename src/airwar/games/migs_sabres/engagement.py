@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 from fractions import Fraction
+from functools import cache
 from typing import Any
 
 from airwar.core.checks import Check, Comparison, Modifier, fraction_text
@@ -91,6 +92,13 @@ class Plane:
         }
 
 
+@cache
+def resolved(check: Check, roll: int) -> dict[str, Any]:
+    """The roll event of ``check`` for ``roll`` (cached; copy before changing it)."""
+    return check.resolve(roll)
+
+
+@cache
 def opposed_first_check(red: int) -> Check:
     """The blue die against red's ``red``: blue moves first on a higher roll (MS-3, MS-5).
 
@@ -99,11 +107,13 @@ def opposed_first_check(red: int) -> Check:
     return Check(f"Blue beats red's {red}", "MS-5", D6, red + 1, Comparison.AT_LEAST)
 
 
+@cache
 def red_die_check(purpose: str, rule: str) -> Check:
     """The red die of an opposed roll: recorded, compared after the blue die."""
     return Check(f"Red die ({purpose})", rule, D6, 1, Comparison.AT_LEAST)
 
 
+@cache
 def mp_check(plane_type_: PlaneType, ace: bool) -> Check:
     """The movement roll: 1d6 + base value (+1 for an ace); it cannot fail (III.E, MS-7)."""
     mods = [Modifier(f"{plane_type_.name} base value", plane_type_.base_value, "MS-1")]
@@ -151,6 +161,7 @@ class Engagement:
             self.mover = ACTIVE if first == "active" else LISTED
         self.first_choice = first
         self._legal: list[Action] | None = None
+        self._seats = (active.side.seat, listed.side.seat)
 
     # -- bookkeeping ---------------------------------------------------
     @property
@@ -175,11 +186,10 @@ class Engagement:
 
     def actor(self) -> int:
         """The seat to decide, CHANCE, or TERMINAL when over."""
-        if self.phase == "over":
-            return TERMINAL
-        if self.phase in ("first_red", "first_blue", "mp", "kill"):
-            return CHANCE
-        return self.planes[self.mover].side.seat
+        phase = self.phase
+        if phase == "move" or phase == "return_fire":
+            return self._seats[self.mover]
+        return TERMINAL if phase == "over" else CHANCE
 
     # -- chance ----------------------------------------------------------
     def pending_check(self) -> Check | None:
@@ -202,7 +212,7 @@ class Engagement:
         if check is None:
             raise IllegalAction("no roll is pending in this engagement")
         self._legal = None
-        ev = check.resolve(roll.value)
+        ev = resolved(check, roll.value)
         if self.phase == "first_red":
             log.append({**ev, "die": "red"})
             self.red_roll = roll.value

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from fractions import Fraction
+from functools import cache
 from typing import Any
 
 from airwar.core.checks import Check, Comparison
@@ -34,6 +35,7 @@ from airwar.games.migs_sabres.engagement import (
     make_plane,
     opposed_first_check,
     red_die_check,
+    resolved,
 )
 from airwar.games.migs_sabres.pilots import Roster
 from airwar.games.migs_sabres.planes import Side, active_type, plane_type
@@ -52,16 +54,19 @@ CHANCE_PHASES = frozenset(
 )
 
 
+@cache
 def marker_check(side: Side) -> Check:
     """The marker roll: 1d6 squares along the Sortie Chart; it cannot fail (III.A, MS-3)."""
     return Check(f"{side.value.title()} marker move", "MS-3", Dice(1, 6), 1, Comparison.AT_LEAST)
 
 
+@cache
 def pilot_check(side: Side) -> Check:
     """1d6 names the squadron's pilot for this engagement (IV.C, MS-14)."""
     return Check(f"{side.value.title()} pilot", "MS-14", Dice(1, 6), 1, Comparison.AT_LEAST)
 
 
+@cache
 def campaign_check(dice: Dice) -> Check:
     """Rolling the number of sorties per side of a campaign (IV.B, MS-13)."""
     return Check("Sorties per side", "MS-13", dice, dice.minimum, Comparison.AT_LEAST)
@@ -199,7 +204,7 @@ class MigsState(GameState):
             raise IllegalAction("a roll is pending: roll the dice first")
         check = self.pending_check()
         assert check is not None
-        ev = check.resolve(action.value)
+        ev = resolved(check, action.value)
         getattr(self, f"_roll_{self.phase}")(action.value, ev)
 
     def _chart_ready(self) -> None:

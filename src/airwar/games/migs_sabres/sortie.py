@@ -5,7 +5,7 @@ empty square. A random chart is drawn square by square as chance nodes so
 that every chart comes with its exact probability.
 
 >>> chart = parse_chart("MiG-15,-,F-86,-,Yak-9,F-84,-,MiG-15,F-80,-,Meteor,"
-...                     "MiG-15,F-51,-,Yak-9,F-86,-,MiG-15,F-84,-,Yak-9,F-86")
+...                     "MiG-15,F-51,-,Yak-9,F-86,-,MiG-15,-,-,Yak-9,F-86")
 >>> chart[0], chart[1], len(chart)
 ('MiG-15', '', 22)
 """
