@@ -17,6 +17,7 @@ from airwar.core.registry import game_class, game_names
 from airwar.web import bots as web_bots
 from airwar.web.errors import field_error
 from airwar.web.schemas import (
+    GAMES_WITH_PAGES,
     Catalog,
     Created,
     GameId,
@@ -53,8 +54,7 @@ Service = Annotated[GameService, Depends(service)]
 SeatQuery = Annotated[Token | None, Query(description="the secret seat token from the link")]
 
 
-PLAYABLE = ("migs-sabres", "migs-engagement", "gunslingers")
-"""Games with a page of their own; other registered games are not offered."""
+PLAYABLE = GAMES_WITH_PAGES
 
 
 def games_with_pages(request: Request) -> list[str]:

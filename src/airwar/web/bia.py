@@ -13,7 +13,7 @@ from typing import Annotated, Any, Literal
 
 from fastapi import APIRouter, Request
 from fastapi.responses import HTMLResponse
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, field_validator
 
 from airwar.core.checks import fraction_text
 from airwar.core.errors import AirwarError
@@ -35,6 +35,9 @@ from airwar.web.templating import templates
 
 router = APIRouter(tags=["bia"])
 
+SYSTEM_KEYS = list(systems())
+PILOT_PATTERN = "^(-?[0-9]{1,2}|" + "|".join(pilot_grades()) + ")$"
+
 SpeedName = Literal["fast", "slow", "very-slow"]
 ManoeuvrabilityName = Literal["good", "medium", "poor"]
 FirerName = Literal["surface", "orbital", "aircraft"]
@@ -43,11 +46,11 @@ FirerName = Literal["surface", "orbital", "aircraft"]
 class TargetIn(BaseModel):
     """The aircraft fired at (BIA-1..BIA-3)."""
 
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", strict=True)
 
     speed: SpeedName
     manoeuvrability: ManoeuvrabilityName
-    pilot: Annotated[str, Field(min_length=1, max_length=20)] = "0"
+    pilot: Annotated[str, Field(pattern=PILOT_PATTERN, description="a grade or a modifier")] = "0"
     pacifier: bool = False
     first_pass: bool = False
     loiter_turns: Annotated[int, Field(ge=0, le=100)] = 0
@@ -57,9 +60,17 @@ class TargetIn(BaseModel):
 class FirerIn(BaseModel):
     """One firing unit: its system, where it fires from, and the range."""
 
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", strict=True)
 
-    system: Annotated[str, Field(min_length=1, max_length=40)]
+    system: Annotated[str, Field(json_schema_extra={"enum": SYSTEM_KEYS})]
+
+    @field_validator("system")
+    @classmethod
+    def known_system(cls, value: str) -> str:
+        if value not in SYSTEM_KEYS:
+            raise ValueError(f"unknown AD system {value!r} (allowed: {', '.join(SYSTEM_KEYS)})")
+        return value
+
     firer: FirerName = "surface"
     firer_speed: SpeedName | None = None
     firer_manoeuvrability: ManoeuvrabilityName | None = None
@@ -72,7 +83,7 @@ class ShotIn(FirerIn):
 
 
 class VolleyIn(BaseModel):
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", strict=True)
 
     target: TargetIn
     shots: list[FirerIn] = Field(min_length=1, max_length=20)

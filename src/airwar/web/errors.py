@@ -5,8 +5,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from fastapi import FastAPI, Request
+from fastapi.exception_handlers import http_exception_handler
 from fastapi.exceptions import RequestValidationError
-from fastapi.responses import JSONResponse
+from fastapi.responses import JSONResponse, Response
+from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from airwar.core.errors import (
     AirwarError,
@@ -58,3 +60,15 @@ def install(app: FastAPI) -> None:
         return JSONResponse({"detail": str(exc)}, status_code=status_of(exc))
 
     app.add_exception_handler(AirwarError, on_airwar_error)
+
+    async def on_http_error(request: Request, exc: Exception) -> Response:
+        assert isinstance(exc, StarletteHTTPException)
+        if exc.status_code == 400:
+            # a body that is not even text: the same 422 as any other bad body
+            detail = [
+                {"loc": ["body"], "msg": "the body is not valid JSON", "type": "json_invalid"}
+            ]
+            return JSONResponse({"detail": detail}, status_code=422)
+        return await http_exception_handler(request, exc)
+
+    app.add_exception_handler(StarletteHTTPException, on_http_error)

@@ -11,6 +11,9 @@ ActionText = Annotated[str, StringConstraints(min_length=1, max_length=40)]
 GameId = Annotated[str, StringConstraints(min_length=1, max_length=64, pattern=r"^[A-Za-z0-9_-]+$")]
 OptionValue = int | bool | str
 
+GAMES_WITH_PAGES = ("migs-sabres", "migs-engagement")
+"""The games the browser app has a page for (each must be registered when the app loads)."""
+
 
 class Problem(BaseModel):
     """Why a request was refused, in one line a player understands."""
@@ -46,9 +49,9 @@ class Catalog(BaseModel):
 class NewGame(BaseModel):
     """A new game: which game, its options, who plays each seat, optionally the seed."""
 
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", strict=True)
 
-    game: Annotated[str, StringConstraints(min_length=1, max_length=40)]
+    game: Annotated[str, Field(json_schema_extra={"enum": list(GAMES_WITH_PAGES)})]
     options: dict[Annotated[str, StringConstraints(max_length=40)], OptionValue] = Field(
         default_factory=dict, max_length=40
     )
@@ -73,14 +76,14 @@ class Created(BaseModel):
 class Move(BaseModel):
     """One decision, or a whole path of decisions, for the seat whose link this is."""
 
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", strict=True)
 
     seat: Token
     actions: list[ActionText] = Field(min_length=1, max_length=64)
 
 
 class SeatOnly(BaseModel):
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", strict=True)
 
     seat: Token
 
