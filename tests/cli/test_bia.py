@@ -199,6 +199,36 @@ def test_malformed_engagement_file(tmp_path: Path) -> None:
     assert "allowed: fast, slow, very-slow" in line
 
 
+def test_volley_json_and_table() -> None:
+    args = [
+        "volley",
+        "--target-speed",
+        "slow",
+        "--target-manoeuvrability",
+        "medium",
+        "--shot",
+        "vehicle-sam",
+        "--shot",
+        "vehicle-sam:20",
+        "--loiter-turns",
+        "2",
+    ]
+    data = run_json(*args)
+    # hit number 6 twice: untouched (2/5)^2, shot down 1/10 + 9/10 * 1/10
+    assert (data["p_untouched"], data["p_shot_down"], data["p_damaged"]) == (
+        "4/25",
+        "19/100",
+        "13/20",
+    )
+    assert [s["hit_number"] for s in data["shots"]] == [6, 6]
+    twice = run_json(*args, "--damaged-twice-shot-down")
+    assert twice["p_shot_down"] == "11/25"  # plus (1/2)^2
+    text = runner.invoke(app, args).stdout
+    assert "Shot 2:" in text and "damage does not add up (BIA-7)" in text
+    bad = runner.invoke(app, [*args, "--shot", "manpad@orbital"])
+    assert bad.exit_code == 2 and "only at Very Slow" in bad.stderr
+
+
 def test_infantry_json() -> None:
     data = run_json(
         "infantry",

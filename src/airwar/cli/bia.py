@@ -42,6 +42,7 @@ from airwar.games.bia.infantry import (
     stands_from_figures,
     weapon,
 )
+from airwar.games.bia.volley import parse_shot, volley_odds
 
 app = typer.Typer(
     help="Bounce Into Action: air-defence and infantry fire with exact odds.",
@@ -173,6 +174,70 @@ def _print_shot(shot: AirDefenceShot) -> None:
     console.print(f"Chance the roll hits: {_pct(shot.p_hit)}")
     for note in shot.notes():
         console.print(escape(f"Note: {note}"), soft_wrap=True)
+
+
+@app.command()
+def volley(
+    shots: list[str] = typer.Option(
+        ...,
+        "--shot",
+        help="one shot as SYSTEM[@FIRER][:RANGE_KM], FIRER surface, orbital or SPEED/MAN; "
+        "repeat in firing order",
+    ),
+    target_speed: str = typer.Option(..., help="fast, slow or very-slow"),
+    target_manoeuvrability: str = typer.Option(..., help="good, medium or poor"),
+    first_pass: bool = typer.Option(False, help="a Fast target on its first pass (-2, BIA-2)"),
+    loiter_turns: int = typer.Option(0, help="turns in the AD umbrella, counting this one"),
+    dogfighting: bool = typer.Option(False, help="a Fast target dogfighting outside the area"),
+    loiter_from_second_turn: bool = typer.Option(False, help="option of BIA-2"),
+    pilot_modifier_text: str = typer.Option("0", "--pilot-modifier", help="the target pilot's"),
+    pacifier: bool = typer.Option(False, help="the target is a Pacifier"),
+    damaged_twice_shot_down: bool = typer.Option(False, help="option of BIA-7"),
+    as_json: bool = typer.Option(False, "--json", help="print JSON"),
+) -> None:
+    """Exact odds that an aircraft comes through several AD shots untouched,
+    damaged or shot down (BIA-4, BIA-7)."""
+
+    def build() -> list[AirDefenceShot]:
+        target = AirTarget(
+            parse_speed(target_speed, "target speed"),
+            parse_manoeuvrability(target_manoeuvrability, "target manoeuvrability"),
+            pilot_modifier=pilot_modifier(pilot_modifier_text),
+            pacifier=pacifier,
+            first_pass=first_pass,
+            loiter_turns=loiter_turns,
+            dogfighting=dogfighting,
+        )
+        return [
+            parse_shot(text, target, loiter_from_second_turn=loiter_from_second_turn)
+            for text in shots
+        ]
+
+    volley_shots = _run(build)
+    odds = volley_odds(volley_shots, damaged_twice_shot_down=damaged_twice_shot_down)
+    if as_json:
+        typer.echo(
+            json.dumps(
+                {
+                    "p_untouched": fraction_text(odds.miss),
+                    "p_damaged": fraction_text(odds.damaged),
+                    "p_shot_down": fraction_text(odds.shot_down),
+                    "damaged_twice_shot_down": damaged_twice_shot_down,
+                    "shots": [s.to_dict() for s in volley_shots],
+                }
+            )
+        )
+        return
+    console = Console(highlight=False)
+    for i, shot in enumerate(volley_shots, start=1):
+        console.print(escape(f"Shot {i}: {shot.explain()}"), soft_wrap=True)
+    table = Table("The aircraft", "Exact chance")
+    table.add_row("shot down", _pct(odds.shot_down))
+    table.add_row("damaged (no kill)", _pct(odds.damaged))
+    table.add_row("untouched", _pct(odds.miss))
+    console.print(table)
+    rule = "two damages shoot it down" if damaged_twice_shot_down else "damage does not add up"
+    console.print(f"Damage rule: {rule} (BIA-7).")
 
 
 # -- infantry --------------------------------------------------------------------

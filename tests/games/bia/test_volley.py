@@ -18,8 +18,9 @@ from airwar.games.bia.airdefence import (
     Speed,
     system,
 )
+from airwar.games.bia.errors import NotAllowed, OutOfRange, UnknownValue
 from airwar.games.bia.outcome import Effect, Resolution
-from airwar.games.bia.volley import accumulate, volley_odds
+from airwar.games.bia.volley import accumulate, parse_shot, volley_odds
 
 
 def shot(key: str, h: int, pacifier: bool = False) -> AirDefenceShot:
@@ -128,3 +129,37 @@ SMALL_SYSTEMS = ["heavy-sam", "vehicle-sam", "manpad", "multi-cannon"]
 def test_any_small_volley_matches_brute_force(spec: list[tuple[str, int]], twice: bool) -> None:
     shots = [shot(k, h) for k, h in spec]
     assert volley_odds(shots, damaged_twice_shot_down=twice) == brute_force(shots, twice)
+
+
+TARGET = AirTarget(Speed.SLOW, Manoeuvrability.MEDIUM)
+
+
+@pytest.mark.parametrize(
+    ("text", "system_key", "firer", "range_m"),
+    [
+        ("manpad", "manpad", "surface", None),
+        ("heavy-sam:30", "heavy-sam", "surface", 30_000),
+        ("air-to-air-missile@fast/good:8", "air-to-air-missile", "Fast/Good aircraft", 8_000),
+        ("small-arms@surface:0.3", "small-arms", "surface", 300),
+    ],
+)
+def test_parse_shot(text: str, system_key: str, firer: str, range_m: int | None) -> None:
+    s = parse_shot(text, TARGET)
+    assert (s.system.key, s.firer.label, s.range_m) == (system_key, firer, range_m)
+
+
+@pytest.mark.parametrize(
+    ("text", "error"),
+    [
+        ("flak", UnknownValue),
+        ("@surface", UnknownValue),
+        ("manpad@sea", UnknownValue),
+        ("manpad@fast/agile", UnknownValue),
+        ("manpad:far", UnknownValue),
+        ("manpad:11", OutOfRange),
+        ("manpad@orbital", NotAllowed),
+    ],
+)
+def test_parse_shot_errors(text: str, error: type[Exception]) -> None:
+    with pytest.raises(error):
+        parse_shot(text, TARGET)

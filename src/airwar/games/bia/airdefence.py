@@ -405,7 +405,7 @@ class AirDefenceShot:
         r = self.odds()
         return (
             f"{self._check.name} from {self.firer.label} (BIA-4): hit number {self.hit_number}, "
-            f"needs {self._check.describe_need()}; shot down {fraction_text(r.shot_down)}, "
+            f"{_need(self._check)}; shot down {fraction_text(r.shot_down)}, "
             f"damaged {fraction_text(r.damaged)}, miss {fraction_text(r.miss)}"
         )
 
@@ -425,6 +425,29 @@ class AirDefenceShot:
             "notes": self.notes(),
             "explanation": self.explain(),
         }
+
+
+def parse_firer(text: str) -> Firer:
+    """``surface``, ``orbital`` or an aircraft as ``SPEED/MANOEUVRABILITY`` (``fast/good``)."""
+    t = str(text).strip().lower()
+    if t == "surface":
+        return Firer.surface()
+    if t == "orbital":
+        return Firer.orbital()
+    if "/" in t:
+        speed, man = t.split("/", 1)
+        return Firer.aircraft(
+            parse_speed(speed, "firer speed"), parse_manoeuvrability(man, "firer manoeuvrability")
+        )
+    raise UnknownValue(
+        f"unknown firer {text!r} (allowed: surface, orbital, or an aircraft as SPEED/"
+        "MANOEUVRABILITY such as fast/good)"
+    )
+
+
+def _need(check: Check) -> str:
+    need = check.describe_need()
+    return need if need.startswith(("any ", "no ")) else f"needs {need}"
 
 
 def _column_label(column: str, kind: type[Speed] | type[Manoeuvrability]) -> str:

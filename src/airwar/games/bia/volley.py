@@ -18,7 +18,14 @@ from __future__ import annotations
 from collections.abc import Sequence
 from fractions import Fraction
 
-from airwar.games.bia.airdefence import AirDefenceShot
+from airwar.games.bia.airdefence import (
+    AirDefenceShot,
+    AirTarget,
+    parse_firer,
+    range_from_km,
+    system,
+)
+from airwar.games.bia.errors import UnknownValue
 from airwar.games.bia.outcome import Effect, Resolution
 
 
@@ -56,3 +63,31 @@ def volley_odds(
                 after[new] = after.get(new, Fraction(0)) + p_state * p_effect
         status = after
     return Resolution.from_weights(status)
+
+
+def parse_shot(
+    text: str, target: AirTarget, *, loiter_from_second_turn: bool = False
+) -> AirDefenceShot:
+    """One shot of a volley written ``SYSTEM[@FIRER][:RANGE_KM]``.
+
+    FIRER is ``surface`` (the default), ``orbital`` or ``SPEED/MANOEUVRABILITY``
+    of a firing aircraft: ``manpad``, ``heavy-sam:30``,
+    ``air-to-air-missile@fast/good:8``.
+    """
+    spec = str(text).strip()
+    range_m = None
+    if ":" in spec:
+        spec, km = spec.rsplit(":", 1)
+        range_m = range_from_km(km.strip())
+    firer_text = "surface"
+    if "@" in spec:
+        spec, firer_text = spec.split("@", 1)
+    if not spec:
+        raise UnknownValue(f"shot {text!r} names no AD system (SYSTEM[@FIRER][:RANGE_KM])")
+    return AirDefenceShot(
+        system(spec),
+        parse_firer(firer_text),
+        target,
+        range_m,
+        loiter_from_second_turn=loiter_from_second_turn,
+    )
