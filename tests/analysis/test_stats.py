@@ -66,6 +66,7 @@ def test_text_forms() -> None:
     e = Estimate(0.25, 0.2, 0.3, 10)
     assert e.text() == "+0.250 [+0.200, +0.300]"
     assert e.text(percent=True) == "25.0% [20.0%, 30.0%]"
+    assert e.text(digits=2, signed=False) == "0.25 [0.20, 0.30]"
     assert e.to_dict() == {"mean": 0.25, "low": 0.2, "high": 0.3, "n": 10}
     assert proportion_of([True, False, False, False]).mean == 0.25
 

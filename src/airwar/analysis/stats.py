@@ -42,14 +42,15 @@ class Estimate:
     def to_dict(self) -> dict[str, Any]:
         return {"mean": self.mean, "low": self.low, "high": self.high, "n": self.n}
 
-    def text(self, digits: int = 3, percent: bool = False) -> str:
-        """``"0.412 [0.380, 0.444]"`` (or in percent)."""
+    def text(self, digits: int = 3, percent: bool = False, signed: bool = True) -> str:
+        """``"+0.412 [+0.380, +0.444]"`` (or in percent, or without the plus signs)."""
         if percent:
             return (
                 f"{self.mean:.{max(digits - 2, 0)}%} "
                 f"[{self.low:.{max(digits - 2, 0)}%}, {self.high:.{max(digits - 2, 0)}%}]"
             )
-        return f"{self.mean:+.{digits}f} [{self.low:+.{digits}f}, {self.high:+.{digits}f}]"
+        f = f"{'+' if signed else ''}.{digits}f"
+        return f"{self.mean:{f}} [{self.low:{f}}, {self.high:{f}}]"
 
     def __str__(self) -> str:
         return self.text()

@@ -1,7 +1,331 @@
-"""`airwar analyze`: commands are added by the issue that builds this part."""
+"""``airwar analyze``: the MiGs and Sabres analysis lab.
+
+Commands: ``matchups`` (every active plane against every listed plane, who
+moves first, ace or not: exact solver values beside Monte Carlo estimates),
+``first-mover`` (playtest note III.M.1 in numbers), ``prop-vs-jet`` (III.M.2),
+``campaign`` (Monte Carlo of whole games or campaigns) and ``report`` (plots
+and a self-contained HTML report). Monte Carlo runs on the local cores, or on
+a Dask cluster with ``--scheduler tcp://host:8786``; the same ``--seed``
+gives the same numbers either way.
+"""
 
 from __future__ import annotations
 
-import typer
+import json
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Annotated, Any
 
-app = typer.Typer(help="analyze commands.", no_args_is_help=True)
+import typer
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+from rich.table import Table as RichTable
+
+from airwar.analysis import lab
+from airwar.analysis.campaign import run_campaigns
+from airwar.analysis.matchups import (
+    FIRST_CHOICES,
+    Matchup,
+    MatchupResult,
+    all_matchups,
+    matchup_table,
+)
+from airwar.analysis.questions import first_mover, is_prop_vs_jet, prop_vs_jet
+from airwar.analysis.report import Table
+from airwar.cli.common import OptionPairs, make_console, parse_option_pairs, reports_errors
+from airwar.core.errors import OptionError
+
+app = typer.Typer(
+    help="The analysis lab: matchup odds, the designer's questions, campaigns, reports.",
+    no_args_is_help=True,
+)
+
+Games = Annotated[int, typer.Option("--games", "-n", min=1, help="Monte Carlo games per row.")]
+Seed = Annotated[str, typer.Option("--seed", help="Master seed: same seed, same numbers.")]
+Bots = Annotated[
+    str,
+    typer.Option("--bots", help="Two bots, active plane's first then the listed plane's: A,B."),
+]
+Workers = Annotated[
+    int | None,
+    typer.Option("--workers", min=1, help="Local processes (default: every core)."),
+]
+Scheduler = Annotated[
+    str | None,
+    typer.Option("--scheduler", help="Dask scheduler address: run the games on that cluster."),
+]
+AsJson = Annotated[bool, typer.Option("--json", help="Print the results as JSON.")]
+Solve = Annotated[
+    bool,
+    typer.Option("--solve", help="Solve matchups the solver has not cached (minutes each)."),
+]
+TurnLimit = Annotated[
+    int, typer.Option("--turn-limit", min=1, help="Movement turns of each plane (MS-11).")
+]
+Aces = Annotated[str, typer.Option("--aces", help="Active pilot an ace: no, yes or both (MS-14).")]
+
+
+def parse_bots(text: str) -> tuple[str, str]:
+    from airwar.bots.registry import bot_names
+
+    names = [t.strip() for t in text.split(",") if t.strip()]
+    if len(names) == 1:
+        names = names * 2
+    if len(names) != 2:
+        raise OptionError(f"--bots {text!r}: give two bot names as A,B")
+    known = bot_names()
+    for name in names:
+        if name not in known:
+            raise OptionError(f"--bots: unknown bot {name!r} (known: {', '.join(known)})")
+    return names[0], names[1]
+
+
+def parse_aces(text: str) -> tuple[bool, ...]:
+    choices = {"no": (False,), "yes": (True,), "both": (False, True)}
+    try:
+        return choices[text.strip().lower()]
+    except KeyError:
+        raise OptionError(f"--aces {text!r}: choose no, yes or both") from None
+
+
+def parse_seed(text: str) -> int | str:
+    t = text.strip()
+    return int(t) if t.lstrip("-").isdigit() else t
+
+
+@contextmanager
+def progress_bar(total: int, label: str, quiet: bool = False) -> Iterator[Callable[[int], None]]:
+    """A rich progress bar on standard error; yields the callback that advances it."""
+    if quiet:
+        yield lambda _n: None
+        return
+    console = make_console(stderr=True)
+    columns = (
+        TextColumn("[bold]{task.description}"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeElapsedColumn(),
+    )
+    with Progress(*columns, console=console, transient=True) as bar:
+        task = bar.add_task(label, total=total)
+        yield lambda n: bar.advance(task, n)
+
+
+def print_table(table: Table, title: str) -> None:
+    console = make_console()
+    rich_table = RichTable(title=title, show_lines=False)
+    for i, header in enumerate(table.headers):
+        rich_table.add_column(header, justify="left" if i == 0 else "right")
+    for row in table.rows:
+        rich_table.add_row(*[str(c) for c in row])
+    console.print(rich_table)
+
+
+def _run_matchups(
+    matchups: Sequence[Matchup],
+    games: int,
+    seed: str,
+    bots: str,
+    solve: bool,
+    workers: int | None,
+    scheduler: str | None,
+    quiet: bool,
+) -> list[MatchupResult]:
+    pair = parse_bots(bots)
+    with progress_bar(games * len(matchups), "engagements", quiet) as advance:
+        return matchup_table(
+            matchups,
+            games,
+            parse_seed(seed),
+            bots=pair,
+            solve=solve,
+            workers=workers,
+            scheduler=scheduler,
+            progress=advance,
+        )
+
+
+def _emit_json(payload: Any) -> None:
+    typer.echo(json.dumps(payload, indent=2, sort_keys=True))
+
+
+@app.command()
+@reports_errors
+def matchups(
+    games: Games = 200,
+    seed: Seed = "1",
+    bots: Bots = "heuristic,heuristic",
+    first: Annotated[
+        str, typer.Option("--first", help="Who moves first: active, listed or both (MS-5).")
+    ] = "both",
+    aces: Aces = "both",
+    turn_limit: TurnLimit = 20,
+    solve: Solve = False,
+    workers: Workers = None,
+    scheduler: Scheduler = None,
+    as_json: AsJson = False,
+) -> None:
+    """Every active plane against every listed plane: exact values beside Monte Carlo."""
+    firsts = FIRST_CHOICES if first == "both" else (first,)
+    if any(f not in FIRST_CHOICES for f in firsts):
+        raise OptionError(f"--first {first!r}: choose active, listed or both")
+    table = all_matchups(firsts, parse_aces(aces), turn_limit)
+    results = _run_matchups(table, games, seed, bots, solve, workers, scheduler, as_json)
+    if as_json:
+        _emit_json([r.to_dict() for r in results])
+        return
+    print_table(lab.matchup_table(results), "MiGs and Sabres matchups (active plane's view)")
+
+
+@app.command("first-mover")
+@reports_errors
+def first_mover_command(
+    games: Games = 200,
+    seed: Seed = "1",
+    bots: Bots = "heuristic,heuristic",
+    aces: Aces = "no",
+    turn_limit: TurnLimit = 20,
+    solve: Solve = False,
+    workers: Workers = None,
+    scheduler: Scheduler = None,
+    as_json: AsJson = False,
+) -> None:
+    """III.M.1: is the plane that moves first in danger of being bounced?"""
+    table = all_matchups(FIRST_CHOICES, parse_aces(aces), turn_limit)
+    results = _run_matchups(table, games, seed, bots, solve, workers, scheduler, as_json)
+    rows = first_mover(results)
+    if as_json:
+        _emit_json([r.to_dict() for r in rows])
+        return
+    print_table(lab.first_mover_table(rows), "III.M.1: the first-mover effect")
+
+
+@app.command("prop-vs-jet")
+@reports_errors
+def prop_vs_jet_command(
+    games: Games = 500,
+    seed: Seed = "1",
+    bots: Bots = "heuristic,heuristic",
+    aces: Aces = "both",
+    turn_limit: TurnLimit = 20,
+    solve: Solve = False,
+    workers: Workers = None,
+    scheduler: Scheduler = None,
+    as_json: AsJson = False,
+) -> None:
+    """III.M.2: how often does a prop plane bring down a swept-wing jet?"""
+    table = [
+        m for m in all_matchups(FIRST_CHOICES, parse_aces(aces), turn_limit) if is_prop_vs_jet(m)
+    ]
+    results = _run_matchups(table, games, seed, bots, solve, workers, scheduler, as_json)
+    rows = prop_vs_jet(results)
+    if as_json:
+        _emit_json([r.to_dict() for r in rows])
+        return
+    print_table(lab.prop_vs_jet_table(rows), "III.M.2: prop against swept-wing jet")
+
+
+def campaign_options(
+    sorties: int | None, scoring: str | None, pilots: bool | None, option: list[str] | None
+) -> dict[str, Any]:
+    opts: dict[str, Any] = dict(parse_option_pairs(option))
+    if sorties is not None:
+        opts["sorties"] = sorties
+    if scoring is not None:
+        opts["scoring"] = scoring
+    if pilots is not None:
+        opts["pilots"] = pilots
+    return opts
+
+
+@app.command()
+@reports_errors
+def campaign(
+    games: Games = 200,
+    seed: Seed = "1",
+    bots: Annotated[
+        str, typer.Option("--bots", help="Two bots, Communist side first: A,B.")
+    ] = "heuristic,heuristic",
+    sorties: Annotated[
+        int | None, typer.Option("--sorties", min=1, help="Sorties per side (IV.B).")
+    ] = None,
+    scoring: Annotated[
+        str | None, typer.Option("--scoring", help="kills or base-value (MS-12, IV.A).")
+    ] = None,
+    pilots: Annotated[
+        bool | None, typer.Option("--pilots/--no-pilots", help="Named pilots and aces (IV.C).")
+    ] = None,
+    option: OptionPairs = None,
+    workers: Workers = None,
+    scheduler: Scheduler = None,
+    as_json: AsJson = False,
+) -> None:
+    """Monte Carlo of whole games or campaigns: scores, aces made, pilots lost."""
+    opts = campaign_options(sorties, scoring, pilots, option)
+    with progress_bar(games, "games", as_json) as advance:
+        result = run_campaigns(
+            games,
+            parse_seed(seed),
+            options=opts,
+            bots=parse_bots(bots),
+            workers=workers,
+            scheduler=scheduler,
+            progress=advance,
+        )
+    if as_json:
+        _emit_json(result.to_dict())
+        return
+    print_table(lab.campaign_table(result), f"MiGs and Sabres: {games} games, options {opts}")
+    make_console().print(f"engagements per game: {lab.count_text(result.engagements)}")
+
+
+@app.command()
+@reports_errors
+def report(
+    out: Annotated[Path, typer.Option("--out", help="Folder for the PNGs and report.html.")] = Path(
+        "airwar-report"
+    ),
+    games: Games = 200,
+    campaign_games: Annotated[
+        int, typer.Option("--campaign-games", min=0, help="Whole games (0: no campaign part).")
+    ] = 100,
+    seed: Seed = "1",
+    bots: Bots = "heuristic,heuristic",
+    aces: Aces = "both",
+    turn_limit: TurnLimit = 20,
+    solve: Solve = False,
+    option: OptionPairs = None,
+    workers: Workers = None,
+    scheduler: Scheduler = None,
+) -> None:
+    """Run the matchups, the designer's questions and a campaign; write plots and HTML."""
+    table = all_matchups(FIRST_CHOICES, parse_aces(aces), turn_limit)
+    results = _run_matchups(table, games, seed, bots, solve, workers, scheduler, False)
+    campaign_result = None
+    if campaign_games:
+        opts = campaign_options(None, None, None, option)
+        with progress_bar(campaign_games, "games", False) as advance:
+            campaign_result = run_campaigns(
+                campaign_games,
+                parse_seed(seed),
+                options=opts,
+                bots=parse_bots(bots),
+                workers=workers,
+                scheduler=scheduler,
+                progress=advance,
+            )
+    path = lab.write_lab_report(
+        out,
+        matchups=results,
+        first_mover=first_mover(results),
+        prop_vs_jet=prop_vs_jet(results),
+        campaign=campaign_result,
+        meta={
+            "seed": seed,
+            "bots": bots,
+            "games per matchup": games,
+            "campaign games": campaign_games,
+            "turn limit": turn_limit,
+        },
+    )
+    make_console().print(f"report written to {path}")
