@@ -4,8 +4,8 @@
 :class:`Engagement` is the rules of one dogfight between the active plane and
 the listed plane: who moves first (red d6 against blue d6, ties re-rolled,
 MS-5), movement points (MS-7), steps (MS-6, MS-8), fire and the kill roll
-(MS-9, MS-10), the III.G return fire after a missed head-on attack, and the
-end (MS-11). The whole game (:mod:`.game`) runs one per enemy square landed on.
+(MS-9, MS-10), the III.G return fire after a missed head-on attack (MS-19), and the
+end (MS-11, MS-18). The whole game (:mod:`.game`) runs one per enemy square landed on.
 """
 
 from __future__ import annotations
