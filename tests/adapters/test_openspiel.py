@@ -3,7 +3,7 @@
 import numpy as np
 import pyspiel
 
-from airwar.adapters.openspiel import spiel_game
+from airwar.adapters.openspiel import SearchLog, spiel_game
 from tests.adapters.toy_spec import TOY_SPEC
 
 
@@ -36,3 +36,14 @@ def test_clone_is_independent_and_observation_tensor_is_the_encoder() -> None:
     assert np.allclose(state.observation_tensor(1), [0.3, 1.0])
     assert '"actor":1' in state.observation_string(1)
     assert state.information_state_string(0) == "1, 5"
+
+
+def test_search_copies_number_events_without_keeping_them() -> None:
+    game = spiel_game(TOY_SPEC)
+    state = game.new_initial_state()
+    state.apply_action(1)
+    copy = state.clone()
+    copy.apply_action(2)
+    assert isinstance(copy.inner.log, SearchLog) and len(copy.inner.log) == 0
+    assert len(state.inner.log) == 1  # the game itself keeps its whole log
+    assert SearchLog().append({"type": "x"}) == {"type": "x", "seq": 0}

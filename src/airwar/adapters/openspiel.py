@@ -105,11 +105,29 @@ class _Shared:
         return self
 
 
+class SearchLog(EventLog):
+    """The event log of a search copy: events are numbered but not kept.
+
+    Searches copy and play out states thousands of times and read positions,
+    never logs; the game played through the adapter keeps its full log.
+    """
+
+    __slots__ = ("_count",)
+
+    def __init__(self) -> None:
+        super().__init__()
+        self._count = 0
+
+    def append(self, event: Mapping[str, Any]) -> dict[str, Any]:
+        ev = {**event, "seq": self._count}
+        self._count += 1
+        return ev
+
+
 class _Inner:
     """Holds the kernel state; OpenSpiel's clone copies it cheaply.
 
-    The copy shares the immutable rules object and starts a fresh event log:
-    searches copy states thousands of times and read positions, not logs.
+    The copy shares the immutable rules object and gets a :class:`SearchLog`.
     """
 
     def __init__(self, state: GameState) -> None:
@@ -118,7 +136,7 @@ class _Inner:
     def __deepcopy__(self, memo: dict[int, Any]) -> _Inner:
         state = self.state
         memo[id(state.game)] = state.game
-        memo[id(state.log)] = EventLog()
+        memo[id(state.log)] = SearchLog()
         return _Inner(copy.deepcopy(state, memo))
 
 

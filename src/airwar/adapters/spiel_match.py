@@ -112,7 +112,7 @@ def calibrate_simulations(
         searched += probe
     if searched == 0 or spent <= 0:
         return probe
-    return max(1, int(seconds * searched / spent))
+    return max(2, int(seconds * searched / spent))
 
 
 __all__ = [
