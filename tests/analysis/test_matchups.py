@@ -2,12 +2,14 @@
 
 import pytest
 
+from airwar.analysis import solver
 from airwar.analysis.matchups import (
     ExactValue,
     Matchup,
     all_matchups,
     bot_seats,
     matchup_table,
+    solver_lookup,
 )
 from airwar.analysis.questions import first_mover, is_prop_vs_jet, prop_vs_jet
 
@@ -89,3 +91,32 @@ def test_questions_pair_and_select_rows() -> None:
     assert props[0].p_prop_kill == rows[0].p_listed_kill
     assert props[0].exact == (0.1, 0.6)
     assert props[0].to_dict()["exact_p_prop_kill"] == 0.1
+
+
+class _FakeSolution:
+    """Answers like a solver Solution: the value depends on who moves first."""
+
+    def value(self, state: object) -> solver.Value:
+        first = state.engagement.mover  # type: ignore[attr-defined]
+        return solver.Value(0.25 if first == 0 else -0.5, 0.4, 0.15)
+
+
+def test_solver_lookup_reads_the_opening_position(monkeypatch: pytest.MonkeyPatch) -> None:
+    asked: list[tuple[solver.Matchup, solver.SolverOptions]] = []
+
+    def cached(key: solver.Matchup, options: solver.SolverOptions) -> _FakeSolution | None:
+        asked.append((key, options))
+        return _FakeSolution() if key.active_ace else None
+
+    monkeypatch.setattr(solver, "cached_solution", cached)
+    assert solver_lookup(Matchup("MiG-15", "F-51", "active", False, 7), False) is None
+    assert solver_lookup(Matchup("MiG-15", "F-51", "active", True, 7), False) == ExactValue(
+        0.25, 0.4, 0.15
+    )
+    assert solver_lookup(Matchup("MiG-15", "F-51", "listed", True, 7), False) == ExactValue(
+        -0.5, 0.4, 0.15
+    )
+    assert asked[0] == (
+        solver.Matchup("MiG-15", "F-51", False, False),
+        solver.SolverOptions(turn_limit=7),
+    )

@@ -10,11 +10,11 @@ chance to shoot the other down.
 
 from __future__ import annotations
 
-import importlib
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from airwar.analysis import solver
 from airwar.analysis.montecarlo import GameOutcome, GameTask, Job, Progress, run_jobs
 from airwar.analysis.stats import Estimate, mean_interval, proportion_interval
 from airwar.core.driver import Driver
@@ -176,10 +176,6 @@ def solver_lookup(matchup: Matchup, solve: bool) -> ExactValue | None:
     the first mover fixed by the matchup (MS-5), read through the game's
     initial state.
     """
-    try:
-        solver = importlib.import_module("airwar.analysis.solver")
-    except ImportError:
-        return None
     key = solver.Matchup(matchup.active, matchup.listed, matchup.ace, False)
     options = solver.SolverOptions(turn_limit=matchup.turn_limit)
     solution = solver.solve(key, options) if solve else solver.cached_solution(key, options)
