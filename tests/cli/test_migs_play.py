@@ -166,3 +166,24 @@ def test_whole_game_between_bots_is_saved_and_scored(store: Store) -> None:
     assert saved.summary["scores"] == ref.state.view(None)["scores"]
     text = console.export_text()
     assert "Sortie Chart" in text and "marker move" in text and "GAME OVER" in text
+
+
+def test_return_fire_after_a_missed_head_on_attack_is_offered(store: Store) -> None:
+    """III.G: the prompt says the plane may return fire or hold, with the odds."""
+    seats = {0: HUMAN, 1: HUMAN}
+    for seed in range(200):
+        ref, typed = reference_game("migs-engagement", {}, seed, seats)
+        if any(e["type"] == "miss" and e["aspect"] == "front" for e in ref.events) and any(
+            e["type"] in ("fire", "hold_fire") and e.get("return_fire") for e in ref.events
+        ):
+            break
+    else:
+        pytest.fail("no seed below 200 gives a missed head-on attack")
+    session, console = new_session(
+        store, "migs-engagement", {}, seed, seats, Script([t for _, t in typed])
+    )
+    assert session.run().finished
+    assert store.load(session.game_id).record.actions == ref.record.actions
+    text = console.export_text()
+    assert "may return fire before it moves, or hold (III.G)" in text
+    assert "A missed head-on attack: the target may return fire (III.G)." in text

@@ -88,4 +88,4 @@ def parse_option_pairs(pairs: list[str] | None) -> dict[str, str]:
 def make_console(*, stderr: bool = False) -> Console:
     """A rich console that writes plain text when the output is not a terminal."""
     stream = sys.stderr if stderr else sys.stdout
-    return Console(file=stream, highlight=False, soft_wrap=False)
+    return Console(file=stream, highlight=False, soft_wrap=True)

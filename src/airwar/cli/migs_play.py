@@ -181,11 +181,11 @@ class PlaySession:
 
     def status_line(self, engagement: Mapping[str, Any]) -> str:
         mover = engagement["planes"][engagement["to_move"]]
+        who = f"{mover['side'].title()} {mover['type']} to move"
+        if engagement.get("step") == "return_fire":
+            return f"{who}: it may return fire before it moves, or hold (III.G)"
         wing = "wing-over used" if engagement.get("wing_over_used") else "wing-over available"
-        return (
-            f"{mover['side'].title()} {mover['type']} to move: {engagement['mp_left']} of "
-            f"{engagement['mp_rolled']} MP left, {wing}"
-        )
+        return f"{who}: {engagement['mp_left']} of {engagement['mp_rolled']} MP left, {wing}"
 
     def list_moves(self) -> None:
         view = self.driver.state.view(None)
