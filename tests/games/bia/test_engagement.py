@@ -8,7 +8,15 @@ from typing import Any
 
 import pytest
 
-from airwar.core import Driver, GameRecord, IllegalAction, InvalidNotation, load_game, replay
+from airwar.core import (
+    Driver,
+    GameRecord,
+    GameState,
+    IllegalAction,
+    InvalidNotation,
+    load_game,
+    replay,
+)
 from airwar.core.rng import SeededRng
 from airwar.games.bia.airdefence import AirDefenceShot, AirTarget, Firer, Manoeuvrability, Speed
 from airwar.games.bia.airdefence import system as ad_system
@@ -138,15 +146,16 @@ targets = ["Gunship"]
 """
 
 
-def fate_distribution(state: EngagementState, p: Fraction = Fraction(1)) -> dict[str, Fraction]:
+def fate_distribution(state: GameState, p: Fraction = Fraction(1)) -> dict[str, Fraction]:
     """Walk the whole chance tree of the engagement."""
+    assert isinstance(state, EngagementState)
     if state.is_terminal():
         return {state.status["Gunship"].label: p}
     out: dict[str, Fraction] = {}
     for outcome, q in state.chance_outcomes():
         child = state.clone()
         child.apply(outcome)
-        for k, v in fate_distribution(child, p * q).items():  # type: ignore[arg-type]
+        for k, v in fate_distribution(child, p * q).items():
             out[k] = out.get(k, Fraction(0)) + v
     return out
 
