@@ -82,7 +82,15 @@ def main() -> None:
     ap.add_argument("--engagements", type=int, default=2000, help="engagements per row")
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--json", action="store_true", help="print JSON lines instead of a table")
+    ap.add_argument(
+        "--pairing", action="append", default=[], help="only ACTIVE:LISTED (repeatable)"
+    )
+    ap.add_argument(
+        "--matchup", action="append", default=[], help="only ACTIVEBOT:LISTEDBOT (repeatable)"
+    )
     args = ap.parse_args()
+    chosen_pairings = [tuple(p.split(":")) for p in args.pairing] or pairings()
+    chosen_matchups = [tuple(m.split(":")) for m in args.matchup] or list(MATCHUPS)
     if not args.json:
         print(f"python {platform.python_version()}; {args.engagements} engagements per row")
         print(
@@ -90,8 +98,8 @@ def main() -> None:
             "| both fired, no kill | turn limit | kill ratio | mean turns | engagements/s |"
         )
         print("|---|---|---|---|---:|---:|---:|---:|---:|---:|---:|")
-    for active, listed in pairings():
-        for ab, lb in MATCHUPS:
+    for active, listed in chosen_pairings:
+        for ab, lb in chosen_matchups:
             r = play(active, listed, ab, lb, args.engagements, args.seed)
             if args.json:
                 print(json.dumps(r), flush=True)

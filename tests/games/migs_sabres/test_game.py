@@ -253,3 +253,13 @@ def test_view_has_everything_an_interface_draws() -> None:
     assert set(eng["planes"]) == {"active", "listed"}
     assert "mp_left" in eng and "wing_over_used" in eng and "return_fire_pending" in eng
     assert v["markers"][v["active_side"]] > 0
+
+
+@pytest.mark.parametrize(("strike", "listed"), [(False, "F-86"), (True, None)])
+def test_strike_from_chart_option(strike: bool, listed: str | None) -> None:
+    s = new(strike_from_chart=strike)
+    opening(s, 5, 2)
+    s.apply(Roll(3))
+    fight(s, "active")
+    assert s.view()["chart"][2]["listed"] == listed
+    assert bool(events(s, "chart_square_cleared")) is strike

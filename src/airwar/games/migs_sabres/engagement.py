@@ -72,12 +72,6 @@ class Plane:
     def side(self) -> Side:
         return self.type.side
 
-    def label(self) -> str:
-        who = f" ({self.pilot}{', ace' if self.ace else ''})" if self.pilot else ""
-        if not self.pilot and self.ace:
-            who = " (ace)"
-        return f"{self.type.name}{who}"
-
     def to_dict(self) -> dict[str, Any]:
         return {
             "type": self.type.name,
@@ -662,14 +656,14 @@ class EngagementGame(Game):
             "first",
             "roll",
             "who moves first: rolled (red d6 vs blue d6) or fixed",
-            "MS-5",
+            "MS-5, MS-17",
             choices=("roll", "active", "listed"),
         ),
         Parameter(
             "turn_limit",
             20,
             "disengage after this many movement turns of each plane (0: no limit)",
-            "MS-11",
+            "MS-11, MS-18",
             minimum=0,
             maximum=1000,
         ),

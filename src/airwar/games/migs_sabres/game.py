@@ -356,6 +356,14 @@ class MigsState(GameState):
                 rule="MS-12, IV.A" if points != 1 else "MS-12",
             )
             self._pilot_results(e.shot_down)
+            if e.shot_down == LISTED and self.game.options["strike_from_chart"]:
+                self.chart[self.marker - 1] = ""
+                self.log.emit(
+                    "chart_square_cleared",
+                    square=self.marker,
+                    shot_down=lost.type.name,
+                    rule="MS-20",
+                )
         self.engagement = None
         self.pilot_numbers = [None, None]
         if self.marker == CHART_SQUARES:
@@ -494,7 +502,7 @@ class MigsGame(Game):
             "sorties_dice",
             "",
             "roll the sorties per side with these dice, e.g. 2d6 (IV.B); empty: use 'sorties'",
-            "MS-13",
+            "MS-13, MS-22",
             choices=("", "1d6", "2d6", "3d6"),
         ),
         Parameter(
@@ -522,14 +530,14 @@ class MigsGame(Game):
             "first",
             "roll",
             "who moves first on the Battle Board: rolled or fixed",
-            "MS-5",
+            "MS-5, MS-17",
             choices=("roll", "active", "listed"),
         ),
         Parameter(
             "turn_limit",
             20,
             "disengage after this many movement turns of each plane (0: no limit)",
-            "MS-11",
+            "MS-11, MS-18",
             minimum=0,
             maximum=1000,
         ),
