@@ -174,3 +174,46 @@ class BoardTables:
         reps = np.unique(rep_of)
         number = np.searchsorted(reps, rep_of).astype(np.int32)
         return reps.astype(np.int64), number
+
+
+def reachable(
+    board: BoardTables,
+    pos: int,
+    other_pos: int,
+    mp: int,
+    wing_over_used: bool = False,
+    stepped: bool = False,
+) -> tuple[set[int], set[int]]:
+    """(end positions, fire positions) of one movement turn, walked on the index tables.
+
+    The same walk the solver's move programme performs (MS-6..MS-9): a plane
+    with an affordable legal step must step; without one its move ends (or,
+    before any step, its turn is lost, MS-8: it ends where it is); after at
+    least one step it may fire when the other plane is directly ahead.
+    """
+    specs = step_specs()
+    other_sq = other_pos // 8
+    ends: set[int] = set()
+    fires: set[int] = set()
+    seen: set[tuple[int, int, bool, bool]] = set()
+    stack = [(pos, mp, wing_over_used, stepped)]
+    while stack:
+        state = stack.pop()
+        if state in seen:
+            continue
+        seen.add(state)
+        p, left, wo, st = state
+        if st and int(board.ahead[p]) == other_sq:
+            fires.add(p)
+        moved = False
+        for k, spec in enumerate(specs):
+            if spec.cost > left or (wo and spec.wing_over):
+                continue
+            d = int(board.dest[k, p])
+            if d >= board.n_pos or d // 8 == other_sq:
+                continue
+            moved = True
+            stack.append((d, left - spec.cost, wo or spec.wing_over, True))
+        if not moved:
+            ends.add(p)
+    return ends, fires
