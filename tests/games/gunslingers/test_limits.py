@@ -1,0 +1,107 @@
+"""Every limit the referee enforces: the refused decision and the reason it gives."""
+
+from __future__ import annotations
+
+import pytest
+
+from airwar.core.errors import IllegalAction, OutOfTurn
+from airwar.games.gunslingers.actions import Decision
+from tests.games.gunslingers.scenario_builder import advance_to, driver
+
+REFUSALS = [
+    # (verb asked, subject, refused decision, words of the reason)
+    ("padlock", "Eagle", "padlock Eagle Flanker,Fishbed", "may padlock 1 target(s), not 2"),
+    ("padlock", "Eagle", "padlock Eagle Nobody", "not an enemy aircraft or missile"),
+    ("jam", "Eagle", "jam Eagle 90L", "type A BJM covers"),
+    ("jam", "Eagle", "jam Eagle 400", "not an arc"),
+    ("standoff", "Eagle", "standoff Eagle SA-2,EWR", "1 stand-off attack(s) a turn"),
+    ("radar", "Eagle", "radar Eagle Flanker,Flanker", "one roll per target"),
+    ("radar", "Eagle", "radar Eagle Depot", "not an undetected enemy"),
+    ("lock", "Eagle", "lock Eagle Flanker,Fishbed", "a regular radar: 1 lock-on attempt(s)"),
+    (
+        "launch",
+        "Eagle",
+        "launch Eagle AIM-9:Flanker,AIM-9:Fishbed,AIM-9:Flanker",
+        "one or two launches a turn, not 3",
+    ),  # fmt: skip
+    ("launch", "Eagle", "launch Eagle AIM-120:Flanker", "does not meet the launch prerequisites"),
+    ("move", "Eagle", "move Eagle 9,0 h2 a10", "cannot move 9 hexes: its speed is 1"),
+    ("move", "Eagle", "move Eagle 1,0 h2 a20", "climbs or dives at most 4"),
+    ("move", "Eagle", "move Eagle 1,0 h12 a10", "heading 12 is not 0 to 11"),
+    ("move", "Eagle", "move Eagle 1,0 h2", "write 'move Eagle HEX hHEADING aALTITUDE'"),
+    ("move", "Eagle", "move Eagle 30,0 h2 a10", "off the map"),
+    ("attack", "Eagle", "attack Eagle bomb:GBU-10:Depot", "carries no GBU-10"),
+    ("attack", "Eagle", "attack Eagle laser:Depot", "is not an attack"),
+    ("dds", "Eagle", "dds Eagle P9", "choose one of: off; C4"),
+]
+
+
+@pytest.mark.parametrize(("verb", "subject", "text", "reason"), REFUSALS)
+def test_refused_with_reason(verb: str, subject: str, text: str, reason: str) -> None:
+    d = driver()
+    state = advance_to(d, verb, subject)
+    before = len(d.events)
+    with pytest.raises(IllegalAction, match=None) as info:
+        d.act(text)
+    assert reason in str(info.value)
+    assert len(d.events) == before  # a refused decision changes nothing
+
+
+def _attack_until_refused(kind_prefix: str, limit: int, words: str) -> None:
+    d = driver()
+    state = advance_to(d, "attack", "Eagle")
+    plane = state.forces.planes["Eagle"]
+    key = {"gun": "gun", "strafe": "strafe", "bomb": "ground"}[kind_prefix]
+    target = {"gun": "Fishbed", "strafe": "Depot", "bomb": "Mk-82:Depot"}[kind_prefix]
+    plane.attacks[key] = limit  # the limit is reached: one more must be refused
+    with pytest.raises(IllegalAction) as info:
+        state.check_decision(Decision("attack", "Eagle", (f"{kind_prefix}:{target}",)))
+    assert words in str(info.value)
+    assert "GS-13" in str(info.value)
+
+
+def test_two_gun_attacks_a_turn() -> None:
+    _attack_until_refused("gun", 2, "its 2 air-to-air gun/rocket attacks")
+
+
+def test_two_strafing_attacks_a_turn() -> None:
+    _attack_until_refused("strafe", 2, "its 2 strafing attacks")
+
+
+def test_one_air_to_ground_attack_a_turn() -> None:
+    _attack_until_refused("bomb", 1, "its 1 air-to-ground attack")
+
+
+def test_detection_rolls_four_a_turn() -> None:
+    d = driver()
+    state = advance_to(d, "radar", "Eagle")
+    state.forces.planes["Eagle"].detection_rolls = 4
+    with pytest.raises(IllegalAction, match="4 radar detection rolls a turn"):
+        state.check_decision(Decision("radar", "Eagle", ("Flanker",)))
+
+
+def test_wrong_subject_and_out_of_turn() -> None:
+    d = driver()
+    state = advance_to(d, "move")
+    ask = state.pending_ask()
+    assert ask is not None
+    with pytest.raises(IllegalAction, match="the referee is waiting for"):
+        d.act(f"padlock {ask.subject} none")
+    other = 1 - ask.seat
+    with pytest.raises(OutOfTurn, match="turn"):
+        d.act(f"move {ask.subject} 0,0 h0 a10", other)
+
+
+def test_every_listed_choice_passes_the_check() -> None:
+    """legal_actions() and the refusal reasons come from one source: no listed choice is
+    refused (small asks only; a move lists thousands)."""
+    seen = set()
+    for verb in ("jam", "standoff", "lockon", "padlock", "dds", "modes", "radar", "lock"):
+        try:
+            state = advance_to(driver(), verb)
+        except AssertionError:
+            continue
+        for action in state.legal_actions():
+            state.check_decision(action)
+        seen.add(verb)
+    assert {"jam", "padlock", "radar"} <= seen
