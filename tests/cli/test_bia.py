@@ -97,7 +97,14 @@ def test_air_defence_loiter_and_pacifier() -> None:
 def test_air_defence_readable_table() -> None:
     result = runner.invoke(app, [*AD, "--firer", "surface"])
     assert result.exit_code == 0
-    for words in ("Vehicle SAM", "hit number", "BIA-1", "6 or less on 1d10", "1/10", "shot down"):
+    for words in (
+        "Vehicle SAM",
+        "hit number",
+        "BIA-1",
+        "needs 6 or less on 1d10",
+        "1/10",
+        "shot down",
+    ):
         assert words in result.stdout
 
 

@@ -24,6 +24,7 @@ from airwar.games.bia.airdefence import (
     AirDefenceShot,
     AirTarget,
     Firer,
+    need_text,
     parse_manoeuvrability,
     parse_speed,
     pilot_modifier,
@@ -164,7 +165,7 @@ def _print_shot(shot: AirDefenceShot) -> None:
         table.add_row(m.reason, _signed(m.value), m.rule)
     table.add_row("[bold]hit number[/bold]", f"[bold]{shot.hit_number}[/bold]", "BIA-1")
     console.print(table)
-    console.print(f"Needs {shot.check.describe_need()} (BIA-4).")
+    console.print(f"To hit: {need_text(shot.check)} (BIA-4).")
     odds = shot.odds()
     result = Table("Result", "Exact chance")
     result.add_row("shot down", _pct(odds.shot_down))

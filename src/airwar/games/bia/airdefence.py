@@ -405,7 +405,7 @@ class AirDefenceShot:
         r = self.odds()
         return (
             f"{self._check.name} from {self.firer.label} (BIA-4): hit number {self.hit_number}, "
-            f"{_need(self._check)}; shot down {fraction_text(r.shot_down)}, "
+            f"{need_text(self._check)}; shot down {fraction_text(r.shot_down)}, "
             f"damaged {fraction_text(r.damaged)}, miss {fraction_text(r.miss)}"
         )
 
@@ -445,7 +445,8 @@ def parse_firer(text: str) -> Firer:
     )
 
 
-def _need(check: Check) -> str:
+def need_text(check: Check) -> str:
+    """ "needs 5 or less on 2d6", "any roll of 1d6 succeeds" or "no roll ... can succeed"."""
     need = check.describe_need()
     return need if need.startswith(("any ", "no ")) else f"needs {need}"
 
