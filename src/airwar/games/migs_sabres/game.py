@@ -519,6 +519,12 @@ class MigsGame(Game):
             "the Sortie Chart as 22 comma-separated entries ('-' empty); empty: drawn at random",
             "MS-2",
         ),
+        Parameter(
+            "strike_from_chart",
+            False,
+            "a listed plane shot down is struck from its chart square for the rest of the game",
+            "MS-20",
+        ),
         Parameter("pilots", False, "named pilots and aces (IV.C)", "MS-14"),
         Parameter(
             "listed_pilots",
