@@ -268,3 +268,25 @@ def test_simulate_whole_games_table() -> None:
     )
     assert result.exit_code == 0, result.output
     assert "2 games of migs-sabres" in result.stdout and "mean engagements" in result.stdout
+
+
+def test_a_game_saved_by_another_interface_lists_and_resumes(db: str) -> None:
+    """A browser game: seats 'remote' and 'ai:NAME', a summary without scores."""
+    ref, typed = reference_game(
+        "migs-engagement", {"turn_limit": 3}, 6, {0: "human", 1: "ai:random"}
+    )
+    store = Store(db)
+    gid = store.create_game(
+        GameRecord("migs-engagement", {"turn_limit": 3}, 6),
+        title="from the browser",
+        seats={"Communist": "remote", "Allied": "ai:random"},
+    )
+    store.update(gid, summary={"decisions": 0, "to_act": "Communist", "returns": None})
+    listing = runner.invoke(app, ["games", "--database-url", db], env={"COLUMNS": "200"})
+    row = next(line for line in listing.stdout.splitlines() if gid in line)
+    assert "remote v ai:random" in row and " 0-0 " in row and "running" in row
+    script = "".join(f"{t}\n" for _, t in typed)
+    result = invoke("play", "--resume", gid, "--database-url", db, stdin=script)
+    assert result.exit_code == 0, result.output
+    assert store.load(gid).record.actions == ref.record.actions
+    assert store.load(gid).seats == {"Communist": "human", "Allied": "ai:random"}

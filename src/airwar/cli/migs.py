@@ -37,7 +37,7 @@ from airwar.cli.render_board import BoardPlane, board_text
 from airwar.cli.render_migs import Narrator, scores_text
 from airwar.core.driver import Driver
 from airwar.core.driver import replay as replay_record
-from airwar.core.errors import OptionError, RecordError
+from airwar.core.errors import AirwarError, OptionError, RecordError
 from airwar.core.registry import load_game
 from airwar.games.migs_sabres import EngagementGame, MigsGame
 from airwar.store import Store, StoredGame
@@ -87,7 +87,13 @@ def load_migs(store: Store, game_id: str) -> StoredGame:
 
 
 def seats_by_number(seats: dict[str, str]) -> dict[int, str]:
-    return {i: seats.get(name, HUMAN) for i, name in enumerate(SEAT_ORDER)}
+    """Seat numbers to ``human`` or ``ai:NAME``; a seat played elsewhere (e.g. a
+    browser's ``remote`` seat) is played by a human at this terminal."""
+    out: dict[int, str] = {}
+    for i, name in enumerate(SEAT_ORDER):
+        who = seats.get(name, HUMAN)
+        out[i] = who if who.startswith("ai:") else HUMAN
+    return out
 
 
 # -- play --------------------------------------------------------------------
@@ -256,11 +262,18 @@ def default_title(game_name: str, options: dict[str, Any]) -> str:
 
 def _score(stored: StoredGame) -> str:
     summary = stored.summary or {}
-    text = scores_text(summary.get("scores"))
+    if "scores" not in summary and stored.problem is None:
+        # saved by another interface without a score: the record tells it
+        try:
+            summary = summary_of(replay_record(stored.record).state.view(None))
+        except AirwarError:
+            return "(does not replay)"
+    scores = summary.get("scores") or {}
+    text = f"{scores.get('communist', 0)}-{scores.get('allied', 0)}" if scores else ""
     result = summary.get("result")
     if stored.status == "finished" and result:
         verdict = "draw" if result == "draw" else f"{str(result).title()} won"
-        text = f"{text} ({verdict})" if text else verdict
+        text = f"{text} {verdict}" if text else verdict
     return text
 
 
@@ -296,8 +309,11 @@ def games(
         console.print("No saved MiGs and Sabres games yet: start one with airwar migs play.")
         return
     table = Table(title="Saved MiGs and Sabres games")
-    for column in ("id", "title", "sides (Communist v Allied)", "status", "score", "updated"):
-        table.add_column(column)
+    table.add_column("id", no_wrap=True)
+    table.add_column("title", ratio=2)
+    table.add_column("sides (C v A)", ratio=1)
+    for column in ("status", "score", "updated"):
+        table.add_column(column, no_wrap=True)
     for g in listed:
         status = g.status if g.problem is None else f"corrupt: {g.problem}"
         table.add_row(
@@ -306,7 +322,7 @@ def games(
             _sides(g.seats),
             status,
             _score(g),
-            g.updated_at.astimezone().strftime("%Y-%m-%d %H:%M"),
+            g.updated_at.astimezone().strftime("%m-%d %H:%M"),
         )
     console.print(table)
 
