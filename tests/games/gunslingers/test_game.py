@@ -152,3 +152,31 @@ def test_decision_text_parses_back() -> None:
     state = advance_to(d, "padlock")
     for action in state.legal_actions():
         assert Decision.parse(str(action)) == action
+
+
+def test_a_suppressed_sam_does_not_lock_on() -> None:
+    """GS-38: a Suppression marker on a unit keeps it from acting."""
+    data = scenario(markers=[{"kind": "suppression", "unit": "SA-2"}])
+    d = driver(data, turns=1)
+    _auto(d)
+    assert not [e for e in d.events if e["type"] == "decision" and "SA-2" in e["text"]]
+    free = driver(turns=1)
+    _auto(free)
+    assert [
+        e for e in free.events if e["type"] == "decision" and e["text"].startswith("lockon SA-2")
+    ]
+
+
+def test_damage_control_is_declared_as_the_move_starts() -> None:
+    """GS-39: a damaged aircraft declares damage control before its move; the referee
+    enters the result (GS-14)."""
+    data = scenario()
+    data["aircraft"][0]["status"] = ["damaged"]
+    d = driver(data)
+    state = advance_to(d, "dcontrol", "Eagle")
+    d.act("dcontrol Eagle yes")
+    ask = state.pending_ask()
+    assert ask is not None and ask.verb == "result" and ask.seat == state.referee
+    d.act(f"result {ask.subject} repaired", state.referee)
+    assert "damaged" not in state.forces.planes["Eagle"].status
+    assert state.pending_ask() is not None and state.pending_ask().verb == "move"  # type: ignore[union-attr]

@@ -71,6 +71,12 @@ BAD = [
     (["markers"], [{"kind": "barrage"}], "markers[0] (barrage): needs a hex or a unit"),
     (["markers"], [{"kind": "barrage", "unit": "X"}], "markers[0] (barrage).unit: no unit 'X'"),
     (["scenario", "sun"], 13, "scenario.sun: must be an integer from 0 to 11"),
+    (
+        ["outcomes"],
+        {"missile": {"target": 4, "success": "kill", "failure": "miss"}},
+        "outcomes.missile.success: 'kill' is not a result",
+    ),
+    (["outcomes"], {"laser": {"target": 4, "success": "x", "failure": "y"}}, "outcomes.laser"),
 ]
 
 

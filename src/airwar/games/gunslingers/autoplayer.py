@@ -245,6 +245,7 @@ CHOOSERS: dict[str, Chooser] = {
     "passdown": _passdown,
     "arm": _arm,
     "reverse": _yes,
+    "dcontrol": _yes,
     "mark": _mark,
     "search": _search,
     "searcher": _yes,

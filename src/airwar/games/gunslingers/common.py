@@ -54,3 +54,8 @@ def need(condition: bool, reason: str) -> None:
     """Refuse with ``reason`` unless ``condition`` holds."""
     if not condition:
         raise IllegalAction(reason)
+
+
+def suppressed(state: GsState, uid: str) -> bool:
+    """A unit under a Suppression marker (not yet flipped to removal) does not act (GS-38)."""
+    return any(m.kind == "suppression" and m.unit == uid for m in state.forces.markers)

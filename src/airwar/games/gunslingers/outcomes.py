@@ -18,25 +18,14 @@ from airwar.core.dice import D10
 from airwar.games.gunslingers.actions import Decision
 from airwar.games.gunslingers.common import choice_verb
 from airwar.games.gunslingers.engine import Ask, Roll, about, on_roll
+from airwar.games.gunslingers.scenario import OUTCOME_RESULTS
 from airwar.games.gunslingers.units import Marker
 
 if TYPE_CHECKING:
     from airwar.games.gunslingers.state import GsState
 
-AIR = ("destroyed", "damaged", "no_effect")
-GROUND = ("destroyed", "suppressed", "no_effect")
-RESULTS: dict[str, tuple[str, ...]] = {
-    "missile": ("destroyed", "damaged", "miss", "flies"),
-    "gun": AIR,
-    "plotted_fire": AIR,
-    "strafe": GROUND,
-    "ground_attack": GROUND,
-    "arm": GROUND,
-    "ground_combat": GROUND,
-    "progressive_damage": ("destroyed", "no_effect"),
-    "gloc_recovery": ("recovered", "no_effect"),
-}
-"""The results the referee may enter for each kind of outcome."""
+GROUND = OUTCOME_RESULTS["strafe"]
+RESULTS = OUTCOME_RESULTS
 
 
 def resolve(state: GsState, kind: str, target: str, by: str, what: str, weapon: str = "") -> None:
@@ -128,6 +117,8 @@ def apply_result(state: GsState, rid: str, result: str) -> None:
         state.emit("marker", action="place", kind="suppression", unit=target_id)
     elif result == "recovered" and target_id in state.forces.planes:
         state.forces.planes[target_id].status.discard("gloc")
+    elif result == "repaired" and target_id in state.forces.planes:
+        state.forces.planes[target_id].status.discard("damaged")
 
 
 def credit_kill(state: GsState, by: str, victim: str) -> None:

@@ -148,8 +148,24 @@ MarkerKind = Literal[
 ]
 OutcomeKind = Literal[
     "missile", "gun", "strafe", "ground_attack", "plotted_fire", "arm",
-    "progressive_damage", "gloc_recovery", "ground_combat",
+    "progressive_damage", "gloc_recovery", "ground_combat", "damage_control",
 ]  # fmt: skip
+
+_AIR = ("destroyed", "damaged", "no_effect")
+_GROUND = ("destroyed", "suppressed", "no_effect")
+OUTCOME_RESULTS: dict[str, tuple[str, ...]] = {
+    "missile": ("destroyed", "damaged", "miss", "flies"),
+    "gun": _AIR,
+    "plotted_fire": _AIR,
+    "strafe": _GROUND,
+    "ground_attack": _GROUND,
+    "arm": _GROUND,
+    "ground_combat": _GROUND,
+    "progressive_damage": ("destroyed", "no_effect"),
+    "gloc_recovery": ("recovered", "no_effect"),
+    "damage_control": ("repaired", "no_effect"),
+}
+"""The results the referee (or an outcome table) may give for each kind of outcome (GS-14)."""
 
 RADAR_GUIDANCE = frozenset({"BR", "CG", "CW", "TVM"})
 OPTICAL_GUIDANCE = frozenset({"OG", "LG", "IR"})
@@ -434,6 +450,22 @@ def _unit_place(kind: str, index: int, unit: Any) -> str:
     return f"{kind}[{index}] ({label})"
 
 
+def _outcome_problems(data: Mapping[str, Any]) -> list[str]:
+    out: list[str] = []
+    tables = data.get("outcomes")
+    if not isinstance(tables, dict):
+        return out
+    for kind, table in tables.items():
+        if kind not in OUTCOME_RESULTS or not isinstance(table, dict):
+            continue
+        for key in ("success", "failure"):
+            word = table.get(key)
+            if isinstance(word, str) and word not in OUTCOME_RESULTS[kind]:
+                allowed = ", ".join(OUTCOME_RESULTS[kind])
+                out.append(f"outcomes.{kind}.{key}: {word!r} is not a result ({allowed}) (GS-14)")
+    return out
+
+
 class _Parts:
     """The parts of a scenario that validated, each with its index in the file."""
 
@@ -552,6 +584,7 @@ def parse_scenario(data: Mapping[str, Any], filename: str = "scenario") -> Scena
     except ValidationError as exc:
         lines = [f"{filename}: {_place(e['loc'], data)}: {_message(e)}" for e in exc.errors()]
     lines += [f"{filename}: {p}" for p in _cross_check(_Parts(data, sc))]
+    lines += [f"{filename}: {p}" for p in _outcome_problems(data)]
     if lines or sc is None:
         raise ScenarioError(lines)
     return sc

@@ -6,7 +6,13 @@ from typing import TYPE_CHECKING
 
 from airwar.core.errors import IllegalAction, InvalidNotation
 from airwar.games.gunslingers.actions import Decision
-from airwar.games.gunslingers.common import choice_verb, need, parse_prefixed, yes_no
+from airwar.games.gunslingers.common import (
+    choice_verb,
+    need,
+    parse_prefixed,
+    suppressed,
+    yes_no,
+)
 from airwar.games.gunslingers.engine import Ask, verb
 from airwar.games.gunslingers.hexgrid import Hex
 from airwar.games.gunslingers.units import Marker
@@ -18,8 +24,8 @@ if TYPE_CHECKING:
 def record_plotted_fire(state: GsState) -> None:
     """Step 1: each plotted-fire AAA unit with ammunition records a target hex and altitude."""
     for g in state.forces.guns.values():
-        if g.alive and g.fire == "plotted" and not g.out_of_ammo:
-            g.plot = None
+        g.plot = None
+        if g.alive and g.fire == "plotted" and not g.out_of_ammo and not suppressed(state, g.id):
             state.push(Ask(state.seat_of(g.side), "plot", g.id))
 
 
@@ -78,7 +84,8 @@ def place_barrage(state: GsState) -> None:
     """Step 2: AAA units using barrage fire get a Barrage marker."""
     for g in state.forces.guns.values():
         g.barrage = False
-        if g.alive and g.fire == "barrage" and not g.out_of_ammo:
+        ready = g.alive and not g.out_of_ammo and not suppressed(state, g.id)
+        if ready and g.fire == "barrage":
             state.push(Ask(state.seat_of(g.side), "barrage", g.id))
 
 

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 from airwar.core.errors import IllegalAction, InvalidNotation
 from airwar.games.gunslingers import outcomes
 from airwar.games.gunslingers.actions import Decision
-from airwar.games.gunslingers.common import need, parse_prefixed
+from airwar.games.gunslingers.common import choice_verb, need, parse_prefixed, yes_no
 from airwar.games.gunslingers.engine import Ask, Do, on_do, verb
 from airwar.games.gunslingers.hexgrid import Hex, sighting_range_between
 from airwar.games.gunslingers.scenario import house
@@ -153,7 +153,20 @@ def _fly(state: GsState, args: tuple[str, ...]) -> None:
     if not p.alive or p.moved:
         return
     p.moved = True
-    state.push_front(Ask(state.seat_of(p.side), "move", p.id), Do("after_move", (p.id,)))
+    seat = state.seat_of(p.side)
+    tasks: list[Ask | Do] = [Ask(seat, "move", p.id), Do("after_move", (p.id,))]
+    if "damaged" in p.status:
+        tasks.insert(0, Ask(seat, "dcontrol", p.id))
+    state.push_front(*tasks)
+
+
+@choice_verb("dcontrol", "whether this damaged aircraft declares damage control as it starts its "
+             "move (Aircraft Decisions note, GS-39)", yes_no)  # fmt: skip
+def _dcontrol(state: GsState, ask: Ask, d: Decision) -> None:
+    if d.first == "yes":
+        p = state.forces.planes[ask.subject]
+        state.emit("declare", what="damage control", aircraft=p.id, rule="GS-39")
+        outcomes.resolve(state, "damage_control", p.id, p.id, f"{p.label} damage control")
 
 
 def _move_choices(state: GsState, ask: Ask) -> list[Decision]:

@@ -10,7 +10,7 @@ from airwar.core.checks import Check
 from airwar.core.errors import IllegalAction, InvalidNotation
 from airwar.games.gunslingers import checks_sam, outcomes
 from airwar.games.gunslingers.actions import Decision, listed
-from airwar.games.gunslingers.common import choice_verb, need, yes_no
+from airwar.games.gunslingers.common import choice_verb, need, suppressed, yes_no
 from airwar.games.gunslingers.engine import Ask, Do, Roll, about, on_do, on_roll, verb
 from airwar.games.gunslingers.hexgrid import (
     Arc,
@@ -230,8 +230,8 @@ def ccu_inoperative(state: GsState, s: SamSite) -> bool:
     return c is None or not (c.alive and c.operative and c.emitting and not c.jammed)
 
 
-def can_lock(s: SamSite) -> bool:
-    if not s.alive:
+def can_lock(state: GsState, s: SamSite) -> bool:
+    if not s.alive or suppressed(state, s.id):
         return False
     if s.optical:
         return True
@@ -281,7 +281,7 @@ def _keep_locks(state: GsState) -> None:
 def _ask_lockons(state: GsState, quick: bool) -> None:
     _keep_locks(state)
     for s in state.forces.sams.values():
-        ready = s.quick_reaction == quick and s.lock is None and can_lock(s)
+        ready = s.quick_reaction == quick and s.lock is None and can_lock(state, s)
         if ready and lock_targets(state, s):
             state.push(Ask(state.seat_of(s.side), "lockon", s.id))
 
@@ -325,7 +325,7 @@ def _locked(state: GsState, success: bool, roll: int, args: tuple[str, ...]) -> 
 def sam_launches(state: GsState) -> None:
     """Step 6: units holding a lock-on with a loaded rail may attempt a launch (GS-28)."""
     for s in state.forces.sams.values():
-        if s.alive and s.lock is not None and s.rails > 0:
+        if s.alive and s.lock is not None and s.rails > 0 and not suppressed(state, s.id):
             state.push(Ask(state.seat_of(s.side), "samlaunch", s.id))
 
 
@@ -364,6 +364,7 @@ def passdowns(state: GsState) -> None:
     state.passdown_tries.clear()
     for r in state.forces.radars.values():
         working = r.alive and r.emitting and not r.jammed and r.operative
+        working = working and not suppressed(state, r.id)
         if working and _passdown_pairs(state, r):
             state.push(Ask(state.seat_of(r.side), "passdown", r.id))
 
@@ -373,7 +374,7 @@ def _passdown_pairs(state: GsState, r: WarningRadar) -> list[str]:
         s
         for s in state.forces.sams.values()
         if s.side == r.side and s.alive and s.lock is None and not s.infantry
-        and s.id not in state.passdown_tries
+        and s.id not in state.passdown_tries and not suppressed(state, s.id)
     ]  # fmt: skip
     targets = [p for p in state.enemies_of(r.side) if r.hex.distance(p.hex) <= r.range]
     return [f"{s.id}:{p.id}" for s in sams for p in targets if in_envelope(s, p)]
