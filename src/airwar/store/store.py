@@ -28,7 +28,8 @@ from pathlib import Path
 from typing import Any
 
 import platformdirs
-from sqlalchemy import Engine, create_engine, delete, event, select
+from sqlalchemy import Engine, create_engine, delete, event, insert, select
+from sqlalchemy import update as sql_update
 from sqlalchemy.engine import make_url
 from sqlalchemy.exc import ArgumentError, SQLAlchemyError
 from sqlalchemy.orm import Session, sessionmaker
@@ -270,21 +271,30 @@ class Store:
             _check_status(status)
         summary_json = None if summary is None else _encode(dict(summary), "the summary")
         now = _now()
-        with self._transaction(f"saving a move of game {game_id}") as session:
-            row = self._row(session, game_id, lock=True)
-            session.add(
-                ActionRow(
-                    game_id=game_id, idx=row.action_count, seat=seat, text=text, created_at=now
+        try:
+            with self.engine.begin() as conn:
+                count = conn.execute(
+                    select(GameRow.action_count).where(GameRow.id == game_id).with_for_update()
+                ).scalar_one_or_none()
+                if count is None:
+                    raise GameNotFound(f"no saved game has the id {game_id!r}")
+                conn.execute(
+                    insert(ActionRow).values(
+                        game_id=game_id, idx=count, seat=seat, text=text, created_at=now
+                    )
                 )
-            )
-            row.action_count += 1
-            row.updated_at = now
-            if log_digest is not None:
-                row.log_digest = log_digest
-            if status is not None:
-                row.status = status
-            if summary_json is not None:
-                row.summary_json = summary_json
+                changes: dict[str, Any] = {"action_count": count + 1, "updated_at": now}
+                if log_digest is not None:
+                    changes["log_digest"] = log_digest
+                if status is not None:
+                    changes["status"] = status
+                if summary_json is not None:
+                    changes["summary_json"] = summary_json
+                conn.execute(sql_update(GameRow).where(GameRow.id == game_id).values(**changes))
+        except SQLAlchemyError as exc:
+            raise StoreError(
+                f"database error while saving a move of game {game_id}: {_first_line(exc)}"
+            ) from None
 
     def update(
         self,
