@@ -101,8 +101,8 @@ class GsState(GameState):
                     return
                 self.turn += 1
                 self.phase_index = 0
-                sequence.new_turn(self)
                 self.log.emit("turn", turn=self.turn)
+                sequence.new_turn(self)
             self.log.emit("phase", phase=self.phase.name, turn=self.turn)
         step = self.phase.steps[self.step_index]
         self.log.emit(

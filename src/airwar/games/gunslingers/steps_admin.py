@@ -15,8 +15,14 @@ if TYPE_CHECKING:
 
 
 def remove_missiles(state: GsState) -> None:
-    """Step 1: missiles whose time of flight has ended are removed; the others fly on."""
+    """Step 1: missiles whose time of flight has ended are removed; the others fly on.
+
+    A turn of flight counts once the missile has moved in a Flight Phase, so one
+    launched after this turn's Flight Phase starts counting next turn (GS-29)."""
     for w in list(state.weapons.values()):
+        if w.launched_after_flight:
+            w.launched_after_flight = False
+            continue
         w.time_left -= 1
         if w.time_left <= 0:
             del state.weapons[w.id]

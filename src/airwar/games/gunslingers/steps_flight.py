@@ -378,7 +378,7 @@ def _attack(state: GsState, ask: Ask, d: Decision) -> None:
         if wtype in p.guided_weapons:
             wid = state.new_id("W")
             state.weapons[wid] = Weapon(
-                wid, wtype, "a2g", "guided", p.id, p.side, target, p.hex, p.altitude, 1
+                wid, wtype, "a2g", "guided", p.id, p.side, target, p.hex, p.altitude, 1, True
             )
             state.emit("launch", weapon=wid, missile=wtype, by=p.id, target=target, kind="a2g")
             state.push_front(Do("attack_again", (p.id,)))

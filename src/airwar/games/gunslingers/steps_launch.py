@@ -132,7 +132,17 @@ def _aam_launched(state: GsState, success: bool, roll: int, args: tuple[str, ...
     m.count -= 1
     wid = state.new_id("W")
     state.weapons[wid] = Weapon(
-        wid, mtype, "aam", m.guidance, p.id, p.side, target, p.hex, p.altitude, m.time_of_flight
+        wid,
+        mtype,
+        "aam",
+        m.guidance,
+        p.id,
+        p.side,
+        target,
+        p.hex,
+        p.altitude,
+        m.time_of_flight,
+        True,
     )
     state.emit("launch", weapon=wid, missile=mtype, by=pid, target=target, kind="aam")
 

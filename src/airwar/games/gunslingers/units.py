@@ -282,6 +282,8 @@ class Weapon:
     hex: Hex
     altitude: int
     time_left: int
+    launched_after_flight: bool = False
+    """Launched after this turn's Flight Phase: its time of flight starts next turn."""
 
 
 @dataclass
