@@ -7,7 +7,9 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from airwar.bots.expert import ExpertBot
 from airwar.bots.heuristic import HeuristicBot
+from airwar.bots.mcts import MctsBot
 from airwar.bots.random_bot import RandomBot
 from airwar.core.bot import Bot
 
@@ -16,6 +18,8 @@ BotFactory = Callable[[int | str], Bot]
 BOTS: dict[str, BotFactory] = {
     "random": RandomBot,
     "heuristic": HeuristicBot,
+    "expert": ExpertBot,
+    "mcts": MctsBot,
 }
 
 

@@ -1,0 +1,96 @@
+"""The expert bot: plays the exact solver's optimal moves (airwar.analysis.solver).
+
+At each decision it looks the engagement up in the solved matchup and takes
+the move with the best value for its own side (expected kills minus kills
+suffered, MS-12; ties to the larger own kill chance), planning the whole
+move once per movement turn and then playing it step by step. It covers
+every engagement of ``migs-engagement`` and ``migs-sabres`` with a turn
+limit (MS-11): any matchup, aces (MS-14), kills or base-value scoring (IV.A).
+
+What the solver does not cover, the bot hands to :class:`MctsBot`: an
+engagement without a turn limit (``turn_limit=0``: no finite horizon), a
+matchup that is not solved when ``solve_missing`` is off, and any decision
+outside an engagement. In the whole game it optimises each engagement's
+expected kill difference, not the chance of winning the game from the
+current score.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from airwar.analysis.solver import (
+    EngagementKey,
+    Solution,
+    SolverError,
+    cached_solution,
+    key_of,
+    matchup_of,
+    solve,
+    solver_options_of,
+)
+from airwar.bots.mcts import MctsBot
+from airwar.core.bot import BaseBot
+from airwar.core.game import Action, GameState
+
+
+class ExpertBot(BaseBot):
+    """Optimal engagement play from the solver, MCTS where the solver has no answer.
+
+    ``solve_missing``: solve a matchup that is not cached yet (a minute or
+    two, once; then cached). ``fallback_iterations``: the MCTS budget used
+    where the solver does not apply.
+    """
+
+    name = "expert"
+
+    def __init__(
+        self,
+        seed: int | str = 0,
+        *,
+        solve_missing: bool = True,
+        fallback_iterations: int = 200,
+    ) -> None:
+        self.seed = seed
+        self.solve_missing = solve_missing
+        self.fallback = MctsBot(seed, iterations=fallback_iterations)
+        self._plan: dict[EngagementKey, str] = {}
+        self.fallbacks = 0
+
+    def restart(self) -> None:
+        self._plan.clear()
+        self.fallback.restart()
+
+    def solution_for(self, state: Any) -> Solution | None:
+        """The solution of the engagement in ``state``, or None where the solver cannot help."""
+        try:
+            matchup = matchup_of(state)
+            options = solver_options_of(state)
+        except SolverError:
+            return None
+        if self.solve_missing:
+            return solve(matchup, options)
+        return cached_solution(matchup, options)
+
+    def choose(self, state: GameState, seat: int) -> Action:
+        legal = state.legal_actions()
+        if len(legal) == 1:
+            return legal[0]
+        sol = self.solution_for(state)
+        if sol is None:
+            self.fallbacks += 1
+            return self.fallback.choose(state, seat)
+        key = key_of(state, sol.options)
+        text = self._plan.get(key)
+        if text is None:
+            self._plan.clear()
+            for k, t in sol.best_path(key):
+                self._plan[k] = t
+            text = self._plan.get(key)
+        if text is None:
+            self.fallbacks += 1
+            return self.fallback.choose(state, seat)
+        action = state.game.parse_action(text)
+        if action not in legal:
+            raise SolverError(f"the solver chose {text!r}, which is not legal here")
+        return action

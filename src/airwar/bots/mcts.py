@@ -1,0 +1,202 @@
+"""A Monte Carlo tree search bot on the kernel's state API (clone, apply, chance outcomes).
+
+Decision nodes pick actions by UCT (UCB1 on the mean reward, seen from the
+seat that acts there); chance nodes are sampled with their exact
+probabilities (MP rolls, kill rolls, the first-move roll) and keep one child
+per outcome. Play-outs are uniform random over ``legal_actions()`` for at
+most ``rollout_decisions`` decisions and stop when the engagement ends.
+
+The reward is the kill difference seen from the bot's side: every ``kill``
+event of the simulation scores for the attacker's side (MS-12; with the
+``base-value`` scoring of IV.A the victim's base value), so the same bot
+plays the one-engagement game and the engagements of the whole game. The
+budget is ``iterations`` per decision, or ``seconds`` of thinking when given.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from dataclasses import dataclass, field
+from typing import Any
+
+from airwar.core.bot import BaseBot
+from airwar.core.events import EventLog
+from airwar.core.game import CHANCE, Action, GameState
+
+SIDES = ("communist", "allied")
+"""Side of each seat in the MiGs and Sabres games (seat 0 red, seat 1 blue)."""
+
+
+@dataclass
+class _Node:
+    actor: int | None = None
+    untried: list[Action] | None = None
+    children: dict[str, tuple[Action, _Node]] = field(default_factory=dict)
+    visits: int = 0
+    total: float = 0.0
+
+
+def kill_reward(state: GameState, seat: int, since: int = 0) -> float:
+    """Points of ``seat``'s side minus the other side's, from ``kill`` events after ``since``."""
+    mine = SIDES[seat] if 0 <= seat < len(SIDES) else ""
+    points = _points(state)
+    total = 0.0
+    for ev in state.log.since(since):
+        if ev.get("type") != "kill":
+            continue
+        value = points(ev)
+        total += value if ev.get("attacker_side") == mine else -value
+    return total
+
+
+def _points(state: GameState) -> Any:
+    scoring = ""
+    game = getattr(state, "game", None)
+    if game is not None:
+        scoring = str(game.options.get("scoring", ""))
+    if scoring != "base-value":
+        return lambda ev: 1.0
+    from airwar.games.migs_sabres.planes import plane_type
+
+    return lambda ev: float(plane_type(str(ev.get("target_type"))).base_value)
+
+
+def _engagement_over(state: GameState) -> bool:
+    eng = getattr(state, "engagement", None)
+    return eng is None or bool(getattr(eng, "over", False))
+
+
+class MctsBot(BaseBot):
+    """UCT search with sampled chance nodes and random play-outs.
+
+    ``iterations``: simulations per decision (ignored when ``seconds`` is
+    given); ``exploration``: the UCB1 constant; ``rollout_decisions``: the
+    longest play-out. Reproducible from its seed with an iteration budget.
+    """
+
+    name = "mcts"
+
+    def __init__(
+        self,
+        seed: int | str = 0,
+        *,
+        iterations: int = 200,
+        seconds: float | None = None,
+        exploration: float = 1.4,
+        rollout_decisions: int = 40,
+    ) -> None:
+        self.seed = seed
+        self.iterations = iterations
+        self.seconds = seconds
+        self.exploration = exploration
+        self.rollout_decisions = rollout_decisions
+        self._rng = random.Random(f"mcts:{seed}")
+
+    def restart(self) -> None:
+        self._rng = random.Random(f"mcts:{self.seed}")
+
+    def choose(self, state: GameState, seat: int) -> Action:
+        legal = state.legal_actions()
+        if not legal:
+            raise ValueError("MCTS bot asked to choose with no legal action")
+        if len(legal) == 1:
+            return legal[0]
+        base = state.clone()
+        base.log = EventLog()
+        root = _Node()
+        deadline = None if self.seconds is None else time.perf_counter() + self.seconds
+        done = 0
+        while True:
+            if deadline is not None:
+                if time.perf_counter() >= deadline and done > 0:
+                    break
+            elif done >= self.iterations:
+                break
+            self._simulate(base, root, seat)
+            done += 1
+        best = max(root.children.values(), key=lambda ac: (ac[1].visits, ac[1].total))
+        return best[0]
+
+    def _simulate(self, base: GameState, root: _Node, seat: int) -> None:
+        sim = base.clone()
+        node = root
+        path = [node]
+        rng = self._rng
+        while not sim.is_terminal() and not (node is not root and _engagement_over(sim)):
+            actor = sim.current_actor()
+            if actor == CHANCE:
+                outcomes = sim.chance_outcomes()
+                x = rng.random()
+                acc = 0.0
+                outcome = outcomes[-1][0]
+                for o, p in outcomes:
+                    acc += float(p)
+                    if x < acc:
+                        outcome = o
+                        break
+                key = str(outcome)
+                if key not in node.children:
+                    node.children[key] = (outcome, _Node())
+                sim.apply(outcome)
+                node = node.children[key][1]
+                path.append(node)
+                continue
+            if node.untried is None:
+                node.actor = actor
+                node.untried = list(sim.legal_actions())
+            if node.untried:
+                action = node.untried.pop(rng.randrange(len(node.untried)))
+                child = _Node()
+                node.children[str(action)] = (action, child)
+                sim.apply(action)
+                path.append(child)
+                break
+            action, node = self._select(node, seat)
+            sim.apply(action)
+            path.append(node)
+        reward = self._rollout(sim, seat)
+        for n in path:
+            n.visits += 1
+            n.total += reward
+
+    def _select(self, node: _Node, seat: int) -> tuple[Action, _Node]:
+        """UCB1 among the children, from the point of view of the seat acting at ``node``."""
+        log_n = math.log(max(node.visits, 1))
+        sign = 1.0 if node.actor == seat else -1.0
+        best: tuple[Action, _Node] | None = None
+        best_score = -math.inf
+        for action, child in node.children.values():
+            if child.visits == 0:
+                return action, child
+            score = sign * child.total / child.visits + self.exploration * math.sqrt(
+                log_n / child.visits
+            )
+            if score > best_score:
+                best, best_score = (action, child), score
+        assert best is not None
+        return best
+
+    def _rollout(self, sim: GameState, seat: int) -> float:
+        rng = self._rng
+        decisions = 0
+        while not sim.is_terminal() and not _engagement_over(sim):
+            if sim.current_actor() == CHANCE:
+                outcomes = sim.chance_outcomes()
+                x = rng.random()
+                acc = 0.0
+                choice = outcomes[-1][0]
+                for o, p in outcomes:
+                    acc += float(p)
+                    if x < acc:
+                        choice = o
+                        break
+                sim.apply(choice)
+                continue
+            if decisions >= self.rollout_decisions:
+                break
+            legal = sim.legal_actions()
+            sim.apply(legal[rng.randrange(len(legal))])
+            decisions += 1
+        return kill_reward(sim, seat)
