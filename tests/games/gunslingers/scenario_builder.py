@@ -96,3 +96,24 @@ def advance_to(d: Driver, verb: str, subject: str | None = None, limit: int = 50
             return state
         d.act(auto_decision(state), ask.seat)
     raise AssertionError(f"'{verb}' was not asked within {limit} decisions")
+
+
+def advance_to_roll(d: Driver, name: str, limit: int = 5000) -> GsState:
+    """Let the automatic player play (and the dice roll) until a check named ``name`` is due.
+
+    The driver must have been made with ``auto_chance=False``.
+    """
+    for _ in range(limit):
+        state = d.state
+        assert isinstance(state, GsState)
+        check = state.pending_check()
+        if check is not None and name in check.name:
+            return state
+        if state.is_chance_node():
+            d.roll()
+            continue
+        ask = state.pending_ask()
+        if ask is None:
+            raise AssertionError(f"the game ended before a '{name}' roll")
+        d.act(auto_decision(state), ask.seat)
+    raise AssertionError(f"no '{name}' roll within {limit} actions")
