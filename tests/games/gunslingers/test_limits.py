@@ -6,6 +6,7 @@ import pytest
 
 from airwar.core.errors import IllegalAction, OutOfTurn
 from airwar.games.gunslingers.actions import Decision
+from airwar.games.gunslingers.engine import Ask
 from tests.games.gunslingers.scenario_builder import advance_to, driver
 
 REFUSALS = [
@@ -105,3 +106,39 @@ def test_every_listed_choice_passes_the_check() -> None:
             state.check_decision(action)
         seen.add(verb)
     assert {"jam", "padlock", "radar"} <= seen
+
+
+def test_no_padlock_into_a_blind_arc() -> None:
+    d = driver()
+    state = advance_to(d, "padlock", "Eagle")
+    from airwar.games.gunslingers.hexgrid import Arc
+
+    state.forces.planes["Eagle"].blind_arcs = frozenset(Arc)
+    target = sorted(state.forces.sides["Blue"].sighted)[0]
+    with pytest.raises(IllegalAction, match="blind arc"):
+        state.check_decision(Decision("padlock", "Eagle", (target,)))
+
+
+def test_one_passdown_attempt_per_sam_unit() -> None:
+    d = driver()
+    state = advance_to(d, "passdown", "EWR")
+    d.act("passdown EWR SA-2:Eagle")
+    state.queue.insert(0, Ask(1, "passdown", "EWR"))  # the EWR is asked again
+    with pytest.raises(IllegalAction, match="has had its passdown attempt this turn"):
+        state.check_decision(Decision("passdown", "EWR", ("SA-2:Eagle",)))
+
+
+def test_a_novice_only_crew_is_not_asked_to_padlock() -> None:
+    """GS-9: a crew solely of Novice or Green pilots without a Tactics Master may not padlock."""
+    from tests.games.gunslingers.scenario_builder import scenario
+
+    data = scenario()
+    data["aircraft"][0]["crew"] = [{"quality": "novice"}, {"quality": "green"}]
+    d = driver(data, turns=2)
+    from airwar.games.gunslingers.autoplayer import GunslingersAuto
+
+    bot = GunslingersAuto()
+    d.run_bots({s: bot for s in range(d.game.num_players)})
+    assert not [
+        e for e in d.events if e["type"] == "decision" and e["text"].startswith("padlock Eagle")
+    ]
