@@ -81,7 +81,8 @@ def test_a_roll_that_cannot_fail_is_told_as_what_it_decides() -> None:
 
 
 def test_narrator_tells_every_event_of_a_whole_game() -> None:
-    game = load_game("migs-sabres", {"pilots": True, "listed_pilots": True, "turn_limit": 4})
+    options = {"pilots": True, "listed_pilots": True, "turn_limit": 4, "strike_from_chart": True}
+    game = load_game("migs-sabres", options)
     driver = play_bots(game, {0: RandomBot(3), 1: RandomBot(4)}, 12)
     narrator = Narrator()
     kinds: set[str] = set()
@@ -93,6 +94,8 @@ def test_narrator_tells_every_event_of_a_whole_game() -> None:
             assert f"-> {ev['square']} facing {ev['facing']}" in lines[0]
         if ev["type"] == "roll" and "aspect" in ev:
             assert "KILL" in lines[1] or "miss" in lines[1]
+        if ev["type"] == "chart_square_cleared":
+            assert f"struck from square {ev['square']}" in lines[0]
     assert {"sortie_start", "marker_move", "engagement_start", "step", "game_end"} <= kinds
 
 

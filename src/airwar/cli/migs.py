@@ -137,6 +137,13 @@ def play(
         str | None,
         typer.Option("--chart", help="The Sortie Chart: 22 comma-separated entries, - empty."),
     ] = None,
+    strike_from_chart: Annotated[
+        bool | None,
+        typer.Option(
+            "--strike-from-chart/--keep-chart",
+            help="A listed plane shot down leaves its chart square (MS-20).",
+        ),
+    ] = None,
     pilots: Annotated[
         bool | None,
         typer.Option("--pilots/--no-pilots", help="Named pilots and aces (IV.C)."),
@@ -178,6 +185,7 @@ def play(
         "sorties_dice": sorties_dice,
         "scoring": scoring,
         "chart": chart,
+        "strike_from_chart": strike_from_chart,
         "pilots": pilots,
         "listed_pilots": listed_pilots,
         "first": first,

@@ -226,6 +226,12 @@ class Narrator:
             f"({e.get('rule')}). Score: {scores_text(e.get('scores'))}."
         ]
 
+    def _on_chart_square_cleared(self, e: Event) -> list[str]:
+        return [
+            f"The {e.get('shot_down')} is struck from square {e.get('square')} of the "
+            f"Sortie Chart ({e.get('rule')})."
+        ]
+
     def _on_ace(self, e: Event) -> list[str]:
         return [f"{e.get('pilot')} has {e.get('kills')} kills and becomes an ACE (IV.C, MS-14)."]
 
