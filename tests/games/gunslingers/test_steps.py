@@ -82,3 +82,16 @@ def test_end_of_turn_rolls_and_auto_reload() -> None:
     d.resolve_chance()
     assert state.forces.sams["SA-2"].rails == 2 and state.forces.sams["SA-2"].expended == 1
     assert any(e["type"] == "reload" and e["unit"] == "SA-2" for e in d.events)
+
+
+def test_referee_records_a_stall_and_the_next_turn_rolls_departure() -> None:
+    """GS-40 then GS-8: a stall recorded in the logs brings the departure check (5-, with the
+    avoiding modifiers: Good pilot none, so 5- straight: p = 1/2)."""
+    d = driver(turns=2, auto_chance=False)
+    state = advance_to(d, "logs", "aircraft")
+    d.act("logs aircraft Flanker +stalled", state.referee)
+    d.act("logs aircraft done", state.referee)
+    assert "stalled" in state.forces.planes["Flanker"].status
+    state = advance_to_roll(d, "Stalled aircraft departs")
+    check = state.pending_check()
+    assert check is not None and check.probability() == Fraction(1, 2)

@@ -264,6 +264,7 @@ CHOOSERS: dict[str, Chooser] = {
     "lock": _lock,
     "gmove": lambda state, ask: ("stay",),
     "combat": lambda state, ask: ("done",),
+    "logs": lambda state, ask: ("done",),
     "result": _result,
 }
 

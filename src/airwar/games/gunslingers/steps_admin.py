@@ -5,7 +5,9 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from airwar.games.gunslingers import checks, outcomes
-from airwar.games.gunslingers.engine import Roll, about, on_roll
+from airwar.games.gunslingers.actions import Decision
+from airwar.games.gunslingers.common import choice_verb
+from airwar.games.gunslingers.engine import Ask, Do, Roll, about, on_do, on_roll
 
 if TYPE_CHECKING:
     from airwar.games.gunslingers.state import GsState
@@ -45,8 +47,47 @@ def gloc_recovery(state: GsState) -> None:
             outcomes.resolve(state, "gloc_recovery", p.id, "referee", f"{p.label} GLOC recovery")
 
 
+LOGGED_STATUSES = ("stalled", "stalled_vertical", "departed", "gloc", "disoriented", "damaged")
+"""Statuses the referee records from the full game's rules (GS-40)."""
+
+
 def update_logs(state: GsState) -> None:
-    """Step 4: each aircraft's log: position, status, stocks, contacts."""
+    """Step 4: the referee records statuses (GS-40), then each aircraft's log is written."""
+    if state.planes():
+        state.push(Ask(state.referee, "logs", "aircraft"), Do("write_logs"))
+
+
+def _logs_options(state: GsState, ask: Ask) -> list[tuple[str, ...]]:
+    out: list[tuple[str, ...]] = [("done",)]
+    for p in state.planes():
+        for status in LOGGED_STATUSES:
+            sign = "-" if status in p.status else "+"
+            out.append((p.id, f"{sign}{status}"))
+    return out
+
+
+@choice_verb("logs", "a status to record (AIRCRAFT +STATUS or -STATUS: stalled, "
+             "stalled_vertical, departed, gloc, disoriented, damaged), or done (GS-40)",
+             _logs_options)  # fmt: skip
+def _logs(state: GsState, ask: Ask, d: Decision) -> None:
+    if d.args == ("done",):
+        return
+    p = state.forces.planes[d.args[0]]
+    sign, status = d.args[1][0], d.args[1][1:]
+    if sign == "+":
+        p.status.add(status)
+        if status == "stalled_vertical":
+            p.status.add("stalled")
+    else:
+        p.status.discard(status)
+        if status == "stalled":
+            p.status.discard("stalled_vertical")
+    state.emit("status", aircraft=p.id, status=sorted(p.status), text=d.args[1], rule="GS-40")
+    state.push_front(Ask(state.referee, "logs", "aircraft"))
+
+
+@on_do("write_logs")
+def _write_logs(state: GsState, args: tuple[str, ...]) -> None:
     for p in state.planes():
         state.emit(
             "aircraft_log",
