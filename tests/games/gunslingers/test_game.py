@@ -6,6 +6,9 @@ import random
 from fractions import Fraction
 from pathlib import Path
 
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
 from airwar.core import CHANCE, TERMINAL, Driver, load_game, replay
 from airwar.core.checks import fraction_text
 from airwar.games.gunslingers import GunslingersGame, options_for_file
@@ -180,3 +183,17 @@ def test_damage_control_is_declared_as_the_move_starts() -> None:
     d.act(f"result {ask.subject} repaired", state.referee)
     assert "damaged" not in state.forces.planes["Eagle"].status
     assert state.pending_ask() is not None and state.pending_ask().verb == "move"  # type: ignore[union-attr]
+
+
+@settings(max_examples=8, deadline=None)
+@given(seed=st.integers(min_value=0, max_value=10**6))
+def test_any_seed_plays_a_turn_with_consistent_roll_events(seed: int) -> None:
+    d = Driver(GunslingersGame(options_for_file(EXAMPLES / "strike-sam-belt.toml", 1)), seed)
+    _auto(d)
+    assert d.state.is_terminal()
+    for e in d.events:
+        if e["type"] == "roll":
+            total = e["roll"] + sum(m["value"] for m in e["modifiers"])
+            assert e["success"] == (total <= e["target"])
+            wins = sum(1 for r in range(1, 11) if r + (total - e["roll"]) <= e["target"])
+            assert e["p_success"] == fraction_text(Fraction(wins, 10))

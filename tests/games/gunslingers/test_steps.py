@@ -86,7 +86,7 @@ def test_end_of_turn_rolls_and_auto_reload() -> None:
 
 def test_referee_records_a_stall_and_the_next_turn_rolls_departure() -> None:
     """GS-40 then GS-8: a stall recorded in the logs brings the departure check (5-, with the
-    avoiding modifiers: Good pilot none, so 5- straight: p = 1/2)."""
+    avoiding modifiers: a Regular pilot has none, so 5- straight: p = 1/2)."""
     d = driver(turns=2, auto_chance=False)
     state = advance_to(d, "logs", "aircraft")
     d.act("logs aircraft Flanker +stalled", state.referee)
