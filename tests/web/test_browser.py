@@ -217,3 +217,47 @@ def test_the_air_defence_calculator(server: Server, page: Page) -> None:
     page.locator(".shot-range").nth(1).fill("25")
     page.click("#calc")
     expect(page.locator("#bia-error")).to_contain_text("out of range")
+
+
+def test_a_gunslingers_turn_stepped_through(server: Server, page: Page) -> None:
+    page.goto(server.url + "/gunslingers")
+    page.wait_for_function("document.body.dataset.ready === 'yes'")
+    page.select_option("#gs-example", "dogfight-2v2.toml")
+    page.wait_for_function("document.querySelector(\"select[data-seat='Red']\") !== null")
+    page.select_option("select[data-seat='Blue']", "human")
+    page.select_option("select[data-seat='Red']", "ai:random")
+    page.select_option("select[data-seat='referee']", "human")
+    page.fill("#gs-turns", "2")
+    page.fill("#gs-seed", "31")
+    page.click("#gs-start")
+    page.wait_for_url("**/games/*?seat=*")
+    wait_ready(page)
+    expect(page.locator("#stepper")).to_contain_text("Turn 1")
+    expect(page.locator("#roster")).to_contain_text("Viper-1")
+    pictured = False
+    for _ in range(300):
+        wait_ready(page)
+        if "Turn 2" in (page.locator("#status").text_content() or ""):
+            break
+        # each declaration offers only its legal choices: a hex on the map, or a word
+        if page.locator("#hex-map .hex.legal").count():
+            if not pictured:
+                page.wait_for_timeout(300)
+                wait_ready(page)
+                shot(page, "gunslingers")
+                pictured = True
+            page.locator("#hex-map .hex.legal").first.click()
+        elif page.locator("#declare").count():
+            page.click("#declare")
+        elif page.locator("#controls [data-choice]").count():
+            page.locator("#controls [data-choice]").first.click()
+        elif page.locator("#choose").count():
+            page.click("#choose")
+        else:
+            page.wait_for_timeout(100)
+        expect(page.locator("#error")).to_have_text("")
+    expect(page.locator("#status")).to_contain_text("Turn 2")
+    expect(page.locator("#stepper .current-step")).to_have_count(1)
+    assert page.locator("#log li").count() > 20
+    if not pictured:
+        shot(page, "gunslingers")

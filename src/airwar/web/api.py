@@ -81,7 +81,20 @@ def visible_view(live: LiveGame, driver: Driver, seat_name: str | None) -> dict[
     return driver.state.view(None)
 
 
-def game_out(svc: GameService, live: LiveGame, token: str | None, since: int = 0) -> GameOut:
+def hotseat_links(request: Request, live: LiveGame, seat_name: str | None) -> dict[str, str]:
+    """For a seat played here, the links of the other seats played at the same browser."""
+    if seat_name is None or live.seats.get(seat_name) != HUMAN:
+        return {}
+    return {
+        name: seat_url(request, live.id, token)
+        for name, token in live.tokens.items()
+        if name != seat_name and live.seats.get(name) == HUMAN
+    }
+
+
+def game_out(
+    request: Request, svc: GameService, live: LiveGame, token: str | None, since: int = 0
+) -> GameOut:
     seat_name = live.seat_for(token)
     if token is not None and seat_name is None:
         raise Forbidden("this link does not play any seat of this game")
@@ -102,9 +115,27 @@ def game_out(svc: GameService, live: LiveGame, token: str | None, since: int = 0
         decisions=len(driver.record.actions),
         version=live.version,
         view=view,
+        choices=live.choices(seat_name),
+        hotseat=hotseat_links(request, live, seat_name),
         log=events[since:],
         log_length=len(events),
     )
+
+
+HIDDEN_INFORMATION = ("gunslingers",)
+"""Games played double-blind: a side does not see the other side's declarations."""
+
+
+def decision_visible(live: LiveGame, seat_name: str | None, actor: int) -> bool:
+    """Whether this page may read the text of a decision made by ``actor``."""
+    if live.game.name not in HIDDEN_INFORMATION or live.status == "finished":
+        return True
+    if seat_name is None:
+        return not live.has_remote()
+    if live.seat_index(seat_name) == actor:
+        return True
+    # seats played at the same browser share what they know
+    return live.seats.get(seat_name) == HUMAN == live.seats.get(live.game.seat_name(actor))
 
 
 @router.get("/catalog", response_model=Catalog)
@@ -190,6 +221,7 @@ def created(request: Request, live: LiveGame) -> Created:
 @router.get("/games/{game_id}", response_model=GameOut, responses=ERRORS)
 def get_game(
     game_id: GameId,
+    request: Request,
     svc: Service,
     seat: SeatQuery = None,
     since: Annotated[int, Query(ge=0, le=10**7)] = 0,
@@ -197,28 +229,29 @@ def get_game(
     """The game as the seat of this link sees it, with the log from event ``since``."""
     live = svc.get(game_id)
     with live.lock:
-        return game_out(svc, live, seat, since)
+        return game_out(request, svc, live, seat, since)
 
 
 @router.post("/games/{game_id}/actions", response_model=GameOut, responses=ERRORS)
 def post_actions(
     game_id: GameId,
     body: Move,
+    request: Request,
     svc: Service,
     since: Annotated[int, Query(ge=0, le=10**7)] = 0,
 ) -> GameOut:
     """Make one decision or a whole path; all of it is applied or none (409 says why)."""
     live = svc.act(game_id, body.seat, list(body.actions))
     with live.lock:
-        return game_out(svc, live, body.seat, since)
+        return game_out(request, svc, live, body.seat, since)
 
 
 @router.post("/games/{game_id}/undo", response_model=GameOut, responses=ERRORS)
-def post_undo(game_id: GameId, body: SeatOnly, svc: Service) -> GameOut:
+def post_undo(game_id: GameId, body: SeatOnly, request: Request, svc: Service) -> GameOut:
     """Take back this seat's last decision in a game against the AI."""
     live = svc.undo(game_id, body.seat)
     with live.lock:
-        return game_out(svc, live, body.seat, 0)
+        return game_out(request, svc, live, body.seat, 0)
 
 
 @router.get("/games/{game_id}/replay", response_model=ReplayOut, responses=ERRORS)
@@ -235,7 +268,12 @@ def get_replay(
         raise Forbidden("this link does not play any seat of this game")
     view = visible_view(live, driver, seat_name)
     actions = live.driver.record.actions
-    decision = list(actions[step - 1]) if step > 0 else None
+    decision: list[Any] | None = None
+    if step > 0:
+        actor, text = actions[step - 1]
+        if not decision_visible(live, seat_name, actor):
+            text = "(a hidden declaration)"
+        decision = [actor, text]
     return ReplayOut(
         id=live.id,
         game=live.game.name,

@@ -5,7 +5,7 @@ from __future__ import annotations
 from fastapi import APIRouter, Request
 from fastapi.responses import HTMLResponse, RedirectResponse
 
-from airwar.web import bia
+from airwar.web import bia, gunslingers
 from airwar.web.schemas import GameId
 from airwar.web.seats import HUMAN
 from airwar.web.templating import templates
@@ -15,7 +15,7 @@ router = APIRouter(include_in_schema=False)
 
 def extra_routers() -> list[APIRouter]:
     """Routers of the rule sets that have their own API beyond playing games."""
-    return [bia.router]
+    return [bia.router, gunslingers.router]
 
 
 @router.get("/", response_class=HTMLResponse)

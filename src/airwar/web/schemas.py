@@ -103,6 +103,14 @@ class GameOut(BaseModel):
     decisions: int
     version: int
     view: dict[str, Any]
+    choices: dict[str, Any] = Field(
+        default_factory=dict,
+        description="this seat's legal decisions as a tree of words ('$' ends one)",
+    )
+    hotseat: dict[str, str] = Field(
+        default_factory=dict,
+        description="links of the other seats played at this same browser",
+    )
     log: list[dict[str, Any]]
     log_length: int
 

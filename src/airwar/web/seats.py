@@ -14,6 +14,7 @@ import secrets
 from collections.abc import Mapping
 
 from airwar.core.errors import AirwarError
+from airwar.core.game import Game
 
 HUMAN = "human"
 REMOTE = "remote"
@@ -22,6 +23,11 @@ AI_PREFIX = "ai:"
 
 class SeatError(AirwarError):
     """A seat assignment that names an unknown seat, player kind or bot."""
+
+
+def seat_names(game: Game) -> tuple[str, ...]:
+    """The seat names of this game (a scenario may name its own sides)."""
+    return tuple(game.seat_name(i) for i in range(game.num_players))
 
 
 def is_ai(kind: str) -> bool:

@@ -35,6 +35,7 @@ from airwar.web.seats import (
     check_seats,
     is_ai,
     new_tokens,
+    seat_names,
     seat_of_token,
 )
 
@@ -85,7 +86,7 @@ class LiveGame:
         return "finished" if self.driver.state.is_terminal() else "running"
 
     def seat_index(self, name: str) -> int:
-        return self.game.seat_names.index(name)
+        return seat_names(self.game).index(name)
 
     def seat_for(self, token: str | None) -> str | None:
         return seat_of_token(self.tokens, token)
@@ -96,6 +97,22 @@ class LiveGame:
     def to_act(self) -> str | None:
         actor = self.driver.state.current_actor()
         return self.game.seat_name(actor) if actor >= 0 else None
+
+    def choices(self, seat_name: str | None) -> dict[str, Any]:
+        """The legal decisions of ``seat_name`` as a tree of their words (empty if not its turn).
+
+        A page asks for one word at a time, offering only words that lead to
+        a legal decision; the key ``"$"`` marks where a decision is complete.
+        """
+        if seat_name is None or self.to_act() != seat_name:
+            return {}
+        tree: dict[str, Any] = {}
+        for action in self.driver.state.legal_actions():
+            node = tree
+            for word in str(action).split(" "):
+                node = node.setdefault(word, {})
+            node["$"] = True
+        return tree
 
     def summary(self) -> dict[str, Any]:
         state = self.driver.state
@@ -123,7 +140,7 @@ class GameService:
     # -- loading ------------------------------------------------------------
     def _bots_for(self, game: Game, seats: Mapping[str, str], seed: int | str) -> dict[int, Bot]:
         bots: dict[int, Bot] = {}
-        for i, name in enumerate(game.seat_names):
+        for i, name in enumerate(seat_names(game)):
             kind = seats.get(name, HUMAN)
             if is_ai(kind):
                 bots[i] = web_bots.make(bot_name(kind), f"{seed}:{i}")
@@ -189,7 +206,7 @@ class GameService:
     ) -> LiveGame:
         """Start a game, save it, and let the bots make their opening decisions."""
         game = load_game(game_name, options)
-        assigned = check_seats(game.seat_names, seats, web_bots.names(game.name))
+        assigned = check_seats(seat_names(game), seats, web_bots.names(game.name))
         driver = Driver(game, seed)
         full_meta = dict(meta or {})
         full_meta["tokens"] = new_tokens(assigned)

@@ -5,7 +5,7 @@
   const root = document.getElementById("game");
   if (!root) return;
   const gameId = root.dataset.gameId;
-  const seat = A.param("seat");
+  let seat = A.param("seat");
   const renderer = A.rendererFor(root.dataset.game);
   const board = document.getElementById("board");
   const controls = document.getElementById("controls");
@@ -80,6 +80,18 @@
     }
   }
 
+  /* Hot seat: when another seat played at this browser is to act, this page takes it over. */
+  function takeOverSeat(data) {
+    if (data.status !== "running" || data.my_turn || !data.to_act || !data.hotseat) return false;
+    const url = data.hotseat[data.to_act];
+    if (!url) return false;
+    seat = new URLSearchParams(url.split("?")[1]).get("seat");
+    ctx.seat = seat;
+    window.history.replaceState(null, "", url);
+    if (replayLink) replayLink.href = "/games/" + gameId + "/replay?seat=" + encodeURIComponent(seat);
+    return true;
+  }
+
   async function apply(data, append) {
     const before = current ? current.decisions : data.decisions;
     showLog(data, append);
@@ -89,11 +101,15 @@
     }
     current = data;
     draw(data);
+    if (takeOverSeat(data)) { busy = false; await refresh(); }
   }
 
+  let again = false;
+
   async function refresh() {
-    if (busy) return;
+    if (busy) { again = true; return; }
     busy = true;
+    again = false;
     try {
       const since = current ? current.log_length : 0;
       const data = await A.api("GET", "/api/games/" + gameId + query({ since: since }));
@@ -109,6 +125,7 @@
     } finally {
       busy = false;
     }
+    if (again) refresh();
   }
 
   async function send(actions) {
@@ -128,12 +145,14 @@
       }
       current = data;
       draw(data);
+      if (takeOverSeat(data)) { busy = false; await refresh(); }
     } catch (e) {
       ctx.setError(e.message);
       if (current) draw(current);
     } finally {
       busy = false;
     }
+    if (again) refresh();
   }
 
   undoButton.addEventListener("click", async function () {

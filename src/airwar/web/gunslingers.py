@@ -1,0 +1,187 @@
+"""Gunslingers in the browser: load an example or upload a scenario, then referee it.
+
+A new game carries the whole scenario in its options, so the saved record
+replays without the file. The play page itself is the common one: the hex
+map, the turn stepper and the roster are drawn by ``static/js/gunslingers.js``
+from the seat's view, and each declaration offers only the legal choices.
+"""
+
+from __future__ import annotations
+
+import tomllib
+from pathlib import Path
+from typing import Annotated, Any, Literal
+
+from fastapi import APIRouter, Request
+from fastapi.responses import HTMLResponse
+from pydantic import BaseModel, ConfigDict, Field, StringConstraints, model_validator
+
+import airwar
+from airwar.core.registry import load_game
+from airwar.games.gunslingers import SEQUENCE, ScenarioError, parse_scenario
+from airwar.games.gunslingers.scenario import read_scenario_data
+from airwar.web.api import Service, created
+from airwar.web.errors import field_error
+from airwar.web.schemas import ActionText, Created
+from airwar.web.templating import templates
+
+router = APIRouter(tags=["gunslingers"])
+
+GAME = "gunslingers"
+EXAMPLES = Path(airwar.__file__).resolve().parents[2] / "examples" / "gunslingers"
+"""The example scenarios shipped beside the source."""
+
+MAX_SCENARIO_BYTES = 1_000_000
+
+ExampleName = Annotated[
+    str, StringConstraints(min_length=1, max_length=80, pattern=r"^[A-Za-z0-9_.-]+$")
+]
+
+
+class ScenarioIn(BaseModel):
+    """A scenario: one of the examples by name, or the text of a TOML file."""
+
+    model_config = ConfigDict(extra="forbid", strict=True)
+
+    example: ExampleName | None = None
+    scenario_toml: Annotated[str, Field(max_length=MAX_SCENARIO_BYTES)] | None = None
+
+    @model_validator(mode="after")
+    def one_source(self) -> ScenarioIn:
+        if (self.example is None) == (self.scenario_toml is None):
+            raise ValueError("give either an example or the scenario_toml text, not both")
+        return self
+
+
+class NewGunslingersGame(ScenarioIn):
+    seats: dict[Annotated[str, StringConstraints(max_length=40)], ActionText] = Field(
+        default_factory=dict, max_length=12
+    )
+    turns: Annotated[int, Field(ge=0, le=1000)] = 0
+    los_mode: Literal["interpolated", "lower-end"] = "interpolated"
+    ir_flares_break_lock: bool = False
+    same_hex_in_arcs: bool = False
+    seed: Annotated[int, Field(ge=0, le=2**62)] | None = None
+    title: Annotated[str, StringConstraints(min_length=1, max_length=120)] | None = None
+
+
+class UnitBrief(BaseModel):
+    id: str
+    kind: str
+    side: str
+    hex: str
+
+
+class ScenarioPreview(BaseModel):
+    name: str
+    turns: int
+    sides: list[str]
+    seats: list[str]
+    units: list[UnitBrief]
+
+
+class PhaseInfo(BaseModel):
+    name: str
+    steps: list[str]
+
+
+class ExampleInfo(BaseModel):
+    name: str
+    title: str
+
+
+def examples() -> dict[str, Path]:
+    """The example scenarios by file name."""
+    if not EXAMPLES.is_dir():
+        return {}
+    return {p.name: p for p in sorted(EXAMPLES.glob("*.toml"))}
+
+
+def scenario_data(body: ScenarioIn) -> dict[str, Any]:
+    """The scenario's TOML content, checked; a 422 lists its problems with their places."""
+    if body.example is not None:
+        files = examples()
+        if body.example not in files:
+            known = ", ".join(files) or "none"
+            raise field_error(
+                ("body", "example"), f"unknown example {body.example!r} (known: {known})"
+            )
+        data = read_scenario_data(files[body.example])
+        where = body.example
+    else:
+        text = body.scenario_toml or ""
+        try:
+            data = tomllib.loads(text)
+        except tomllib.TOMLDecodeError as exc:
+            raise field_error(("body", "scenario_toml"), f"not a TOML file: {exc}") from None
+        where = "uploaded scenario"
+    try:
+        parse_scenario(data, where)
+    except ScenarioError as exc:
+        raise field_error(("body", "scenario_toml"), "; ".join(exc.problems)) from None
+    return data
+
+
+def preview_of(data: dict[str, Any]) -> ScenarioPreview:
+    sc = parse_scenario(data)
+    units = []
+    for kind in ("aircraft", "sams", "infantry_sams", "ewrs", "ccus", "aaa", "ground_units"):
+        for u in getattr(sc, kind):
+            q, r = u.hex
+            units.append(UnitBrief(id=u.id, kind=kind, side=u.side, hex=f"{q},{r}"))
+    return ScenarioPreview(
+        name=sc.scenario.name,
+        turns=sc.scenario.turns,
+        sides=sc.side_names(),
+        seats=[*sc.side_names(), "referee"],
+        units=units,
+    )
+
+
+@router.get("/api/gunslingers/examples", response_model=list[ExampleInfo])
+def list_examples() -> list[ExampleInfo]:
+    """The example scenarios that can be loaded by name."""
+    out = []
+    for name, path in examples().items():
+        try:
+            title = parse_scenario(read_scenario_data(path), name).scenario.name
+        except ScenarioError:
+            continue
+        out.append(ExampleInfo(name=name, title=title))
+    return out
+
+
+@router.get("/api/gunslingers/sequence", response_model=list[PhaseInfo])
+def sequence() -> list[PhaseInfo]:
+    """The Expanded Sequence of Play: every phase and its steps in the text's order (GS-7)."""
+    return [PhaseInfo(name=p.name, steps=[s.text for s in p.steps]) for p in SEQUENCE]
+
+
+@router.post("/api/gunslingers/preview", response_model=ScenarioPreview)
+def preview(body: ScenarioIn) -> ScenarioPreview:
+    """Check a scenario and show its sides, seats and units (nothing is saved)."""
+    return preview_of(scenario_data(body))
+
+
+@router.post("/api/gunslingers/games", response_model=Created, status_code=201)
+def new_game(body: NewGunslingersGame, request: Request, svc: Service) -> Created:
+    """Start a Gunslingers game from an example or an uploaded scenario."""
+    data = scenario_data(body)
+    options = {
+        "scenario_data": data,
+        "turns": body.turns,
+        "los_mode": body.los_mode,
+        "ir_flares_break_lock": body.ir_flares_break_lock,
+        "same_hex_in_arcs": body.same_hex_in_arcs,
+    }
+    load_game(GAME, options)
+    name = str(data.get("scenario", {}).get("name", "scenario"))
+    title = body.title or f"Gunslingers: {name}"
+    live = svc.create(GAME, options, body.seats, seed=body.seed, title=title)
+    return created(request, live)
+
+
+@router.get("/gunslingers", response_class=HTMLResponse, include_in_schema=False)
+def gunslingers_page(request: Request) -> HTMLResponse:
+    """Load an example or upload a scenario, choose who plays each side, start."""
+    return templates.TemplateResponse(request, "gunslingers.html", {"page": "gunslingers"})
