@@ -239,7 +239,9 @@ class Solution:
     values before the MP roll of a movement turn of ``role`` with ``n``
     movement turns remaining, from the mover's point of view (``S``: mover's
     points minus the other's; ``P``: the mover's kill chance); ``RS``/``RP``
-    the same with a III.G return fire pending (status 1).
+    the same with a III.G return fire pending (status 1), kept at the
+    head-on pairs only (``pairs.head_on_pairs``), the only ones where it
+    applies.
     """
 
     matchup: Matchup
@@ -295,7 +297,16 @@ class Solution:
         st = self._status(mover, fired)
         c = self._pair(mover, positions)
         if return_fire and st == 1:
-            return float(self.RS[mover, remaining, c]), float(self.RP[mover, remaining, c])
+            j = c
+            if self.RS.shape[-1] != self.pairs.n_pairs:
+                # kept only at the head-on pairs, the only ones where III.G applies
+                heads = self.pairs.head_on_pairs
+                j = int(np.searchsorted(heads, c))
+                if j >= len(heads) or heads[j] != c:
+                    return float(self.S[mover, remaining, 1, c]), float(
+                        self.P[mover, remaining, 1, c]
+                    )
+            return float(self.RS[mover, remaining, j]), float(self.RP[mover, remaining, j])
         return float(self.S[mover, remaining, st, c]), float(self.P[mover, remaining, st, c])
 
     def _after_move(
@@ -688,14 +699,16 @@ def _solve_chain(
     n_layers = 2 * options.turn_limit
     S = np.zeros((n_layers + 1, 3, pt.n_pairs), dtype=np.float32)
     P = np.zeros((n_layers + 1, 3, pt.n_pairs), dtype=np.float32)
-    RS = np.zeros((n_layers + 1, pt.n_pairs), dtype=np.float32)
-    RP = np.zeros((n_layers + 1, pt.n_pairs), dtype=np.float32)
+    heads = pt.head_on_pairs
+    RS = np.zeros((n_layers + 1, len(heads)), dtype=np.float32)
+    RP = np.zeros((n_layers + 1, len(heads)), dtype=np.float32)
     solver = LayerSolver(pt)
     nxt: Layer | None = None
     for n in range(1, n_layers + 1):
         mover = first if (n_layers - n) % 2 == 0 else 1 - first
         layer = solver.solve(specs[mover], specs[1 - mover], nxt, False)
-        S[n], P[n], RS[n], RP[n] = layer.S, layer.P, layer.RS, layer.RP
+        S[n], P[n] = layer.S, layer.P
+        RS[n], RP[n] = layer.RS[heads], layer.RP[heads]
         nxt = layer
         if progress is not None:
             progress(n, n_layers)
@@ -717,7 +730,7 @@ def solve_arrays(
     n_layers = 2 * options.turn_limit
     S = np.zeros((2, n_layers + 1, 3, pt.n_pairs), dtype=np.float32)
     P = np.zeros_like(S)
-    RS = np.zeros((2, n_layers + 1, pt.n_pairs), dtype=np.float32)
+    RS = np.zeros((2, n_layers + 1, len(pt.head_on_pairs)), dtype=np.float32)
     RP = np.zeros_like(RS)
 
     def store(first: int, chain: tuple[NDArray[np.float32], ...]) -> None:
