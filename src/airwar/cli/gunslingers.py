@@ -160,8 +160,14 @@ def play(
             summary=now.score() if done else None,
         )
 
+    driver.auto_chance = False
     while True:
-        driver.resolve_chance()
+        while driver.state.current_actor() == CHANCE:
+            show_new()
+            check = driver.state.pending_check()
+            if check is not None:
+                typer.echo(f"    to roll: {check.explain()}")
+            driver.roll()
         show_new()
         state = driver.state
         assert isinstance(state, GsState)

@@ -1,5 +1,5 @@
 """Air To Air Missile Launch Phase: prerequisites, one or two launch attempts, one retry
-(GS-21, GS-36..)."""
+(GS-21, GS-37)."""
 
 from __future__ import annotations
 
