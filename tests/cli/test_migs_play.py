@@ -187,3 +187,36 @@ def test_return_fire_after_a_missed_head_on_attack_is_offered(store: Store) -> N
     text = console.export_text()
     assert "may return fire before it moves, or hold (III.G)" in text
     assert "A missed head-on attack: the target may return fire (III.G)." in text
+
+
+def test_undo_takes_back_a_step_and_never_rerolls_a_die(store: Store) -> None:
+    seats = {0: HUMAN, 1: "ai:heuristic"}
+    ref, typed = reference_game(*ENGAGEMENT, 17, seats)
+    assert len(typed) >= 3
+    # play two human decisions, take the second back, then play the game out as the reference
+    lines = [typed[0][1], typed[1][1], "undo", "undo", "undo"]
+    lines += [text for _, text in typed]
+    session, console = new_session(store, *ENGAGEMENT, 17, seats, Script(lines))
+    assert session.run().finished
+    saved = store.load(session.game_id)
+    assert saved.record.actions == ref.record.actions
+    assert replay(saved.record).events == ref.events
+    text = console.export_text()
+    assert f"Took back Communist's {typed[1][1]}" in text
+    assert "error: Communist has no decision to take back" in text
+
+
+def test_undo_is_refused_once_the_other_human_has_moved(store: Store) -> None:
+    seats = {0: HUMAN, 1: HUMAN}
+    _, typed = reference_game(*ENGAGEMENT, 23, seats)
+    first = typed[0][0]
+    switch = next(i for i, (s, _) in enumerate(typed) if s != first)
+    back = next(i for i in range(switch, len(typed)) if typed[i][0] == first)
+    lines = [t for _, t in typed[:back]] + ["undo", "quit"]
+    session, console = new_session(store, *ENGAGEMENT, 23, seats, Script(lines))
+    assert not session.run().finished
+    other = "Allied" if first == 0 else "Communist"
+    assert f"error: {other} has moved since; only the side that moved last" in (
+        console.export_text()
+    )
+    assert len(store.load(session.game_id).record.actions) == back

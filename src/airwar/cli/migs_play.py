@@ -21,9 +21,10 @@ from rich.table import Table
 from airwar.cli.migs_seats import HUMAN, SEAT_ORDER, bot_seed, make_ai
 from airwar.cli.render_board import BoardPlane, board_text, chart_text
 from airwar.cli.render_migs import Narrator, before_text, odds_text, scores_text
-from airwar.core.driver import Driver
+from airwar.core.driver import Driver, replay
 from airwar.core.errors import AirwarError, IllegalAction, InvalidNotation, OutOfTurn
 from airwar.core.game import CHANCE, TERMINAL, Action
+from airwar.core.record import GameRecord
 from airwar.games.migs_sabres import Facing, Square, movement_options, parse_path
 from airwar.games.migs_sabres.movement import STEP_KINDS, explore_paths, pack
 from airwar.store import Store
@@ -43,6 +44,7 @@ Commands:
   moves     the legal moves again       reach   firing positions reachable now
   board     the Battle Board            chart   the Sortie Chart
   log [N]   the last N events (20)      score   the score
+  undo      take back your last step (and the bots' replies to it)
   save      every move is already saved: shows how to resume
   quit      stop here (the game stays saved; Ctrl-C does the same)
   help      this text"""
@@ -396,6 +398,13 @@ class PlaySession:
                 n = int(words[1]) if len(words) > 1 and words[1].isdigit() else 20
                 self.show_log(n)
                 continue
+            if command == "undo":
+                try:
+                    self.undo(seat)
+                except AirwarError as exc:
+                    self.say(f"error: {exc}")
+                    continue
+                return True
             try:
                 self.play_path(seat, line)
             except InvalidNotation as exc:
@@ -405,6 +414,47 @@ class PlaySession:
                 self.say(f"error: {exc}")
                 continue
             return True
+
+    def undo(self, seat: int) -> None:
+        """Take back ``seat``'s last decision and the bots' replies to it.
+
+        The game is replayed from its record up to that decision and saved so.
+        Rolls come from the seed and their draw number, so moving differently
+        can change which rolls are made but never re-rolls one: undo cannot be
+        used to fish for better dice.
+        """
+        actions = self.driver.record.actions
+        mine = [i for i, (s, _) in enumerate(actions) if s == seat]
+        if not mine:
+            raise IllegalAction(f"{SEAT_ORDER[seat]} has no decision to take back")
+        last = mine[-1]
+        later_humans = {
+            s for s, _ in actions[last + 1 :] if s != seat and self.seats.get(s, HUMAN) == HUMAN
+        }
+        if later_humans:
+            other = SEAT_ORDER[min(later_humans)]
+            raise IllegalAction(
+                f"{other} has moved since; only the side that moved last can take a move back"
+            )
+        taken = actions[last][1]
+        rebuilt = replay(self.driver.record, upto=last, verify=False)
+        record = GameRecord(
+            rebuilt.game.name,
+            dict(rebuilt.game.options),
+            rebuilt.seed,
+            list(rebuilt.record.actions),
+        )
+        self.store.update(self.game_id, record=record, status="running")
+        self.driver = rebuilt
+        self.driver.auto_chance = False
+        self.driver.on_action = self._save
+        self.narrator = Narrator()
+        self.shown = 0
+        self.catch_up(quiet=True)
+        self.board_drawn_at = -1
+        dropped = len(actions) - last - 1
+        also = f" and the {dropped} decision(s) after it" if dropped else ""
+        self.say(f"Took back {SEAT_ORDER[seat]}'s {taken}{also}.")
 
     def stopped(self) -> None:
         self.say(
