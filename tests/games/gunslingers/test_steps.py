@@ -95,3 +95,14 @@ def test_referee_records_a_stall_and_the_next_turn_rolls_departure() -> None:
     state = advance_to_roll(d, "Stalled aircraft departs")
     check = state.pending_check()
     assert check is not None and check.probability() == Fraction(1, 2)
+
+
+def test_a_bomb_leaves_a_blast_zone_removed_at_the_end_of_the_turn() -> None:
+    d = driver()
+    state = advance_to(d, "attack", "Eagle")
+    d.act("attack Eagle bomb:Mk-82:Depot")
+    assert any(m.kind == "blast_zone" for m in state.forces.markers)
+    bot = GunslingersAuto()
+    d.run_bots({s: bot for s in range(d.game.num_players)}, max_decisions=200)
+    removed = [e for e in d.events if e["type"] == "marker" and e["action"] == "remove"]
+    assert any(e["kind"] == "blast_zone" for e in removed)

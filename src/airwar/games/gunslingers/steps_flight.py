@@ -67,6 +67,12 @@ def _queue_category(state: GsState, name: str, planes: list[Plane]) -> None:
         state.push(Do("fly", (p.id,)))
 
 
+def place_blast_zone(state: GsState, where: Hex) -> None:
+    """An air-to-ground weapon leaves a Blast Zone marker on the hex it strikes (GS-41)."""
+    state.forces.markers.append(Marker("blast_zone", where, None, None, state.turn))
+    state.emit("marker", action="place", kind="blast_zone", hex=str(where), rule="GS-41")
+
+
 def _unclaimed(state: GsState) -> list[Plane]:
     return [p for p in state.planes() if not p.moved and not p.category]
 
@@ -79,6 +85,7 @@ def move_ground_weapons(state: GsState) -> None:
             if target is not None:
                 w.hex = target.hex
             state.emit("weapon_move", weapon=w.id, hex=str(w.hex))
+            place_blast_zone(state, w.hex)
             outcomes.resolve(state, "ground_attack", w.target, w.shooter, f"{w.type} strikes", w.id)
 
 
@@ -384,6 +391,7 @@ def _attack(state: GsState, ask: Ask, d: Decision) -> None:
             state.push_front(Do("attack_again", (p.id,)))
             return
         state.push_front(Do("attack_again", (p.id,)))
+        place_blast_zone(state, state.unit(target).hex)
         outcomes.resolve(state, "ground_attack", target, p.id, f"{p.label} drops {wtype}")
         return
     state.push_front(Do("attack_again", (p.id,)))
