@@ -95,3 +95,26 @@ def test_interface_values_need_a_cached_solution() -> None:
 def test_registry_knows_the_solver_bots() -> None:
     assert isinstance(make_bot("expert", 3), ExpertBot)
     assert make_bot("mcts", 3).name == "mcts"
+
+
+def test_view_and_state_give_the_same_numbers_all_through_a_game() -> None:
+    """The interfaces read views: every phase of a played engagement, view equals state."""
+    from airwar.core.driver import Driver
+
+    for seed in range(3):
+        d = Driver(EngagementGame({**OPTIONS, "first": "roll"}), seed, auto_chance=False)
+        bots = {0: ExpertBot(seed), 1: RandomBot(seed)}
+        seen = set()
+        while not d.state.is_terminal():
+            by_state = engagement_values(d.state)
+            by_view = engagement_values(d.state.view(None))
+            assert by_state is not None and by_view is not None
+            seen.add(d.state.engagement.phase)
+            assert by_view["value"] == pytest.approx(by_state["value"], abs=1e-9)
+            assert by_view["moves"] == pytest.approx(by_state["moves"], abs=1e-9)
+            if d.state.current_actor() == CHANCE:
+                d.roll()
+            else:
+                actor = d.state.current_actor()
+                d.act(bots[actor].choose(d.state, actor), actor)
+        assert {"first_red", "first_blue", "mp", "move"} <= seen

@@ -85,8 +85,10 @@ class Matchup:
         object.__setattr__(self, "listed", b.name)
 
     def label(self) -> str:
-        ace = lambda flag: " (ace)" if flag else ""  # noqa: E731
-        return f"{self.active}{ace(self.active_ace)} vs {self.listed}{ace(self.listed_ace)}"
+        """``"F-86 (ace) vs MiG-15"``."""
+        a = " (ace)" if self.active_ace else ""
+        b = " (ace)" if self.listed_ace else ""
+        return f"{self.active}{a} vs {self.listed}{b}"
 
 
 @dataclass(frozen=True)
@@ -806,15 +808,6 @@ def solve(
         sol.save(cache_dir() / key)
         _MEMORY[key] = sol
     return sol
-
-
-def options_of_game(game_options: Mapping[str, Any]) -> SolverOptions:
-    """Solver options matching a ``migs-engagement`` or ``migs-sabres`` game's options."""
-    limit = int(game_options.get("turn_limit", 20))
-    scoring = str(game_options.get("scoring", "kills"))
-    if scoring not in ("kills", "base-value"):
-        scoring = "base-value" if "base" in scoring else "kills"
-    return SolverOptions(turn_limit=limit, scoring=scoring)
 
 
 def matchup_of(state: Any) -> Matchup:
