@@ -102,7 +102,7 @@ def main() -> None:
     game = load_game(GAME)
     o = game.options
     t_solve = time.perf_counter()
-    solve(Matchup(o["active"], o["listed"]), SolverOptions(turn_limit=o["turn_limit"]), workers=2)
+    solve(Matchup(o["active"], o["listed"]), SolverOptions(turn_limit=o["turn_limit"]))
     solve_s = time.perf_counter() - t_solve
     t0 = time.perf_counter()
     rows = []

@@ -32,6 +32,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import os
 import time
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import asdict, dataclass, field
@@ -789,11 +790,13 @@ def solve(
     *,
     cache: bool = True,
     progress: Progress | None = None,
-    workers: int = 1,
+    workers: int | None = None,
 ) -> Solution:
     """Solve one matchup exactly (or load it from the cache when ``cache``).
 
-    ``workers=2`` solves the two first-mover chains in two processes.
+    ``workers=2`` solves the two first-mover chains in two processes; the
+    default uses two for a full-size problem on a machine with two cores or
+    more, one otherwise.
     """
     options = options or SolverOptions()
     if cache:
@@ -801,6 +804,9 @@ def solve(
         if found is not None:
             return found
     t0 = time.perf_counter()
+    if workers is None:
+        big = options.full_board and options.turn_limit >= 5
+        workers = 2 if big and (os.cpu_count() or 1) >= 2 else 1
     S, P, RS, RP = solve_arrays(matchup, options, progress, workers)
     sol = Solution(matchup, options, S, P, RS, RP, time.perf_counter() - t0)
     if cache:
