@@ -22,6 +22,8 @@ from airwar.games.migs_sabres.engagement import EngagementGame
 from airwar.games.migs_sabres.planes import PLANE_TYPES, PlaneType, Side, active_type, types_of
 
 FIRST_CHOICES = ("active", "listed")
+SOLVER_BOT = "expert"
+"""The bot that plays the solver's moves (it needs each matchup solved)."""
 DEFAULT_TURN_LIMIT: int = next(
     p.default for p in EngagementGame.parameters if p.name == "turn_limit"
 )
@@ -201,8 +203,14 @@ def matchup_table(
     """Monte Carlo estimates of every matchup (``games`` each), with exact values beside.
 
     Matchup ``m``'s games use the master seed ``f"{seed}:{m.key}"``: its
-    numbers do not depend on which other matchups are in the table.
+    numbers do not depend on which other matchups are in the table. With the
+    expert bot, each matchup is solved (or read from the cache) first.
     """
+    if SOLVER_BOT in bots:
+        # The expert bot plays from the solution: solve each matchup once here,
+        # rather than once in every worker process.
+        for m in matchups:
+            solver_lookup(m, True)
     jobs = [Job(matchup_task(m, bots), games, f"{seed}:{m.key}") for m in matchups]
     runs = run_jobs(jobs, workers=workers, scheduler=scheduler, progress=progress)
     out = []
