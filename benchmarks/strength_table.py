@@ -65,7 +65,7 @@ def make(name: str, seed: int) -> Bot:
 
 def play_chunk(job: tuple[str, str, int, list[int]]) -> list[dict[str, Any]]:
     """Play games ``indices`` of the pairing (a, b); bot a sits in seat ``i % 2``."""
-    import airwar.games  # noqa: F401  (registers the games)
+    import airwar.games.migs_sabres  # noqa: F401  (registers the games)
 
     a, b, master, indices = job
     game = load_game(GAME)
@@ -97,7 +97,7 @@ def main() -> None:
     ap.add_argument("--bots", default=",".join(BOTS))
     args = ap.parse_args()
     bots = args.bots.split(",")
-    import airwar.games  # noqa: F401
+    import airwar.games.migs_sabres  # noqa: F401
 
     game = load_game(GAME)
     o = game.options

@@ -15,6 +15,8 @@ budget is ``iterations`` per decision, or ``seconds`` of thinking when given.
 
 from __future__ import annotations
 
+import copy
+import dataclasses
 import math
 import random
 import time
@@ -63,6 +65,24 @@ def _points(state: GameState) -> Any:
     return lambda ev: float(plane_type(str(ev.get("target_type"))).base_value)
 
 
+def shared_parts(state: GameState) -> dict[int, Any]:
+    """A deepcopy memo that shares the immutable parts of ``state`` between clones.
+
+    The rules object (``state.game``) is immutable by the kernel's contract,
+    and frozen dataclasses (such as the planes' types) cannot change, so
+    copies of a state may share them; this makes search clones about three
+    times cheaper than :meth:`GameState.clone` while giving equal states.
+    """
+    memo: dict[int, Any] = {id(state.game): state.game}
+    eng = getattr(state, "engagement", None)
+    for plane in getattr(eng, "planes", ()):
+        for value in vars(plane).values():
+            params = getattr(type(value), "__dataclass_params__", None)
+            if dataclasses.is_dataclass(value) and params is not None and params.frozen:
+                memo[id(value)] = value
+    return memo
+
+
 def _engagement_over(state: GameState) -> bool:
     eng = getattr(state, "engagement", None)
     return eng is None or bool(getattr(eng, "over", False))
@@ -93,6 +113,7 @@ class MctsBot(BaseBot):
         self.exploration = exploration
         self.rollout_decisions = rollout_decisions
         self._rng = random.Random(f"mcts:{seed}")
+        self._shared: dict[int, Any] = {}
 
     def restart(self) -> None:
         self._rng = random.Random(f"mcts:{self.seed}")
@@ -105,6 +126,7 @@ class MctsBot(BaseBot):
             return legal[0]
         base = state.clone()
         base.log = EventLog()
+        self._shared = shared_parts(base)
         root = _Node()
         deadline = None if self.seconds is None else time.perf_counter() + self.seconds
         done = 0
@@ -120,7 +142,7 @@ class MctsBot(BaseBot):
         return best[0]
 
     def _simulate(self, base: GameState, root: _Node, seat: int) -> None:
-        sim = base.clone()
+        sim = copy.deepcopy(base, dict(self._shared))
         node = root
         path = [node]
         rng = self._rng
