@@ -31,4 +31,11 @@ def serve(
     where = make_url(web_app.state.store.url).render_as_string(hide_password=True)
     typer.echo(f"airwar: games kept in {where}")
     typer.echo(f"airwar: open http://{host}:{port}/ in your browser (Ctrl+C stops)")
-    uvicorn.run(web_app, host=host, port=port, log_level="warning", timeout_graceful_shutdown=2)
+    uvicorn.run(
+        web_app,
+        host=host,
+        port=port,
+        log_level="warning",
+        timeout_keep_alive=30,
+        timeout_graceful_shutdown=2,
+    )

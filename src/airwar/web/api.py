@@ -100,7 +100,7 @@ def game_out(
         raise Forbidden("this link does not play any seat of this game")
     driver = live.driver
     view = visible_view(live, driver, seat_name)
-    events = driver.events
+    log = driver.state.log
     to_act = live.to_act()
     return GameOut(
         id=live.id,
@@ -117,8 +117,8 @@ def game_out(
         view=view,
         choices=live.choices(seat_name),
         hotseat=hotseat_links(request, live, seat_name),
-        log=events[since:],
-        log_length=len(events),
+        log=log.since(since),
+        log_length=len(log),
     )
 
 

@@ -18,6 +18,7 @@ from collections import OrderedDict
 from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
 from dataclasses import dataclass, field
+from datetime import UTC, datetime
 from typing import Any
 
 from airwar.core.bot import Bot
@@ -70,6 +71,7 @@ class LiveGame:
     created_at: str
     version: int = 0
     checked: float = field(default_factory=time.monotonic)
+    """When this process last saw the stored game (its own change, or a look at the store)."""
     lock: threading.RLock = field(default_factory=threading.RLock)
 
     @property
@@ -172,6 +174,7 @@ class GameService:
                     self._live.popitem(last=False)
             return live
         if time.monotonic() - live.checked > RECHECK_SECONDS:
+            # a game changed here a moment ago is known; one left alone is looked up
             self._refresh(live)
         return live
 
@@ -220,7 +223,7 @@ class GameService:
             meta=full_meta,
             driver=driver,
             bots=self._bots_for(game, assigned, driver.seed),
-            created_at=_time_text(self.store.load(game_id).created_at),
+            created_at=_time_text(datetime.now(UTC)),
         )
         with self._lock:
             self._live[game_id] = live
@@ -254,6 +257,7 @@ class GameService:
             for bot in live.bots.values():
                 bot.inform(driver.state, actor, action)
         live.version += 1
+        live.checked = time.monotonic()
         self._changed()
 
     def _parse_path(self, game: Game, texts: list[str]) -> list[Action]:

@@ -1,0 +1,75 @@
+"""Gunslingers through the API: examples, uploads with their problems, a game's choices."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from fastapi.testclient import TestClient
+
+from tests.web.helpers import tokens
+
+ROOT = Path(__file__).resolve().parents[2]
+DOGFIGHT = "dogfight-2v2.toml"
+
+
+def test_examples_are_listed(client: TestClient) -> None:
+    names = {e["name"] for e in client.get("/api/gunslingers/examples").json()}
+    assert DOGFIGHT in names
+
+
+def test_an_uploaded_scenario_is_previewed(client: TestClient) -> None:
+    text = (ROOT / "examples" / "gunslingers" / DOGFIGHT).read_text()
+    r = client.post("/api/gunslingers/preview", json={"scenario_toml": text})
+    assert r.status_code == 200
+    body = r.json()
+    assert body["seats"] == ["Blue", "Red", "referee"]
+    assert any(u["id"] == "Viper-1" for u in body["units"])
+
+
+def test_a_broken_upload_lists_its_problems(client: TestClient) -> None:
+    r = client.post("/api/gunslingers/preview", json={"scenario_toml": "[scenario]\nname = 1\n"})
+    assert r.status_code == 422
+    detail = r.json()["detail"][0]
+    assert detail["loc"] == ["body", "scenario_toml"]
+    assert "sides" in detail["msg"]
+    r = client.post("/api/gunslingers/preview", json={"scenario_toml": "not = = toml"})
+    assert "not a TOML file" in r.json()["detail"][0]["msg"]
+    r = client.post("/api/gunslingers/preview", json={"example": "nothing.toml"})
+    assert "unknown example" in r.json()["detail"][0]["msg"]
+
+
+def test_a_game_asks_only_legal_declarations(client: TestClient) -> None:
+    r = client.post(
+        "/api/gunslingers/games",
+        json={
+            "example": DOGFIGHT,
+            "seats": {"Blue": "human", "Red": "ai:random", "referee": "human"},
+            "seed": 3,
+            "turns": 2,
+        },
+    )
+    assert r.status_code == 201, r.text
+    made = r.json()
+    toks = tokens(made)
+    assert set(toks) == {"Blue", "referee"}
+    gid = made["id"]
+    data = client.get(f"/api/games/{gid}", params={"seat": toks["Blue"]}).json()
+    assert data["my_turn"]
+    assert data["hotseat"] == {
+        "referee": next(x["url"] for x in made["links"] if x["seat"] == "referee")
+    }
+    decision = data["view"]["decision"]
+    subtree = data["choices"][decision["verb"]][decision["subject"]]
+    choice = next(k for k in subtree if k != "$")
+    text = f"{decision['verb']} {decision['subject']} {choice}"
+    r = client.post(f"/api/games/{gid}/actions", json={"seat": toks["Blue"], "actions": [text]})
+    assert r.status_code == 200
+    after = r.json()["decisions"]
+    assert after >= 1
+    r = client.post(
+        f"/api/games/{gid}/actions", json={"seat": toks["Blue"], "actions": ["fly Viper-1 away"]}
+    )
+    assert r.status_code in (409, 422)
+    assert (
+        client.get(f"/api/games/{gid}", params={"seat": toks["Blue"]}).json()["decisions"] == after
+    )

@@ -1,0 +1,100 @@
+"""The game service: saved at every decision, resumed from the store, shared with other
+processes, undo that never re-rolls a roll already made."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+import airwar.games.migs_sabres  # noqa: F401  (registers the games)
+from airwar.core.driver import Driver, replay
+from airwar.core.errors import InvalidNotation
+from airwar.core.registry import load_game
+from airwar.store import Store
+from airwar.web.service import Conflict, Forbidden, GameService
+
+GAME = "migs-engagement"
+
+
+@pytest.fixture
+def url(tmp_path: Path) -> str:
+    return f"sqlite:///{tmp_path / 'service.sqlite'}"
+
+
+def first_step(svc: GameService, game_id: str) -> str:
+    live = svc.get(game_id)
+    return str(live.driver.state.legal_actions()[0])
+
+
+def test_a_game_resumes_from_the_store_exactly(url: str) -> None:
+    svc = GameService(Store(url))
+    live = svc.create(GAME, {"first": "active"}, {"Allied": "human", "Communist": "ai:random"})
+    tok = live.tokens["Allied"]
+    for _ in range(4):
+        svc.act(live.id, tok, [first_step(svc, live.id)])
+    events = live.driver.events
+    svc.store.close()
+    again = GameService(Store(url)).get(live.id)
+    assert again.driver.events == events
+    assert again.tokens == live.tokens
+
+
+def test_a_decision_made_by_another_process_shows_up(url: str) -> None:
+    svc = GameService(Store(url))
+    live = svc.create(GAME, {"first": "active"}, {"Allied": "human", "Communist": "human"})
+    other = Store(url)
+    stored = other.load(live.id)
+    driver = replay(stored.record)
+    driver.act("F", 1)
+    other.append_action(live.id, 1, "F")
+    live.checked = 0.0  # as if the last look at the store were long ago
+    seen = svc.get(live.id)
+    assert seen.driver.record.actions == [(1, "F")]
+    assert seen.version >= 1
+
+
+def test_refusals_change_nothing(url: str) -> None:
+    svc = GameService(Store(url))
+    live = svc.create(GAME, {"first": "active"}, {"Allied": "human", "Communist": "remote"})
+    toks = live.tokens
+    with pytest.raises(Forbidden):
+        svc.act(live.id, "x" * 22, ["F"])
+    with pytest.raises(Conflict, match="not Communist's turn"):
+        svc.act(live.id, toks["Communist"], ["F"])
+    with pytest.raises(InvalidNotation, match="step 2"):
+        svc.act(live.id, toks["Allied"], ["F", "Q"])
+    with pytest.raises(Conflict, match="step 4"):
+        svc.act(live.id, toks["Allied"], ["F", "F", "WR", "WR"])
+    assert live.driver.record.actions == []
+    assert svc.store.load(live.id).record.actions == []
+
+
+def test_undo_brings_back_the_same_rolls(url: str) -> None:
+    """Undo replays the record without the decision: draw i depends only on (seed, i)."""
+    svc = GameService(Store(url))
+    live = svc.create(
+        GAME, {"first": "active"}, {"Allied": "human", "Communist": "ai:random"}, seed=99
+    )
+    tok = live.tokens["Allied"]
+    while not any(seat == 0 for seat, _ in live.driver.record.actions):
+        svc.act(live.id, tok, [first_step(svc, live.id)])
+    rolls_after = [e for e in live.driver.events if e["type"] == "roll"]
+    before_undo = len(live.driver.record.actions)
+    svc.undo(live.id, tok)
+    assert len(live.driver.record.actions) < before_undo
+    assert live.driver.state.current_actor() == 1
+    kept = [e for e in live.driver.events if e["type"] == "roll"]
+    assert kept == rolls_after[: len(kept)]
+    # the same decisions again bring back exactly the rolls already seen
+    fresh = Driver(load_game(GAME, {"first": "active"}), 99)
+    for seat, text in svc.store.load(live.id).record.actions:
+        fresh.act(text, seat)
+    assert fresh.events == live.driver.events
+
+
+def test_undo_needs_a_decision_of_ones_own(url: str) -> None:
+    svc = GameService(Store(url))
+    live = svc.create(GAME, {"first": "active"}, {"Allied": "human", "Communist": "ai:random"})
+    with pytest.raises(Conflict, match="no decision to take back"):
+        svc.undo(live.id, live.tokens["Allied"])
