@@ -99,7 +99,7 @@ def test_killed_mid_game_resumes_to_the_uninterrupted_continuation(tmp_path: Pat
         assert proc.stdin is not None
         proc.stdin.write("".join(f"{t}\n" for _, t in typed[:half]))
         proc.stdin.flush()
-        deadline = time.monotonic() + 60
+        deadline = time.monotonic() + 120
         gid = None
         while time.monotonic() < deadline:
             try:
@@ -145,7 +145,7 @@ def test_ctrl_c_at_the_prompt_keeps_the_game(tmp_path: Path) -> None:
         text=True,
         env=env(),
     )
-    deadline = time.monotonic() + 60
+    deadline = time.monotonic() + 120
     while time.monotonic() < deadline:
         try:
             only_game(db)

@@ -2,6 +2,11 @@
 
 from __future__ import annotations
 
+import subprocess
+import sys
+import threading
+from pathlib import Path
+
 from alembic import command
 from alembic.autogenerate import compare_metadata
 from alembic.runtime.migration import MigrationContext
@@ -62,3 +67,33 @@ def test_downgrade_to_base_and_up_again(db_url: str) -> None:
     command.upgrade(cfg, "head")
     assert current_revision(engine) == head_revision()
     engine.dispose()
+
+
+def test_two_programs_opening_a_new_database_at_once(tmp_path: Path) -> None:
+    """Several processes, and threads of one process, open a new database together."""
+    url = f"sqlite:///{tmp_path / 'race.sqlite'}"
+    code = "import sys; from airwar.store import Store; Store(sys.argv[1]).close()"
+    procs = [
+        subprocess.Popen([sys.executable, "-c", code, url], stderr=subprocess.PIPE, text=True)
+        for _ in range(3)
+    ]
+    errors: list[BaseException] = []
+    stores: list[Store] = []
+
+    def open_it() -> None:
+        try:
+            stores.append(Store(url))
+        except BaseException as exc:  # collected and reported by the assertion below
+            errors.append(exc)
+
+    threads = [threading.Thread(target=open_it) for _ in range(3)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    outcomes = [(p.wait(timeout=120), p.stderr.read() if p.stderr else "") for p in procs]
+    assert errors == [] and all(rc == 0 for rc, _ in outcomes), outcomes
+    gid = stores[0].create_game(GameRecord("toy", {}, 1), title="", seats={})
+    assert all(s.load(gid).id == gid for s in stores)
+    for s in stores:
+        s.close()

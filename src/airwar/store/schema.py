@@ -8,6 +8,8 @@ already at the newest revision this does nothing.
 
 from __future__ import annotations
 
+import threading
+import time
 from pathlib import Path
 
 from alembic import command
@@ -15,11 +17,15 @@ from alembic.config import Config
 from alembic.runtime.migration import MigrationContext
 from alembic.script import ScriptDirectory
 from sqlalchemy import Engine
+from sqlalchemy.exc import SQLAlchemyError
 
 VERSION_TABLE = "airwar_schema_version"
 """Alembic's bookkeeping table (named for airwar so a shared database stays tidy)."""
 
 MIGRATIONS = Path(__file__).resolve().parent / "migrations"
+
+_MIGRATING = threading.Lock()
+"""Alembic's context is global to the process: one migration at a time in it."""
 
 
 def alembic_config(url: str | None = None) -> Config:
@@ -47,10 +53,23 @@ def current_revision(engine: Engine) -> str | None:
 
 
 def upgrade_to_head(engine: Engine) -> None:
-    """Apply every migration the database lacks (harmless when it is up to date)."""
-    if current_revision(engine) == head_revision():
+    """Apply every migration the database lacks (harmless when it is up to date).
+
+    Two programs opening a new database at the same moment may both start
+    migrating it; the one that loses finds the schema already at the newest
+    revision and carries on.
+    """
+    head = head_revision()
+    if current_revision(engine) == head:
         return
     cfg = alembic_config()
-    with engine.begin() as conn:
-        cfg.attributes["connection"] = conn
-        command.upgrade(cfg, "head")
+    try:
+        with _MIGRATING, engine.begin() as conn:
+            cfg.attributes["connection"] = conn
+            command.upgrade(cfg, "head")
+    except SQLAlchemyError:
+        for _ in range(50):
+            if current_revision(engine) == head:
+                return
+            time.sleep(0.1)
+        raise
