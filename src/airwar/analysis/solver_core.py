@@ -4,9 +4,11 @@ States are *pairs* (mover position, other position) reduced to one
 representative per orbit of the board's mirror symmetries
 (:meth:`BoardTables.canonical_pairs`); a status axis says who has fired
 (0: nobody, 1: only the other plane, 2: only the mover). Every array of a
-layer has shape ``(3, n_pairs)`` and holds, from the *mover's* point of
-view, ``S`` (expected score: the mover side's kill points minus the other's)
-and ``P`` (the probability that the mover shoots the other plane down).
+layer has shape ``(3, n_pairs)`` (inside a layer's computation the
+transposed ``(n_pairs, 3)``, so that one gather fetches all statuses) and
+holds, from the *mover's* point of view, ``S`` (expected score: the mover
+side's kill points minus the other's) and ``P`` (the probability that the
+mover shoots the other plane down).
 
 One layer is one movement turn (MS-7): the mover rolls its MP, then picks a
 whole move. The move is solved as a dynamic programme over the plane's
@@ -135,11 +137,11 @@ class _Merger:
 
     def __call__(self, bS: FloatArray, bP: FloatArray, cS: FloatArray, cP: FloatArray) -> None:
         """Take the candidate where it is better, or tied with a larger own kill chance."""
-        n = bS.shape[-1]
-        d = self.d[..., :n]
-        take = self.take[..., :n]
-        tie = self.tie[..., :n]
-        bp = self.better_p[..., :n]
+        n = bS.shape[0]
+        d = self.d[:n]
+        take = self.take[:n]
+        tie = self.tie[:n]
+        bp = self.better_p[:n]
         with np.errstate(invalid="ignore"):
             np.subtract(cS, bS, out=d)
         np.greater(d, TIE, out=take)
@@ -164,13 +166,17 @@ class LayerSolver:
     _w: dict[tuple[int, int], tuple[FloatArray, FloatArray]] = field(default_factory=dict)
 
     def _buffer(self, r: int, wo: int) -> tuple[FloatArray, FloatArray]:
+        """The move programme's values with ``r`` MP left: shape (pairs + 1, status).
+
+        The last row is the sentinel of illegal steps (value -inf).
+        """
         key = (r, wo)
         if key not in self._w:
             n = self.pairs.n_pairs
-            s = np.empty((3, n + 1), dtype=np.float64)
-            p = np.empty((3, n + 1), dtype=np.float64)
-            s[:, n] = -np.inf
-            p[:, n] = 0.0
+            s = np.empty((n + 1, 3), dtype=np.float64)
+            p = np.empty((n + 1, 3), dtype=np.float64)
+            s[n] = -np.inf
+            p[n] = 0.0
             self._w[key] = (s, p)
         return self._w[key]
 
@@ -185,25 +191,26 @@ class LayerSolver:
         """The layer of a movement turn of ``mover`` given the next turn's layer.
 
         ``nxt`` is ``None`` when this is the last movement turn (MS-11: after
-        it, the planes disengage with no kill, value 0).
+        it, the planes disengage with no kill, value 0). Inside, arrays are
+        laid out (pair, status) so that one gather fetches all three statuses.
         """
         pt = self.pairs
         n = pt.n_pairs
         wx, wy = mover.points, other.points
-        # E: values if the move ends without firing, seen from the mover (status x pair)
-        e_s = np.zeros((3, n), dtype=np.float64)
-        e_p = np.zeros((3, n), dtype=np.float64)
+        # E: values if the move ends without firing, seen from the mover (pair x status)
+        e_s = np.zeros((n, 3), dtype=np.float64)
+        e_p = np.zeros((n, 3), dtype=np.float64)
         if nxt is not None:
             for st in range(3):
                 ns = nxt.S[NEXT_STATUS[st]][pt.swap]
                 np_ = nxt.P[NEXT_STATUS[st]][pt.swap]
-                e_s[st] = -ns
-                e_p[st] = (wy * np_ - ns) / wx
+                e_s[:, st] = -ns
+                e_p[:, st] = (wy * np_ - ns) / wx
         # fire values at the fire pairs (MS-9, MS-10, rule III.G, MS-11)
         fp = pt.fire_pair
         pk = np.asarray(mover.p_kill, dtype=np.float64)[pt.fire_offset]
-        f_s = np.empty((3, len(fp)), dtype=np.float64)
-        f_p = np.empty((3, len(fp)), dtype=np.float64)
+        f_s = np.empty((len(fp), 3), dtype=np.float64)
+        f_p = np.empty((len(fp), 3), dtype=np.float64)
         if nxt is not None:
             sw = pt.swap[fp]
             a_s = np.where(pt.fire_head_on, nxt.RS[sw], nxt.S[1][sw])
@@ -215,23 +222,23 @@ class LayerSolver:
             after_p = np.zeros(len(fp), dtype=np.float64)
         miss = 1.0 - pk
         for st in (0, 2):
-            f_s[st] = pk * wx + miss * after_s
-            f_p[st] = pk + miss * after_p
-        f_s[1] = pk * wx  # the other has fired: after this shot both have (MS-11)
-        f_p[1] = pk
+            f_s[:, st] = pk * wx + miss * after_s
+            f_p[:, st] = pk + miss * after_p
+        f_s[:, 1] = pk * wx  # the other has fired: after this shot both have (MS-11)
+        f_p[:, 1] = pk
         mp_values = sorted(m for m, _ in mover.mp)
         m_max = max(mp_values)
         specs = step_specs()
-        v_s = np.zeros((3, n), dtype=np.float64)
-        v_p = np.zeros((3, n), dtype=np.float64)
+        v_s = np.zeros((n, 3), dtype=np.float64)
+        v_p = np.zeros((n, 3), dtype=np.float64)
         mp_prob = dict(mover.mp)
         head = pt.head_on_pairs
         p_ret = float(mover.p_kill[0])
         ret_s = np.zeros(len(head), dtype=np.float64)
         ret_p = np.zeros(len(head), dtype=np.float64)
-        merge = _Merger((3, n))
-        cand_s = np.empty((3, n), dtype=np.float64)
-        cand_p = np.empty((3, n), dtype=np.float64)
+        merge = _Merger((n, 3))
+        cand_s = np.empty((n, 3), dtype=np.float64)
+        cand_p = np.empty((n, 3), dtype=np.float64)
         wo_cost = min((sp.cost for sp in specs if sp.wing_over), default=m_max + 1)
         for r in range(m_max + 1):
             for wo in (1, 0):
@@ -245,46 +252,48 @@ class LayerSolver:
                     src_s, src_p = self._buffer(r - spec.cost, 1 if (wo or spec.wing_over) else 0)
                     idx = pt.succ[k]
                     if first:
-                        np.take(src_s, idx, axis=1, out=bs[:, :n])
-                        np.take(src_p, idx, axis=1, out=bp[:, :n])
+                        np.take(src_s, idx, axis=0, out=bs[:n])
+                        np.take(src_p, idx, axis=0, out=bp[:n])
                         first = False
                     else:
-                        np.take(src_s, idx, axis=1, out=cand_s)
-                        np.take(src_p, idx, axis=1, out=cand_p)
-                        merge(bs[:, :n], bp[:, :n], cand_s, cand_p)
+                        np.take(src_s, idx, axis=0, out=cand_s)
+                        np.take(src_p, idx, axis=0, out=cand_p)
+                        merge(bs[:n], bp[:n], cand_s, cand_p)
                 if first:
-                    bs[:, :n] = e_s
-                    bp[:, :n] = e_p
+                    bs[:n] = e_s
+                    bp[:n] = e_p
                 else:
-                    stuck = np.isneginf(bs[:, :n], out=merge.take)
-                    np.copyto(bs[:, :n], e_s, where=stuck)
-                    np.copyto(bp[:, :n], e_p, where=stuck)
+                    stuck = np.isneginf(bs[:n], out=merge.take)
+                    np.copyto(bs[:n], e_s, where=stuck)
+                    np.copyto(bp[:n], e_p, where=stuck)
                 if wo == 0 and r in mp_prob:
                     # a whole move with r MP: must take a step if it can (MS-7), no fire yet
                     w = mp_prob[r]
-                    v_s += w * bs[:, :n]
-                    v_p += w * bp[:, :n]
+                    v_s += w * bs[:n]
+                    v_p += w * bp[:n]
                     if return_fire_after_roll and len(head):
-                        hs = bs[1, head].copy()
-                        hp = bp[1, head].copy()
+                        hs = bs[head, 1].copy()
+                        hp = bp[head, 1].copy()
                         _merge(hs, hp, np.full_like(hs, p_ret * wx), np.full_like(hp, p_ret))
                         ret_s += w * hs
                         ret_p += w * hp
                 # after at least one step the plane may fire (MS-9)
-                cs = bs[:, fp]
-                cp = bp[:, fp]
+                cs = bs[fp]
+                cp = bp[fp]
                 _merge(cs, cp, f_s, f_p)
-                bs[:, fp] = cs
-                bp[:, fp] = cp
+                bs[fp] = cs
+                bp[fp] = cp
             if progress is not None:
                 progress()
-        rs = v_s[1].copy()
-        rp = v_p[1].copy()
+        out_s = np.ascontiguousarray(v_s.T)
+        out_p = np.ascontiguousarray(v_p.T)
+        rs = out_s[1].copy()
+        rp = out_p[1].copy()
         if len(head):
             if not return_fire_after_roll:
-                ret_s = v_s[1, head].copy()
-                ret_p = v_p[1, head].copy()
+                ret_s = out_s[1, head].copy()
+                ret_p = out_p[1, head].copy()
                 _merge(ret_s, ret_p, np.full_like(ret_s, p_ret * wx), np.full_like(ret_p, p_ret))
             rs[head] = ret_s
             rp[head] = ret_p
-        return Layer(v_s, v_p, rs, rp)
+        return Layer(out_s, out_p, rs, rp)
