@@ -98,3 +98,22 @@ def test_undo_needs_a_decision_of_ones_own(url: str) -> None:
     live = svc.create(GAME, {"first": "active"}, {"Allied": "human", "Communist": "ai:random"})
     with pytest.raises(Conflict, match="no decision to take back"):
         svc.undo(live.id, live.tokens["Allied"])
+
+
+def test_a_game_started_at_the_terminal_gets_seat_links_here(url: str) -> None:
+    """The terminal saves games without links; the browser app adds them on first sight."""
+    store = Store(url)
+    driver = Driver(load_game(GAME, {"first": "active"}), 5)
+    game_id = store.create_game(
+        driver.record,
+        title="from the terminal",
+        seats={"Communist": "ai:heuristic", "Allied": "human"},
+        meta={"interface": "terminal"},
+    )
+    svc = GameService(Store(url))
+    live = svc.get(game_id)
+    assert set(live.tokens) == {"Allied"}
+    assert store.load(game_id).meta["tokens"] == live.tokens
+    assert store.load(game_id).meta["interface"] == "terminal"
+    svc.act(game_id, live.tokens["Allied"], ["F"])
+    assert store.load(game_id).record.actions[0] == (1, "F")

@@ -150,11 +150,19 @@ class GameService:
 
     def _from_stored(self, stored: StoredGame) -> LiveGame:
         driver = replay(stored.record)
+        meta = dict(stored.meta or {})
+        tokens = dict(meta.get("tokens") or {})
+        missing = {n: k for n, k in stored.seats.items() if not is_ai(k) and n not in tokens}
+        if missing:
+            # a game started at the terminal gets its seat links on its first visit here
+            tokens.update(new_tokens(missing))
+            meta["tokens"] = tokens
+            self.store.update(stored.id, meta=meta)
         return LiveGame(
             id=stored.id,
             title=stored.title,
             seats=dict(stored.seats),
-            meta=dict(stored.meta or {}),
+            meta=meta,
             driver=driver,
             bots=self._bots_for(driver.game, stored.seats, driver.seed),
             created_at=_time_text(stored.created_at),
@@ -213,7 +221,8 @@ class GameService:
         driver = Driver(game, seed)
         full_meta = dict(meta or {})
         full_meta["tokens"] = new_tokens(assigned)
-        name = title or f"{game.title} ({', '.join(assigned.values())})"
+        who = ", ".join(f"{seat} {kind}" for seat, kind in assigned.items())
+        name = title or f"{game.title} ({who})"
         record = GameRecord(game.name, dict(game.options), driver.seed)
         game_id = self.store.create_game(record, title=name, seats=assigned, meta=full_meta)
         live = LiveGame(

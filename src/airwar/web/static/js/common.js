@@ -104,6 +104,10 @@ window.Airwar = window.Airwar || {};
       if (t) return t;
     }
     if (ev.message) return ev.message;
+    if (ev.type === "roll" && ev.p_success === "1/1" && (ev.modifiers || []).length) {
+      const total = ev.modifiers.reduce(function (a, m) { return a + m.value; }, ev.roll);
+      return ev.name + ": rolled " + ev.roll + ", total " + total;
+    }
     if (ev.type === "roll") {
       return ev.name + ": rolled " + ev.roll + " (" + (ev.success ? "success" : "failure") +
         ", chance " + ev.p_success + ")";
