@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import threading
 from datetime import UTC
 from pathlib import Path
 
@@ -261,3 +262,27 @@ def test_a_file_that_is_not_a_database(tmp_path: Path) -> None:
     with pytest.raises(StoreError, match="cannot open database"):
         Store(f"sqlite:///{bogus}")
     assert bogus.read_bytes().startswith(b"this is not")
+
+
+def test_reading_while_another_program_saves_never_sees_a_torn_game(tmp_path: Path) -> None:
+    url = f"sqlite:///{tmp_path / 'busy.sqlite'}"
+    writer, reader = Store(url), Store(url)
+    gid = writer.create_game(GameRecord("toy", {}, 5), title="", seats={})
+    done = threading.Event()
+
+    def write() -> None:
+        for n in range(200):
+            writer.append_action(gid, n % 2, f"add{1 + n % 2}")
+        done.set()
+
+    thread = threading.Thread(target=write)
+    thread.start()
+    seen: list[int] = []
+    while not done.is_set():
+        seen.append(len(reader.load(gid).record.actions))
+        reader.list_games()
+    thread.join()
+    assert seen == sorted(seen)
+    assert len(reader.load(gid).record.actions) == 200
+    writer.close()
+    reader.close()

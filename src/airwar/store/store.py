@@ -20,7 +20,7 @@ from __future__ import annotations
 import json
 import os
 import secrets
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterable, Iterator, Mapping
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
@@ -118,6 +118,17 @@ def _sqlite_write_ahead(dbapi_connection: Any, _record: Any) -> None:
     cursor.execute("PRAGMA journal_mode=WAL")
     cursor.execute("PRAGMA synchronous=NORMAL")
     cursor.close()
+
+
+def _prefix(row: GameRow, actions: Iterable[ActionRow]) -> list[ActionRow]:
+    """The decisions the game row counts. A decision saved by another program after
+    the row was read is left for the next read (each is saved together with the
+    count, in one transaction)."""
+    return [a for a in actions if a.idx < row.action_count]
+
+
+def _complete(row: GameRow, actions: list[ActionRow]) -> bool:
+    return [a.idx for a in actions] == list(range(row.action_count))
 
 
 def _check_text(game_id: str, seat: int, text: str) -> None:
@@ -364,13 +375,20 @@ class Store:
     # -- reading ----------------------------------------------------------
     def load(self, game_id: str) -> StoredGame:
         """The saved game ``game_id``; GameNotFound or RecordError (naming it) otherwise."""
-        with self._transaction(f"reading game {game_id}") as session:
-            row = self._row(session, game_id)
-            actions = list(
-                session.scalars(
-                    select(ActionRow).where(ActionRow.game_id == game_id).order_by(ActionRow.idx)
+        for attempt in range(3):
+            with self._transaction(f"reading game {game_id}") as session:
+                row = self._row(session, game_id)
+                actions = _prefix(
+                    row,
+                    session.scalars(
+                        select(ActionRow)
+                        .where(ActionRow.game_id == game_id)
+                        .order_by(ActionRow.idx)
+                    ),
                 )
-            )
+            if _complete(row, actions) or attempt == 2:
+                break
+            # another program rewrote the decisions between the two reads: read again
         return self._stored(row, actions)
 
     def list_games(self, game: str | None = None) -> list[StoredGame]:
@@ -396,7 +414,7 @@ class Store:
         out: list[StoredGame] = []
         for r in rows:
             try:
-                out.append(self._stored(r, by_game[r.id]))
+                out.append(self._stored(r, _prefix(r, by_game[r.id])))
             except RecordError as exc:
                 out.append(self._damaged(r, str(exc)))
         return out
@@ -404,7 +422,7 @@ class Store:
     @staticmethod
     def _stored(row: GameRow, actions: list[ActionRow]) -> StoredGame:
         gid = row.id
-        if [a.idx for a in actions] != list(range(row.action_count)):
+        if not _complete(row, actions):
             raise RecordError(
                 f"saved game {gid}: its decisions are damaged "
                 f"({len(actions)} stored, {row.action_count} expected)"
