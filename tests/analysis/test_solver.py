@@ -310,3 +310,28 @@ def test_options_are_checked_and_keyed() -> None:
     assert cache_key(MATCHUP, OPTIONS) == cache_key(
         Matchup("f-86", "yak-9", active_ace=True), OPTIONS
     )
+
+
+def test_cache_round_trip(tmp_path: object, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A solution is saved to the cache folder and read back (memory-mapped) unchanged."""
+    from pathlib import Path
+
+    from airwar.analysis import solver as solver_mod
+
+    folder = Path(str(tmp_path))
+    monkeypatch.setattr(solver_mod, "cache_dir", lambda: folder)
+    monkeypatch.setattr(solver_mod, "_MEMORY", {})
+    small = SolverOptions(columns=3, rows=4, turn_limit=2, mp_base=(0, 0))
+    assert solver_mod.cached_solution(MATCHUP, small) is None
+    fresh = solve(MATCHUP, small)
+    assert (folder / cache_key(MATCHUP, small) / "meta.json").exists()
+    monkeypatch.setattr(solver_mod, "_MEMORY", {})
+    loaded = solver_mod.cached_solution(MATCHUP, small)
+    assert loaded is not None
+    assert loaded.start_value() == fresh.start_value()
+    a, b = fresh.start_positions()
+    for n in range(1, 5):
+        for mover in (ACTIVE, LISTED):
+            assert loaded.turn_value(mover, (a, b), (False, False), n) == fresh.turn_value(
+                mover, (a, b), (False, False), n
+            )
