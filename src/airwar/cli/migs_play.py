@@ -61,11 +61,15 @@ class SessionResult:
 def summary_of(view: Mapping[str, Any]) -> dict[str, Any]:
     """The score summary the store keeps for ``airwar migs games``."""
     if "scores" in view:
+        per_side = view.get("sorties_per_side")
+        sortie = view.get("sortie")
+        if isinstance(sortie, int) and isinstance(per_side, int):
+            sortie = min(sortie, per_side)
         return {
             "scores": dict(view["scores"]),
             "kills": dict(view.get("kills") or {}),
-            "sortie": view.get("sortie"),
-            "sorties_per_side": view.get("sorties_per_side"),
+            "sortie": sortie,
+            "sorties_per_side": per_side,
             "result": view.get("result"),
         }
     engagement = view.get("engagement") or {}
@@ -289,8 +293,8 @@ class PlaySession:
         view = self.driver.state.view(None)
         summary = summary_of(view)
         extra = ""
-        if view.get("sortie") is not None and "sorties_per_side" in view:
-            extra = f" (sortie {view['sortie']} of {view['sorties_per_side']} per side)"
+        if summary.get("sortie") is not None:
+            extra = f" (sortie {summary['sortie']} of {summary['sorties_per_side']} per side)"
         self.say(f"Score: {scores_text(summary['scores'])}{extra}")
 
     # -- the loop ----------------------------------------------------------
