@@ -272,3 +272,21 @@ def test_engagement_game_chance_and_terminal() -> None:
         d.resolve_chance()
     assert d.state.current_actor() == TERMINAL
     assert d.events[-1]["type"] == "game_end"
+
+
+def test_view_lists_steps_and_the_exact_shot() -> None:
+    e, log = setup(active="F-86 c3 N", listed="MiG-15 c5 N")
+    play(e, log, "F")
+    view = e.view()
+    fire = next(a for a in view["legal_actions"] if a["action"] == "fire")
+    assert (fire["aspect"], fire["kill_on"], fire["p_kill"]) == ("rear", 3, "2/3")
+    steps = {a["action"]: a for a in view["legal_actions"] if "square" in a}
+    assert steps["L"] == {
+        "action": "L",
+        "kind": "diagonal left",
+        "square": "b5",
+        "facing": "NW",
+        "mp_left": 4,
+    }
+    assert "F" not in steps  # c5 is the MiG-15's square
+    assert view["mp_left"] == 6 and view["stepped"] and view["to_move"] == "active"

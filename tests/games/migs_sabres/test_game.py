@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from fractions import Fraction
 from typing import Any
 
@@ -253,6 +254,10 @@ def test_view_has_everything_an_interface_draws() -> None:
     assert set(eng["planes"]) == {"active", "listed"}
     assert "mp_left" in eng and "wing_over_used" in eng and "return_fire_pending" in eng
     assert v["markers"][v["active_side"]] > 0
+    json.dumps(v)  # JSON-ready
+    d.resolve_chance()
+    acts = d.state.view()["engagement"]["legal_actions"]
+    assert acts and all("action" in a for a in acts)
 
 
 @pytest.mark.parametrize(("strike", "listed"), [(False, "F-86"), (True, None)])
