@@ -86,7 +86,7 @@ def test_a_whole_engagement_played_by_clicking(server: Server, page: Page) -> No
     assert page.locator("#log li").count() > 10
     # the replay view steps back and forward through the finished game
     page.click("#replay-link")
-    page.wait_for_function("document.body.dataset.step !== undefined")
+    page.wait_for_function(READY)
     last = int(page.evaluate("Number(document.body.dataset.step)"))
     assert last == decisions_of(server, page.url)
     page.click("#back")

@@ -35,6 +35,7 @@
       A.renderLog(document.getElementById("log"), r.log, false);
       A.renderRolls(document.getElementById("rolls"), r.log, false);
       document.body.dataset.step = String(step);
+      document.body.dataset.steps = String(steps);
     } catch (e) {
       statusBox.textContent = e.message;
     }
@@ -51,6 +52,6 @@
   });
   const start = A.param("step");
   show(start !== null ? Number(start) : 0).then(function () {
-    if (start === null) show(steps);
-  });
+    return start === null ? show(steps) : null;
+  }).then(function () { document.body.dataset.ready = "yes"; });
 })(window.Airwar);
