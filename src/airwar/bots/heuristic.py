@@ -223,4 +223,3 @@ class HeuristicBot(BaseBot):
         if action is None or action not in legal:
             action = legal[0]
         return action
-
