@@ -33,6 +33,7 @@ def create_app(
     *,
     store: Store | None = None,
     games: Sequence[str] | None = None,
+    stream_seconds: float = STREAM_SECONDS,
 ) -> FastAPI:
     """The app on the store at ``database_url`` (default: the user's SQLite file).
 
@@ -77,7 +78,7 @@ def create_app(
             waited = 0.0
             ticks = 0
             yield "retry: 1000\n\n"
-            while waited < STREAM_SECONDS and not request.app.state.closing:
+            while waited < stream_seconds and not request.app.state.closing:
                 ticks += 1
                 if ticks % ticks_per_check == 0:
                     # notices a change made by another process sharing the store
