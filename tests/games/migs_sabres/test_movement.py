@@ -11,6 +11,7 @@ from hypothesis import strategies as st
 from airwar.games.migs_sabres import Facing, Square, StepKind, movement_options, step_result
 from airwar.games.migs_sabres.board import ALL_SQUARES
 from airwar.games.migs_sabres.combat import kill_on
+from airwar.games.migs_sabres.movement import _explore_bits, explore, explore_paths
 
 
 def naive(
@@ -266,3 +267,14 @@ def test_perft_property_against_naive(
     ends, fires = naive(sq, f, target, mp, wo)
     assert {(str(s), str(fc)) for s, fc in opts.end_states} == ends
     assert {(str(o.square), str(o.facing)) for o in opts.fire_options} == fires
+
+
+@given(st.integers(0, 1231), st.integers(0, 15), st.booleans(), st.integers(0, 153), st.booleans())
+def test_bitset_and_table_walks_agree(
+    pos: int, mp: int, wo: bool, blocked: int, stepped: bool
+) -> None:
+    if pos >> 3 == blocked:
+        return
+    ends, fires = explore_paths(pos, mp, wo, blocked, stepped)
+    assert _explore_bits(pos, mp, wo, blocked, stepped) == (set(ends), set(fires))
+    assert explore(pos, mp, wo, blocked, stepped) == (set(ends), set(fires))

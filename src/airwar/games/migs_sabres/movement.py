@@ -21,6 +21,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from enum import Enum
 from fractions import Fraction
+from functools import cache
 from typing import Any
 
 from airwar.core.checks import fraction_text
@@ -143,6 +144,90 @@ TRANS: tuple[tuple[tuple[int, int, int], ...], ...] = _build_trans()
 """``TRANS[pos * 2 + wing_over_used]``: (cost, next state, step kind number), cheapest first."""
 
 
+def _build_groups() -> tuple[tuple[int, int, int], ...]:
+    """(cost, source-state mask, shift) of every step that moves a state bitset at once."""
+    groups: list[tuple[int, int, int]] = []
+    for k in range(len(STEP_KINDS)):
+        for f in range(8):
+            by_shift: dict[int, int] = {}
+            for wo in (0,) if _K_WO[k] else (0, 1):
+                for sq in range(NPOS // 8):
+                    p = sq * 8 + f
+                    nxt = NEXT[k][p]
+                    if nxt < 0:
+                        continue
+                    state = p * 2 + wo
+                    shift = nxt * 2 + (1 if (wo or _K_WO[k]) else 0) - state
+                    by_shift[shift] = by_shift.get(shift, 0) | (1 << state)
+            groups.extend((_K_COST[k], mask, shift) for shift, mask in by_shift.items())
+    groups.sort(key=lambda g: g[0])
+    return tuple(groups)
+
+
+_GROUPS = _build_groups()
+_SQUARE_STATES = tuple(
+    sum(1 << ((sq * 8 + f) * 2 + w) for f in range(8) for w in (0, 1)) for sq in range(NPOS // 8)
+)
+BITSET_MIN_MP = 10
+"""From this many MP on, :func:`explore` moves whole state sets as bit masks."""
+
+
+@cache
+def _groups_avoiding(blocked: int) -> tuple[tuple[int, int, int], ...]:
+    """The step groups with every step into square ``blocked`` removed (MS-8)."""
+    tgt = _SQUARE_STATES[blocked]
+    return tuple((c, m & ~((tgt >> sh) if sh >= 0 else (tgt << -sh)), sh) for c, m, sh in _GROUPS)
+
+
+@cache
+def _fire_states(blocked: int) -> int:
+    return sum(1 << (p * 2 + w) for p in range(NPOS) if AHEAD[p] == blocked for w in (0, 1))
+
+
+def _positions(mask: int) -> set[int]:
+    out: set[int] = set()
+    while mask:
+        low = mask & -mask
+        out.add((low.bit_length() - 1) >> 1)
+        mask ^= low
+    return out
+
+
+def _explore_bits(
+    pos: int, mp: int, wing_over_used: bool, blocked: int, stepped: bool
+) -> tuple[set[int], set[int]]:
+    """:func:`explore` on bit masks of (position, wing-over used) states, one per MP level."""
+    groups = _groups_avoiding(blocked)
+    levels = [0] * (mp + 1)
+    start = 1 << (pos * 2 + (1 if wing_over_used else 0))
+    if stepped:
+        levels[mp] = start
+    else:
+        for c, m, sh in groups:
+            if c > mp:
+                break
+            moved = start & m
+            if moved:
+                levels[mp - c] |= (moved << sh) if sh >= 0 else (moved >> -sh)
+    fire_states = _fire_states(blocked)
+    ends = fires = 0
+    for level in range(mp, -1, -1):
+        states = levels[level]
+        if not states:
+            continue
+        fires |= states & fire_states
+        movable = 0
+        for c, m, sh in groups:
+            if c > level:
+                break
+            moved = states & m
+            if moved:
+                movable |= moved
+                levels[level - c] |= (moved << sh) if sh >= 0 else (moved >> -sh)
+        ends |= states & ~movable
+    return _positions(ends), _positions(fires)
+
+
 def explore(
     pos: int, mp: int, wing_over_used: bool, blocked: int, stepped: bool = False
 ) -> tuple[set[int], set[int]]:
@@ -152,8 +237,11 @@ def explore(
     target of fire. End positions are where no affordable legal step
     remains after at least one step (MS-7); fire positions are reached after
     at least one step with the target directly ahead (MS-9). States are
-    visited by MP left, highest first, each once.
+    visited by MP left, highest first, each once; from ``BITSET_MIN_MP`` on,
+    a whole MP level moves at once as a bit mask.
     """
+    if mp >= BITSET_MIN_MP:
+        return _explore_bits(pos, mp, wing_over_used, blocked, stepped)
     ends: set[int] = set()
     fires: set[int] = set()
     levels: list[set[int]] = [set() for _ in range(mp + 1)]
