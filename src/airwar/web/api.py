@@ -7,6 +7,7 @@ that plays no seat of the game is a 403, and an unknown game id is a 404.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Annotated, Any
 
 from fastapi import APIRouter, Depends, Query, Request
@@ -14,6 +15,7 @@ from fastapi.responses import JSONResponse
 
 from airwar.core.driver import Driver
 from airwar.core.registry import game_class, game_names
+from airwar.games.gunslingers.narrate import describe as describe_gunslingers
 from airwar.web import bots as web_bots
 from airwar.web.errors import field_error
 from airwar.web.schemas import (
@@ -117,9 +119,21 @@ def game_out(
         view=view,
         choices=live.choices(seat_name),
         hotseat=hotseat_links(request, live, seat_name),
-        log=log.since(since),
+        log=with_lines(live.game.name, log.since(since)),
         log_length=len(log),
     )
+
+
+LOG_LINES: dict[str, Callable[[dict[str, Any]], str]] = {"gunslingers": describe_gunslingers}
+"""Games whose package writes each event as a line of the explained log."""
+
+
+def with_lines(game: str, events: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The events, each with its ``line`` in the game's own words when the game has them."""
+    describe = LOG_LINES.get(game)
+    if describe is None:
+        return events
+    return [{**e, "line": describe(e).strip()} for e in events]
 
 
 HIDDEN_INFORMATION = ("gunslingers",)
@@ -281,7 +295,7 @@ def get_replay(
         steps=len(actions),
         decision=decision,
         view=view,
-        log=driver.events,
+        log=with_lines(live.game.name, driver.events),
     )
 
 

@@ -98,6 +98,7 @@ window.Airwar = window.Airwar || {};
 
   /* One line of the log: the game's own text when it gives one, otherwise its fields. */
   A.logText = function (ev) {
+    if (ev.line) return ev.line;
     if (ev.text) return ev.text;
     if (A.logFormatter) {
       const t = A.logFormatter(ev);
