@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 from fastapi.testclient import TestClient
 
@@ -73,3 +74,39 @@ def test_a_game_asks_only_legal_declarations(client: TestClient) -> None:
     assert (
         client.get(f"/api/games/{gid}", params={"seat": toks["Blue"]}).json()["decisions"] == after
     )
+
+
+def first_declaration(choices: dict[str, Any]) -> str:
+    words = []
+    node = choices
+    while any(k != "$" for k in node):
+        word = next(k for k in node if k != "$")
+        words.append(word)
+        node = node[word]
+    return " ".join(words)
+
+
+def test_a_side_does_not_read_the_other_sides_declarations(client: TestClient) -> None:
+    """Double-blind: Blue's log holds its own declarations only; the referee's holds all."""
+    made = client.post(
+        "/api/gunslingers/games",
+        json={
+            "example": DOGFIGHT,
+            "seats": {"Blue": "human", "Red": "remote", "referee": "remote"},
+            "seed": 8,
+        },
+    ).json()
+    gid, toks = made["id"], tokens(made)
+    for _ in range(12):
+        data = client.get(f"/api/games/{gid}", params={"seat": toks["Blue"]}).json()
+        seat = data["to_act"]
+        mine = client.get(f"/api/games/{gid}", params={"seat": toks[seat]}).json()
+        text = first_declaration(mine["choices"])
+        r = client.post(f"/api/games/{gid}/actions", json={"seat": toks[seat], "actions": [text]})
+        assert r.status_code == 200, r.text
+    blue = client.get(f"/api/games/{gid}", params={"seat": toks["Blue"]}).json()["log"]
+    referee = client.get(f"/api/games/{gid}", params={"seat": toks["referee"]}).json()["log"]
+    said = {e["seat"] for e in referee if e["type"] == "decision"}
+    assert {"Blue", "Red"} <= said
+    assert {e["seat"] for e in blue if e["type"] == "decision"} == {"Blue"}
+    assert all(e["line"] for e in blue)

@@ -119,7 +119,7 @@ def game_out(
         view=view,
         choices=live.choices(seat_name),
         hotseat=hotseat_links(request, live, seat_name),
-        log=with_lines(live.game.name, log.since(since)),
+        log=with_lines(live.game.name, visible_events(live, seat_name, view, log.since(since))),
         log_length=len(log),
     )
 
@@ -150,6 +150,41 @@ def decision_visible(live: LiveGame, seat_name: str | None, actor: int) -> bool:
         return True
     # seats played at the same browser share what they know
     return live.seats.get(seat_name) == HUMAN == live.seats.get(live.game.seat_name(actor))
+
+
+UNIT_KEYS = ("aircraft", "unit", "against", "target")
+UNIT_LISTS = ("aircraft", "own_ground", "enemy_ground", "weapons")
+
+
+def visible_events(
+    live: LiveGame, seat_name: str | None, view: dict[str, Any], events: list[dict[str, Any]]
+) -> list[dict[str, Any]]:
+    """The log as this page may read it.
+
+    In a double-blind game a side's page keeps only the events about units
+    its view shows now, and only its own declarations (and those of seats
+    played at the same browser); the referee and finished games see all.
+    """
+    if live.game.name not in HIDDEN_INFORMATION or live.status == "finished":
+        return events
+    if seat_name is None or view.get("seat") == "referee":
+        return events
+    known = {u.get("id") for key in UNIT_LISTS for u in view.get(key, []) or []}
+    mine = {
+        n
+        for n, k in live.seats.items()
+        if n == seat_name or (k == HUMAN and live.seats.get(seat_name) == HUMAN)
+    }
+    out = []
+    for e in events:
+        if e.get("type") == "decision" and e.get("seat") not in mine:
+            continue
+        named = [e[k] for k in UNIT_KEYS if isinstance(e.get(k), str)]
+        named += [x for x in e.get("order", []) if isinstance(x, str)]
+        if any(n not in known for n in named):
+            continue
+        out.append(e)
+    return out
 
 
 @router.get("/catalog", response_model=Catalog)
@@ -295,7 +330,7 @@ def get_replay(
         steps=len(actions),
         decision=decision,
         view=view,
-        log=with_lines(live.game.name, driver.events),
+        log=with_lines(live.game.name, visible_events(live, seat_name, view, driver.events)),
     )
 
 
