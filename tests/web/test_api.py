@@ -197,3 +197,6 @@ def test_pages_render(client: TestClient) -> None:
     r = client.get(f"/games/{gid}/resume", follow_redirects=False)
     assert r.status_code == 303
     assert r.headers["location"] == made["links"][0]["url"]
+    r = client.get(f"/games/{gid}/resume", params={"to": "replay"}, follow_redirects=False)
+    assert r.headers["location"].startswith(f"/games/{gid}/replay?seat=")
+    assert client.get(f"/games/{gid}/resume", params={"to": "x"}).status_code == 422

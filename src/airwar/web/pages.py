@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Literal
+
 from fastapi import APIRouter, Request
 from fastapi.responses import HTMLResponse, RedirectResponse
 
@@ -43,7 +45,9 @@ def replay_page(request: Request, game_id: GameId) -> HTMLResponse:
 
 
 @router.get("/games/{game_id}/resume", name="resume_page")
-def resume_page(request: Request, game_id: GameId) -> RedirectResponse:
+def resume_page(
+    request: Request, game_id: GameId, to: Literal["play", "replay"] = "play"
+) -> RedirectResponse:
     """Back into a saved game as the host: the page of its first seat played here.
 
     Seats played from a second browser keep their own secret links; a game
@@ -51,7 +55,7 @@ def resume_page(request: Request, game_id: GameId) -> RedirectResponse:
     """
     svc = request.app.state.service
     live = svc.get(game_id)
-    url = request.url_for("play_page", game_id=live.id).path
+    url = request.url_for("play_page" if to == "play" else "replay_page", game_id=live.id).path
     for name, kind in live.seats.items():
         token = live.tokens.get(name)
         if kind == HUMAN and token:

@@ -70,7 +70,7 @@
         A.el("td", { text: String(g.decisions) }), A.el("td", { text: g.updated_at.replace("T", " ").slice(0, 19) }),
         A.el("td", {}, [
           A.el("a", { href: "/games/" + g.id + "/resume", class: "resume", text: "resume" }), " · ",
-          A.el("a", { href: "/games/" + g.id + "/replay", text: "replay" }),
+          A.el("a", { href: "/games/" + g.id + "/resume?to=replay", class: "replay", text: "replay" }),
         ]),
       ]));
     });
