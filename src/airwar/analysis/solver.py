@@ -693,29 +693,60 @@ def key_of(state: Any, options: SolverOptions | None = None) -> EngagementKey:
     )
 
 
+ARRAY_NAMES = ("S", "P", "RS", "RP")
+
+
+def _shapes(options: SolverOptions) -> dict[str, tuple[int, ...]]:
+    pt = pair_tables(options.columns, options.rows)
+    n_layers = 2 * options.turn_limit
+    heads = len(pt.head_on_pairs)
+    return {
+        "S": (2, n_layers + 1, 3, pt.n_pairs),
+        "P": (2, n_layers + 1, 3, pt.n_pairs),
+        "RS": (2, n_layers + 1, heads),
+        "RP": (2, n_layers + 1, heads),
+    }
+
+
 def _solve_chain(
-    matchup: Matchup, options: SolverOptions, first: int, progress: Progress | None = None
-) -> tuple[NDArray[np.float32], ...]:
-    """The layers of the chain in which ``first`` moves first (it moves when 2T - n is even)."""
+    matchup: Matchup,
+    options: SolverOptions,
+    first: int,
+    out: dict[str, NDArray[np.float32]] | str,
+    progress: Progress | None = None,
+) -> None:
+    """Solve the chain in which ``first`` moves first (it moves when 2T - n is even).
+
+    ``out`` is the dict of result arrays, or a folder of ``.npy`` files to
+    write into through memory maps (from a worker process).
+    """
+    from numpy.lib.format import open_memmap
+
+    maps: dict[str, Any] = {}
+    arrays: dict[str, Any]
+    if isinstance(out, str):
+        maps = {n: open_memmap(Path(out) / f"{n}.npy", mode="r+") for n in ARRAY_NAMES}
+        arrays = maps
+    else:
+        arrays = dict(out)
     pt = pair_tables(options.columns, options.rows)
     specs = _specs(matchup, options)
     n_layers = 2 * options.turn_limit
-    S = np.zeros((n_layers + 1, 3, pt.n_pairs), dtype=np.float32)
-    P = np.zeros((n_layers + 1, 3, pt.n_pairs), dtype=np.float32)
     heads = pt.head_on_pairs
-    RS = np.zeros((n_layers + 1, len(heads)), dtype=np.float32)
-    RP = np.zeros((n_layers + 1, len(heads)), dtype=np.float32)
     solver = LayerSolver(pt)
     nxt: Layer | None = None
     for n in range(1, n_layers + 1):
         mover = first if (n_layers - n) % 2 == 0 else 1 - first
         layer = solver.solve(specs[mover], specs[1 - mover], nxt, False)
-        S[n], P[n] = layer.S, layer.P
-        RS[n], RP[n] = layer.RS[heads], layer.RP[heads]
+        arrays["S"][mover, n] = layer.S
+        arrays["P"][mover, n] = layer.P
+        arrays["RS"][mover, n] = layer.RS[heads]
+        arrays["RP"][mover, n] = layer.RP[heads]
         nxt = layer
         if progress is not None:
             progress(n, n_layers)
-    return S, P, RS, RP
+    for m in maps.values():
+        m.flush()
 
 
 def solve_arrays(
@@ -723,33 +754,41 @@ def solve_arrays(
     options: SolverOptions,
     progress: Progress | None = None,
     workers: int = 1,
+    folder: Path | None = None,
 ) -> tuple[NDArray[np.float32], ...]:
     """Backward induction over the MS-11 turn counter; returns (S, P, RS, RP) arrays.
 
     The two chains (active moves first, listed moves first) are independent:
-    with ``workers=2`` they are solved in two processes at once.
+    with ``workers=2`` they are solved in two processes at once. With
+    ``folder`` the arrays are ``.npy`` files there, written in place by the
+    workers and returned memory-mapped (nothing large passes between
+    processes or stays in memory).
     """
-    pt = pair_tables(options.columns, options.rows)
+    from numpy.lib.format import open_memmap
+
+    shapes = _shapes(options)
     n_layers = 2 * options.turn_limit
-    S = np.zeros((2, n_layers + 1, 3, pt.n_pairs), dtype=np.float32)
-    P = np.zeros_like(S)
-    RS = np.zeros((2, n_layers + 1, len(pt.head_on_pairs)), dtype=np.float32)
-    RP = np.zeros_like(RS)
-
-    def store(first: int, chain: tuple[NDArray[np.float32], ...]) -> None:
-        cs, cp, crs, crp = chain
-        for n in range(1, n_layers + 1):
-            mover = first if (n_layers - n) % 2 == 0 else 1 - first
-            S[mover, n], P[mover, n] = cs[n], cp[n]
-            RS[mover, n], RP[mover, n] = crs[n], crp[n]
-
+    if folder is None and workers >= 2:
+        raise SolverError("two workers need a folder to write the solution into")
+    out: dict[str, NDArray[np.float32]] | str
+    if folder is not None:
+        folder.mkdir(parents=True, exist_ok=True)
+        for name, shape in shapes.items():
+            m = open_memmap(folder / f"{name}.npy", mode="w+", dtype=np.float32, shape=shape)
+            m.flush()
+            del m
+        out = str(folder)
+    else:
+        out = {name: np.zeros(shape, dtype=np.float32) for name, shape in shapes.items()}
     if workers >= 2:
         from concurrent.futures import ProcessPoolExecutor
 
         with ProcessPoolExecutor(2) as pool:
-            futures = [pool.submit(_solve_chain, matchup, options, f) for f in (ACTIVE, LISTED)]
+            futures = [
+                pool.submit(_solve_chain, matchup, options, f, out) for f in (ACTIVE, LISTED)
+            ]
             for f, fut in zip((ACTIVE, LISTED), futures, strict=True):
-                store(f, fut.result())
+                fut.result()
                 if progress is not None:
                     progress(n_layers * (f + 1), 2 * n_layers)
     else:
@@ -760,8 +799,10 @@ def solve_arrays(
                 if progress is not None:
                     progress(done + n, 2 * n_layers)
 
-            store(f, _solve_chain(matchup, options, f, chain_progress))
-    return S, P, RS, RP
+            _solve_chain(matchup, options, f, out, chain_progress)
+    if isinstance(out, str):
+        return tuple(np.load(Path(out) / f"{n}.npy", mmap_mode="r") for n in ARRAY_NAMES)
+    return tuple(out[n] for n in ARRAY_NAMES)
 
 
 _MEMORY: dict[str, Solution] = {}
@@ -807,12 +848,35 @@ def solve(
     if workers is None:
         big = options.full_board and options.turn_limit >= 5
         workers = 2 if big and (os.cpu_count() or 1) >= 2 else 1
-    S, P, RS, RP = solve_arrays(matchup, options, progress, workers)
-    sol = Solution(matchup, options, S, P, RS, RP, time.perf_counter() - t0)
-    if cache:
-        key = cache_key(matchup, options)
-        sol.save(cache_dir() / key)
-        _MEMORY[key] = sol
+    if not cache:
+        if workers >= 2:
+            import tempfile
+
+            with tempfile.TemporaryDirectory() as tmp:
+                arrays = solve_arrays(matchup, options, progress, workers, Path(tmp))
+                S, P, RS, RP = (np.array(a) for a in arrays)
+        else:
+            S, P, RS, RP = solve_arrays(matchup, options, progress, workers)
+        return Solution(matchup, options, S, P, RS, RP, time.perf_counter() - t0)
+    key = cache_key(matchup, options)
+    final = cache_dir() / key
+    tmp_folder = final.with_name(f"{key}.tmp{os.getpid()}")
+    solve_arrays(matchup, options, progress, workers, tmp_folder)
+    seconds = time.perf_counter() - t0
+    meta = {
+        "matchup": asdict(matchup),
+        "options": asdict(options),
+        "seconds": seconds,
+        "version": SOLVER_VERSION,
+    }
+    (tmp_folder / "meta.json").write_text(json.dumps(meta, indent=1))
+    if final.exists():
+        for f in final.iterdir():
+            f.unlink()
+        final.rmdir()
+    tmp_folder.rename(final)
+    sol = Solution.load(final, matchup, options)
+    _MEMORY[key] = sol
     return sol
 
 
