@@ -136,6 +136,7 @@ class GameService:
         self.store = store
         self._live: OrderedDict[str, LiveGame] = OrderedDict()
         self._lock = threading.RLock()
+        self._loading = threading.Lock()
         self.changes = 0
         """Counts every change to any game (the live-update channel watches it)."""
 
@@ -175,11 +176,15 @@ class GameService:
             if live is not None:
                 self._live.move_to_end(game_id)
         if live is None:
-            live = self._from_stored(self.store.load(game_id))
-            with self._lock:
-                self._live[game_id] = live
-                while len(self._live) > CACHE_SIZE:
-                    self._live.popitem(last=False)
+            with self._loading:
+                # one loader at a time, so that a game has a single live copy
+                live = self._live.get(game_id)
+                if live is None:
+                    live = self._from_stored(self.store.load(game_id))
+                    with self._lock:
+                        self._live[game_id] = live
+                        while len(self._live) > CACHE_SIZE:
+                            self._live.popitem(last=False)
             return live
         if time.monotonic() - live.checked > RECHECK_SECONDS:
             # a game changed here a moment ago is known; one left alone is looked up
