@@ -70,10 +70,11 @@ def create_app(
     ) -> StreamingResponse:
         """Server-sent events: one ``update`` each time the game changes."""
         svc: GameService = request.app.state.service
-        live = await asyncio.to_thread(svc.get, game_id)
+        first = await asyncio.to_thread(svc.get, game_id)
         ticks_per_check = max(1, round(1.0 / POLL_SECONDS))
 
         async def events() -> AsyncIterator[str]:
+            live = first
             seen = -1
             waited = 0.0
             ticks = 0
@@ -82,7 +83,7 @@ def create_app(
                 ticks += 1
                 if ticks % ticks_per_check == 0:
                     # notices a change made by another process sharing the store
-                    await asyncio.to_thread(svc.get, game_id)
+                    live = await asyncio.to_thread(svc.get, game_id)
                 if live.version != seen:
                     seen = live.version
                     data = json.dumps({"version": seen, "decisions": live.summary()["decisions"]})
