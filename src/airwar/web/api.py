@@ -329,6 +329,7 @@ def get_replay(
         step=step,
         steps=len(actions),
         decision=decision,
+        decision_by=None if decision is None else live.game.seat_name(decision[0]),
         view=view,
         log=with_lines(live.game.name, visible_events(live, seat_name, view, driver.events)),
     )

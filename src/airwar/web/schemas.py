@@ -121,6 +121,7 @@ class ReplayOut(BaseModel):
     step: int
     steps: int
     decision: list[Any] | None
+    decision_by: str | None = None
     view: dict[str, Any]
     log: list[dict[str, Any]]
 

@@ -70,7 +70,7 @@
       for (const step of steps) {
         const r = await A.api("GET", "/api/games/" + gameId + "/replay" + query({ step: step }));
         draw(data, r.view);
-        statusBox.textContent = "Decision " + step + ": " + (r.decision ? r.decision[1] : "");
+        statusBox.textContent = "Decision " + step + (r.decision ? ", " + r.decision_by + ": " + r.decision[1] : "");
         await new Promise(function (res) { setTimeout(res, STEP_MS); });
       }
     } catch (e) {

@@ -31,7 +31,7 @@
       if (renderer.extra) renderer.extra(extra, data, ctx);
       statusBox.textContent = renderer.status(data, ctx);
       document.getElementById("decision").textContent = r.decision ?
-        r.decision[1] + " (seat " + r.decision[0] + ")" : "the start, before any decision";
+        r.decision_by + ": " + r.decision[1] : "the start, before any decision";
       A.renderLog(document.getElementById("log"), r.log, false);
       A.renderRolls(document.getElementById("rolls"), r.log, false);
       document.body.dataset.step = String(step);
