@@ -15,10 +15,8 @@ import copy
 import threading
 import time
 from collections import OrderedDict
-from collections.abc import Iterator, Mapping
-from contextlib import contextmanager
+from collections.abc import Mapping
 from dataclasses import dataclass, field
-from datetime import UTC, datetime
 from typing import Any
 
 from airwar.core.bot import Bot
@@ -68,7 +66,6 @@ class LiveGame:
     meta: dict[str, Any]
     driver: Driver
     bots: dict[int, Bot]
-    created_at: str
     version: int = 0
     checked: float = field(default_factory=time.monotonic)
     """When this process last saw the stored game (its own change, or a look at the store)."""
@@ -125,10 +122,6 @@ class LiveGame:
         }
 
 
-def _time_text(value: Any) -> str:
-    return value.isoformat() if hasattr(value, "isoformat") else str(value)
-
-
 class GameService:
     """Creates, loads, plays, undoes and replays games for the web routes."""
 
@@ -137,8 +130,6 @@ class GameService:
         self._live: OrderedDict[str, LiveGame] = OrderedDict()
         self._lock = threading.RLock()
         self._loading = threading.Lock()
-        self.changes = 0
-        """Counts every change to any game (the live-update channel watches it)."""
 
     # -- loading ------------------------------------------------------------
     def _bots_for(self, game: Game, seats: Mapping[str, str], seed: int | str) -> dict[int, Bot]:
@@ -166,7 +157,6 @@ class GameService:
             meta=meta,
             driver=driver,
             bots=self._bots_for(driver.game, stored.seats, driver.seed),
-            created_at=_time_text(stored.created_at),
         )
 
     def get(self, game_id: str) -> LiveGame:
@@ -203,11 +193,6 @@ class GameService:
                 live.driver = fresh.driver
                 live.meta = fresh.meta
                 live.version += 1
-                self._changed()
-
-    def _changed(self) -> None:
-        with self._lock:
-            self.changes += 1
 
     # -- creating -----------------------------------------------------------
     def create(
@@ -237,7 +222,6 @@ class GameService:
             meta=full_meta,
             driver=driver,
             bots=self._bots_for(game, assigned, driver.seed),
-            created_at=_time_text(datetime.now(UTC)),
         )
         with self._lock:
             self._live[game_id] = live
@@ -272,7 +256,6 @@ class GameService:
                 bot.inform(driver.state, actor, action)
         live.version += 1
         live.checked = time.monotonic()
-        self._changed()
 
     def _parse_path(self, game: Game, texts: list[str]) -> list[Action]:
         actions: list[Action] = []
@@ -360,7 +343,7 @@ class GameService:
             live.driver = driver
             self.store.update(live.id, record=record, status=live.status, summary=live.summary())
             live.version += 1
-            self._changed()
+            live.checked = time.monotonic()
         return live
 
     def replay_at(self, game_id: str, step: int) -> tuple[LiveGame, Driver]:
@@ -375,8 +358,3 @@ class GameService:
 
     def games(self, game: str | None = None) -> list[StoredGame]:
         return self.store.list_games(game)
-
-    @contextmanager
-    def locked(self, live: LiveGame) -> Iterator[LiveGame]:
-        with live.lock:
-            yield live

@@ -22,7 +22,8 @@
       input = A.el("input", { type: "checkbox", id: id, name: p.name, checked: p.default ? true : null });
     } else if (p.choices) {
       input = A.el("select", { id: id, name: p.name }, p.choices.map(function (c) {
-        return A.el("option", { value: String(c), selected: c === p.default ? true : null, text: String(c) });
+        return A.el("option", { value: String(c), selected: c === p.default ? true : null,
+          text: String(c) === "" ? "(none)" : String(c) });
       }));
     } else if (p.kind === "int") {
       input = A.el("input", { type: "number", id: id, name: p.name, value: String(p.default),
