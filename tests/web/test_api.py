@@ -200,3 +200,17 @@ def test_pages_render(client: TestClient) -> None:
     r = client.get(f"/games/{gid}/resume", params={"to": "replay"}, follow_redirects=False)
     assert r.headers["location"].startswith(f"/games/{gid}/replay?seat=")
     assert client.get(f"/games/{gid}/resume", params={"to": "x"}).status_code == 422
+
+
+def test_two_seats_at_one_browser_share_their_links(client: TestClient) -> None:
+    """Hot seat: each human seat's page knows the other's link; a remote seat's does not."""
+    made = new_game(client, {"Allied": "human", "Communist": "human"}, first="active")
+    gid, toks = made["id"], tokens(made)
+    urls = {link["seat"]: link["url"] for link in made["links"]}
+    allied = client.get(f"/api/games/{gid}", params={"seat": toks["Allied"]}).json()
+    assert allied["hotseat"] == {"Communist": urls["Communist"]}
+    made = new_game(client, {"Allied": "human", "Communist": "remote"}, first="active")
+    gid, toks = made["id"], tokens(made)
+    for seat in ("Allied", "Communist"):
+        data = client.get(f"/api/games/{gid}", params={"seat": toks[seat]}).json()
+        assert data["hotseat"] == {}

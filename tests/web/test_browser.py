@@ -12,7 +12,7 @@ import httpx
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
-from tests.web.conftest import SCREENSHOTS, Server
+from tests.web.conftest import ROOT, SCREENSHOTS, Server
 from tests.web.helpers import tokens
 
 pytestmark = pytest.mark.browser
@@ -222,7 +222,9 @@ def test_the_air_defence_calculator(server: Server, page: Page) -> None:
 def test_a_gunslingers_turn_stepped_through(server: Server, page: Page) -> None:
     page.goto(server.url + "/gunslingers")
     page.wait_for_function("document.body.dataset.ready === 'yes'")
-    page.select_option("#gs-example", "dogfight-2v2.toml")
+    # an uploaded scenario is checked and its sides offered as seats
+    page.set_input_files("#gs-file", str(ROOT / "examples" / "gunslingers" / "dogfight-2v2.toml"))
+    expect(page.locator("#gs-preview")).to_contain_text("Dogfight 2 v 2")
     page.wait_for_function("document.querySelector(\"select[data-seat='Red']\") !== null")
     page.select_option("select[data-seat='Blue']", "human")
     page.select_option("select[data-seat='Red']", "ai:random")
