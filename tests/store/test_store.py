@@ -206,7 +206,11 @@ def test_delete_removes_the_game_and_its_decisions(store: Store) -> None:
     st.lists(
         st.tuples(
             st.integers(min_value=0, max_value=5),
-            st.text(min_size=1, max_size=40).filter(lambda s: s.strip() != ""),
+            st.text(
+                st.characters(exclude_characters="\x00", exclude_categories=("Cs",)),
+                min_size=1,
+                max_size=40,
+            ).filter(lambda s: s.strip() != ""),
         ),
         max_size=12,
     )
@@ -216,6 +220,15 @@ def test_any_decisions_round_trip(store: Store, actions: list[tuple[int, str]]) 
     for seat, action_text in actions[3:]:
         store.append_action(gid, seat, action_text)
     assert store.load(gid).record.actions == actions
+
+
+def test_nul_in_an_action_is_refused_on_every_database(store: Store) -> None:
+    gid = store.create_game(GameRecord("toy", {}, 1, []), title="", seats={})
+    with pytest.raises(StoreError, match="NUL character"):
+        store.append_action(gid, 0, "add\x001")
+    with pytest.raises(StoreError, match="not valid Unicode"):
+        store.append_action(gid, 0, "add\ud8001")
+    assert store.load(gid).record.actions == []
 
 
 def test_default_url_is_in_the_user_data_folder(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -138,6 +138,14 @@ def _check_text(game_id: str, seat: int, text: str) -> None:
         raise StoreError(f"game {game_id}: an empty action cannot be saved")
     if len(text) > _MAX_TEXT:
         raise StoreError(f"game {game_id}: action text longer than {_MAX_TEXT} characters")
+    if "\x00" in text:
+        # PostgreSQL text cannot hold NUL; refuse it everywhere so that a game
+        # saved in SQLite can always move to PostgreSQL.
+        raise StoreError(f"game {game_id}: action text {text!r} contains a NUL character")
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        raise StoreError(f"game {game_id}: action text {text!r} is not valid Unicode") from None
 
 
 def _check_status(status: str) -> None:
