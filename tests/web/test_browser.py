@@ -80,6 +80,20 @@ def test_a_whole_engagement_played_by_clicking(server: Server, page: Page) -> No
     assert steps.count() >= 2
     click_and_wait(page, "#battle-board .step-target")
     shot(page, "migs-engagement")
+    # undo against the AI takes the step back; the same position and rolls return
+    squares = page.locator("#battle-board .plane").evaluate_all(
+        "els => els.map(e => e.dataset.square)"
+    )
+    rolls = page.locator("#rolls li").count()
+    expect(page.locator("#undo")).to_be_visible()
+    click_and_wait(page, "#undo")
+    assert decisions(page) == 0
+    assert page.locator("#rolls li").count() == rolls
+    click_and_wait(page, "#battle-board .step-target")
+    again = page.locator("#battle-board .plane").evaluate_all(
+        "els => els.map(e => e.dataset.square)"
+    )
+    assert again == squares
     play_my_turns(page)
     expect(page.locator("#status")).to_contain_text("Game over")
     assert page.locator("#rolls li").count() >= 3
