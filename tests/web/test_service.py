@@ -117,3 +117,20 @@ def test_a_game_started_at_the_terminal_gets_seat_links_here(url: str) -> None:
     assert store.load(game_id).meta["interface"] == "terminal"
     svc.act(game_id, live.tokens["Allied"], ["F"])
     assert store.load(game_id).record.actions[0] == (1, "F")
+
+
+def test_a_game_saved_while_the_ai_was_to_act_goes_on(url: str) -> None:
+    """The server stopped after saving a human decision and before the AI replied."""
+    store = Store(url)
+    driver = Driver(load_game(GAME, {"first": "active", "turn_limit": 2}), 21)
+    game_id = store.create_game(
+        driver.record, title="stopped", seats={"Communist": "ai:random", "Allied": "human"}
+    )
+    while driver.state.current_actor() == 1:
+        action = str(driver.state.legal_actions()[0])
+        driver.act(action, 1)
+        store.append_action(game_id, 1, action)
+    assert driver.state.current_actor() == 0
+    live = GameService(Store(url)).get(game_id)
+    assert live.driver.state.current_actor() != 0
+    assert any(seat == 0 for seat, _ in store.load(game_id).record.actions)

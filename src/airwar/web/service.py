@@ -175,11 +175,18 @@ class GameService:
                         self._live[game_id] = live
                         while len(self._live) > CACHE_SIZE:
                             self._live.popitem(last=False)
+                    self._resume_bots(live)
             return live
         if time.monotonic() - live.checked > RECHECK_SECONDS:
             # a game changed here a moment ago is known; one left alone is looked up
             self._refresh(live)
         return live
+
+    def _resume_bots(self, live: LiveGame) -> None:
+        """A game saved while a bot was to act (the server stopped there) goes on at once."""
+        if live.driver.state.current_actor() in live.bots:
+            with live.lock:
+                self._run_bots(live)
 
     def _refresh(self, live: LiveGame) -> None:
         """Rebuild ``live`` if another process changed its stored record."""
