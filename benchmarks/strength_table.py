@@ -87,6 +87,22 @@ def play_chunk(job: tuple[str, str, int, list[int]]) -> list[dict[str, Any]]:
     return out
 
 
+def shown_args(argv: list[str]) -> list[str]:
+    """The command-line arguments worth printing (not where the raw JSON went)."""
+    out: list[str] = []
+    skip = False
+    for a in argv:
+        if skip:
+            skip = False
+            continue
+        if a == "--json":
+            skip = True
+            continue
+        if not a.startswith("--json="):
+            out.append(a)
+    return out
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--games", type=int, default=1000)
@@ -139,7 +155,7 @@ def main() -> None:
             }
         )
     meta = {
-        "command": "python benchmarks/strength_table.py " + " ".join(sys.argv[1:]),
+        "command": " ".join(["python benchmarks/strength_table.py", *shown_args(sys.argv[1:])]),
         "games_per_pairing": args.games,
         "seed": args.seed,
         "workers": args.workers,
@@ -194,8 +210,8 @@ def render(rows: list[dict[str, Any]], meta: dict[str, Any], o: dict[str, Any]) 
         "when the engagement ends; reward the kill difference. A modest budget so that the "
         "table finishes in reasonable time; it thinks every step of a move afresh.",
         "- expert: the exact solver's optimal move (docs/solver.md), planned once per "
-        "movement turn; the matchup's solution was read from the cache "
-        f"(solving it took {meta['expert_solution_seconds']} s in this run, 0 when cached).",
+        "movement turn; the matchup's solution is solved (or read from the cache) before "
+        f"the games start ({meta['expert_solution_seconds']} s in this run).",
         "",
         "## How it was made",
         "",
