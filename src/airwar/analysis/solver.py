@@ -602,25 +602,6 @@ class Solution:
         return out
 
     # -- persistence ----------------------------------------------------
-    def save(self, folder: Path) -> None:
-        """Write the arrays (``.npy``, memory-mappable) and a ``meta.json`` to ``folder``."""
-        tmp = folder.with_name(folder.name + ".tmp")
-        tmp.mkdir(parents=True, exist_ok=True)
-        for name in ("S", "P", "RS", "RP"):
-            np.save(tmp / f"{name}.npy", getattr(self, name))
-        meta = {
-            "matchup": asdict(self.matchup),
-            "options": asdict(self.options),
-            "seconds": self.seconds,
-            "version": SOLVER_VERSION,
-        }
-        (tmp / "meta.json").write_text(json.dumps(meta, indent=1))
-        if folder.exists():
-            for f in folder.iterdir():
-                f.unlink()
-            folder.rmdir()
-        tmp.rename(folder)
-
     @classmethod
     def load(cls, folder: Path, matchup: Matchup, options: SolverOptions) -> Solution:
         """Open a saved solution; the arrays are memory-mapped, read only as looked up."""
@@ -874,7 +855,13 @@ def solve(
         for f in final.iterdir():
             f.unlink()
         final.rmdir()
-    tmp_folder.rename(final)
+    try:
+        tmp_folder.rename(final)
+    except OSError:
+        # another process saved the same solution meanwhile: keep theirs
+        for f in tmp_folder.iterdir():
+            f.unlink()
+        tmp_folder.rmdir()
     sol = Solution.load(final, matchup, options)
     _MEMORY[key] = sol
     return sol
