@@ -335,3 +335,27 @@ def test_cache_round_trip(tmp_path: object, monkeypatch: pytest.MonkeyPatch) -> 
             assert loaded.turn_value(mover, (a, b), (False, False), n) == fresh.turn_value(
                 mover, (a, b), (False, False), n
             )
+
+
+def test_float64_layers_match_brute_force_to_rounding() -> None:
+    """Before the float32 storage, the layers agree with the brute force to 1e-12."""
+    from airwar.analysis.solver import pair_tables, plane_spec
+    from airwar.analysis.solver_core import LayerSolver
+
+    pt = pair_tables(COLS, ROWS)
+    specs = (
+        plane_spec(MATCHUP.active, True, MATCHUP.listed, OPTIONS, 0),
+        plane_spec(MATCHUP.listed, False, MATCHUP.active, OPTIONS, 0),
+    )
+    solver = LayerSolver(pt)
+    layer = None
+    n_layers = 2 * LIMIT
+    for n in range(1, n_layers + 1):
+        mover = ACTIVE if (n_layers - n) % 2 == 0 else LISTED
+        layer = solver.solve(specs[mover], specs[1 - mover], layer, False)
+        for a, b, fired, _n, _m in random_states(n, 15):
+            c = pt.index((a, b)[mover], (a, b)[1 - mover])
+            st = 1 if fired[1 - mover] else (2 if fired[mover] else 0)
+            want = turn(mover, a, b, fired, n, False)
+            got_s, got_p = float(layer.S[st, c]), float(layer.P[st, c])
+            assert own(want, mover) == pytest.approx((got_s, got_p), abs=1e-12)
