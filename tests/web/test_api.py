@@ -214,3 +214,9 @@ def test_two_seats_at_one_browser_share_their_links(client: TestClient) -> None:
     for seat in ("Allied", "Communist"):
         data = client.get(f"/api/games/{gid}", params={"seat": toks[seat]}).json()
         assert data["hotseat"] == {}
+    # the host can always find the link to send to the player on the other browser
+    host = client.get(f"/api/games/{gid}", params={"seat": toks["Allied"]}).json()
+    remote_url = next(x["url"] for x in made["links"] if x["seat"] == "Communist")
+    assert host["invites"] == {"Communist": remote_url}
+    guest = client.get(f"/api/games/{gid}", params={"seat": toks["Communist"]}).json()
+    assert guest["invites"] == {}

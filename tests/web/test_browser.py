@@ -17,6 +17,9 @@ from tests.web.helpers import tokens
 
 pytestmark = pytest.mark.browser
 
+# a shared machine can be slow: give each expectation time to come true
+expect.set_options(timeout=15_000)
+
 READY = "document.body.dataset.ready === 'yes'"
 
 
@@ -186,6 +189,11 @@ def test_two_browsers_play_one_game_and_see_each_other(server: Server, browser: 
         wait_ready(allied)
         wait_ready(communist)
         expect(allied.locator("#status")).to_contain_text("Your turn")
+        # the host's page keeps the link to send to the other player
+        expect(allied.locator("#invites a[data-seat='Communist']")).to_have_attribute(
+            "href", urls["Communist"].removeprefix(server.url)
+        )
+        expect(communist.locator("#invite-panel")).to_be_hidden()
         expect(communist.locator("#controls")).to_contain_text("Waiting for Allied")
         # the Communist page has no clickable step while it is not its turn
         assert communist.locator("#battle-board .step-target").count() == 0

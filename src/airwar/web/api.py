@@ -94,6 +94,17 @@ def hotseat_links(request: Request, live: LiveGame, seat_name: str | None) -> di
     }
 
 
+def invite_links(request: Request, live: LiveGame, seat_name: str | None) -> dict[str, str]:
+    """For the host (a seat played here), the links of the seats played on other browsers."""
+    if seat_name is None or live.seats.get(seat_name) != HUMAN:
+        return {}
+    return {
+        name: seat_url(request, live.id, token)
+        for name, token in live.tokens.items()
+        if live.seats.get(name) == REMOTE
+    }
+
+
 def game_out(
     request: Request, svc: GameService, live: LiveGame, token: str | None, since: int = 0
 ) -> GameOut:
@@ -119,6 +130,7 @@ def game_out(
         view=view,
         choices=live.choices(seat_name),
         hotseat=hotseat_links(request, live, seat_name),
+        invites=invite_links(request, live, seat_name),
         log=with_lines(live.game.name, visible_events(live, seat_name, view, log.since(since))),
         log_length=len(log),
     )

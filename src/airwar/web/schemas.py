@@ -111,6 +111,10 @@ class GameOut(BaseModel):
         default_factory=dict,
         description="links of the other seats played at this same browser",
     )
+    invites: dict[str, str] = Field(
+        default_factory=dict,
+        description="for the host: the links to send to the players on other browsers",
+    )
     log: list[dict[str, Any]]
     log_length: int
 

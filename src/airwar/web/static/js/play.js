@@ -50,9 +50,23 @@
     statusBox.textContent = st;
     statusBox.classList.toggle("mine", !!mine);
     undoButton.hidden = !data.can_undo || animating;
+    showInvites(data.invites || {});
     document.body.dataset.decisions = data.decisions;
     document.body.dataset.status = data.status;
     document.body.dataset.ready = animating ? "no" : "yes";
+  }
+
+  function showInvites(invites) {
+    const panel = document.getElementById("invite-panel");
+    const list = document.getElementById("invites");
+    const names = Object.keys(invites);
+    panel.hidden = names.length === 0 || (current && current.status === "finished");
+    A.clear(list);
+    names.forEach(function (n) {
+      const url = window.location.origin + invites[n];
+      list.appendChild(A.el("li", {}, [A.el("strong", { text: n + ": " }),
+        A.el("a", { href: invites[n], "data-seat": n, text: url })]));
+    });
   }
 
   function showLog(data, append) {
