@@ -352,7 +352,7 @@ def test_float64_layers_match_brute_force_to_rounding() -> None:
     n_layers = 2 * LIMIT
     for n in range(1, n_layers + 1):
         mover = ACTIVE if (n_layers - n) % 2 == 0 else LISTED
-        layer = solver.solve(specs[mover], specs[1 - mover], layer, False)
+        layer = solver.solve(specs[mover], specs[1 - mover], layer)
         for a, b, fired, _n, _m in random_states(n, 15):
             c = pt.index((a, b)[mover], (a, b)[1 - mover])
             st = 1 if fired[1 - mover] else (2 if fired[mover] else 0)

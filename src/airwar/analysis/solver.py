@@ -718,7 +718,7 @@ def _solve_chain(
     nxt: Layer | None = None
     for n in range(1, n_layers + 1):
         mover = first if (n_layers - n) % 2 == 0 else 1 - first
-        layer = solver.solve(specs[mover], specs[1 - mover], nxt, False)
+        layer = solver.solve(specs[mover], specs[1 - mover], nxt)
         arrays["S"][mover, n] = layer.S
         arrays["P"][mover, n] = layer.P
         arrays["RS"][mover, n] = layer.RS[heads]

@@ -185,7 +185,6 @@ class LayerSolver:
         mover: PlaneSpec,
         other: PlaneSpec,
         nxt: Layer | None,
-        return_fire_after_roll: bool,
         progress: Callable[[], None] | None = None,
     ) -> Layer:
         """The layer of a movement turn of ``mover`` given the next turn's layer.
@@ -234,8 +233,6 @@ class LayerSolver:
         mp_prob = dict(mover.mp)
         head = pt.head_on_pairs
         p_ret = float(mover.p_kill[0])
-        ret_s = np.zeros(len(head), dtype=np.float64)
-        ret_p = np.zeros(len(head), dtype=np.float64)
         merge = _Merger((n, 3))
         cand_s = np.empty((n, 3), dtype=np.float64)
         cand_p = np.empty((n, 3), dtype=np.float64)
@@ -271,12 +268,6 @@ class LayerSolver:
                     w = mp_prob[r]
                     v_s += w * bs[:n]
                     v_p += w * bp[:n]
-                    if return_fire_after_roll and len(head):
-                        hs = bs[head, 1].copy()
-                        hp = bp[head, 1].copy()
-                        _merge(hs, hp, np.full_like(hs, p_ret * wx), np.full_like(hp, p_ret))
-                        ret_s += w * hs
-                        ret_p += w * hp
                 # after at least one step the plane may fire (MS-9)
                 cs = bs[fp]
                 cp = bp[fp]
@@ -290,10 +281,11 @@ class LayerSolver:
         rs = out_s[1].copy()
         rp = out_p[1].copy()
         if len(head):
-            if not return_fire_after_roll:
-                ret_s = out_s[1, head].copy()
-                ret_p = out_p[1, head].copy()
-                _merge(ret_s, ret_p, np.full_like(ret_s, p_ret * wx), np.full_like(ret_p, p_ret))
+            # III.G, MS-19: before its MP roll the target of a missed head-on
+            # attack fires back (6 needed; the engagement then ends) or holds
+            ret_s = out_s[1, head].copy()
+            ret_p = out_p[1, head].copy()
+            _merge(ret_s, ret_p, np.full_like(ret_s, p_ret * wx), np.full_like(ret_p, p_ret))
             rs[head] = ret_s
             rp[head] = ret_p
         return Layer(out_s, out_p, rs, rp)
