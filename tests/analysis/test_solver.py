@@ -359,3 +359,16 @@ def test_float64_layers_match_brute_force_to_rounding() -> None:
             want = turn(mover, a, b, fired, n, False)
             got_s, got_p = float(layer.S[st, c]), float(layer.P[st, c])
             assert own(want, mover) == pytest.approx((got_s, got_p), abs=1e-12)
+
+
+def test_base_value_scoring_weighs_each_kill_by_the_victim() -> None:
+    """IV.A: a kill scores the victim's base value (Yak-9 2, F-86 6; MS-1, MS-12)."""
+    opts = SolverOptions(
+        columns=COLS, rows=ROWS, turn_limit=LIMIT, mp_base=(0, 0), scoring="base-value"
+    )
+    sol = solve(MATCHUP, opts, cache=False)
+    for a, b, fired, n, mover in random_states(5, 30):
+        v = sol.key_value(EngagementKey("mp", mover, (a, b), fired, n))
+        assert v.value == pytest.approx(2 * v.p_kill_active - 6 * v.p_kill_listed, abs=1e-5)
+    over = sol.key_value(EngagementKey("over", LISTED, (0, 9), (True, True), 0, shot_down=ACTIVE))
+    assert over.value == -6.0
