@@ -206,9 +206,10 @@ def render(rows: list[dict[str, Any]], meta: dict[str, Any], o: dict[str, Any]) 
         "- random: uniform over the legal actions.",
         "- heuristic: the rules package's one-move lookahead on exact kill odds.",
         f"- mcts: UCT with sampled dice, {meta['mcts_iterations']} iterations per decision, "
-        f"random play-outs of at most {meta['mcts_rollout_decisions']} decisions that stop "
-        "when the engagement ends; reward the kill difference. A modest budget so that the "
-        "table finishes in reasonable time; it thinks every step of a move afresh.",
+        f"play-outs of at most {meta['mcts_rollout_decisions']} decisions (random, but "
+        "firing whenever a shot is legal) that stop when the engagement ends; reward the "
+        "kill difference. A modest budget so that the table finishes in reasonable time; "
+        "it thinks every step of a move afresh.",
         "- expert: the exact solver's optimal move (docs/solver.md), planned once per "
         "movement turn; the matchup's solution is solved (or read from the cache) before "
         f"the games start ({meta['expert_solution_seconds']} s in this run).",

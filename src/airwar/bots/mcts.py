@@ -3,8 +3,10 @@
 Decision nodes pick actions by UCT (UCB1 on the mean reward, seen from the
 seat that acts there); chance nodes are sampled with their exact
 probabilities (MP rolls, kill rolls, the first-move roll) and keep one child
-per outcome. Play-outs are uniform random over ``legal_actions()`` for at
-most ``rollout_decisions`` decisions and stop when the engagement ends.
+per outcome. Play-outs pick uniformly among the legal actions, except that an
+action whose text is in ``prefer`` (by default ``fire``) is always taken when
+legal, so that play-outs find the shots random flying would miss; they last
+at most ``rollout_decisions`` decisions and stop when the engagement ends.
 
 The reward is the kill difference seen from the bot's side: every ``kill``
 event of the simulation scores for the attacker's side (MS-12; with the
@@ -93,7 +95,8 @@ class MctsBot(BaseBot):
 
     ``iterations``: simulations per decision (ignored when ``seconds`` is
     given); ``exploration``: the UCB1 constant; ``rollout_decisions``: the
-    longest play-out. Reproducible from its seed with an iteration budget.
+    longest play-out; ``prefer``: action texts play-outs take when legal.
+    Reproducible from its seed with an iteration budget.
     """
 
     name = "mcts"
@@ -106,12 +109,14 @@ class MctsBot(BaseBot):
         seconds: float | None = None,
         exploration: float = 1.4,
         rollout_decisions: int = 40,
+        prefer: tuple[str, ...] = ("fire",),
     ) -> None:
         self.seed = seed
         self.iterations = iterations
         self.seconds = seconds
         self.exploration = exploration
         self.rollout_decisions = rollout_decisions
+        self.prefer = prefer
         self._rng = random.Random(f"mcts:{seed}")
         self._shared: dict[int, Any] = {}
 
@@ -219,6 +224,8 @@ class MctsBot(BaseBot):
             if decisions >= self.rollout_decisions:
                 break
             legal = sim.legal_actions()
-            sim.apply(legal[rng.randrange(len(legal))])
+            preferred = [a for a in legal if str(a) in self.prefer]
+            pool = preferred or legal
+            sim.apply(pool[rng.randrange(len(pool))])
             decisions += 1
         return kill_reward(sim, seat)
