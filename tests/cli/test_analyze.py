@@ -57,7 +57,7 @@ def test_campaign_passes_options_through_and_prints_a_table() -> None:
         "turn_limit=2",
     )
     assert isinstance(out, dict)
-    assert out["options"] == {"sorties": 1, "pilots": True, "turn_limit": "2"}
+    assert out["options"] == {"sorties": 1, "pilots": True, "turn_limit": 2}
     assert out["games"] == 2
     text = runner.invoke(
         app, ["campaign", "-n", "2", "--bots", "random", "--workers", "1", "--sorties", "1"]

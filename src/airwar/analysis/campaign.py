@@ -17,6 +17,7 @@ from typing import Any
 from airwar.analysis.montecarlo import GameOutcome, GameTask, Progress, run
 from airwar.analysis.stats import Estimate, mean_interval, proportion_interval
 from airwar.core.driver import Driver
+from airwar.core.options import resolve_options
 from airwar.games.migs_sabres.game import MigsGame
 from airwar.games.migs_sabres.planes import Side
 
@@ -118,6 +119,13 @@ def summarise(
     )
 
 
+def given_options(options: Mapping[str, Any] | None) -> dict[str, Any]:
+    """The options given (text from a command line too), checked and converted to their types."""
+    given = dict(options or {})
+    resolved = resolve_options(MigsGame.parameters, given)
+    return {name: resolved[name] for name in given}
+
+
 def campaign_task(options: Mapping[str, Any], bots: tuple[str, str]) -> GameTask:
     """The Monte Carlo task; ``bots`` are (Communist, Allied), the game's seat order."""
     MigsGame(options)  # refuse bad options here, before any worker starts
@@ -141,7 +149,7 @@ def run_campaigns(
     progress: Progress | None = None,
 ) -> CampaignResult:
     """Play ``games`` whole games (or campaigns) between bots and summarise them."""
-    opts = dict(options or {})
+    opts = given_options(options)
     outcomes = run(
         campaign_task(opts, bots),
         games,
