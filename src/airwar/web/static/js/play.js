@@ -19,6 +19,9 @@
   const STEP_MS = 450;
   let current = null;
   let busy = false;
+
+  /* "yes" once the page shows the game as it is, "no" while a request or an animation runs. */
+  function ready(flag) { document.body.dataset.ready = flag ? "yes" : "no"; }
   let animating = false;
 
   if (seat && replayLink) replayLink.href += "?seat=" + encodeURIComponent(seat);
@@ -53,7 +56,6 @@
     showInvites(data.invites || {});
     document.body.dataset.decisions = data.decisions;
     document.body.dataset.status = data.status;
-    document.body.dataset.ready = animating ? "no" : "yes";
   }
 
   function showInvites(invites) {
@@ -124,6 +126,7 @@
     if (busy) { again = true; return; }
     busy = true;
     again = false;
+    ready(false);
     try {
       const since = current ? current.log_length : 0;
       const data = await A.api("GET", "/api/games/" + gameId + query({ since: since }));
@@ -138,6 +141,7 @@
       ctx.setError(e.message);
     } finally {
       busy = false;
+      ready(!again);
     }
     if (again) refresh();
   }
@@ -146,6 +150,7 @@
     if (!seat) { ctx.setError("open this game with your seat link to play"); return; }
     ctx.setError("");
     busy = true;
+    ready(false);
     try {
       const since = current ? current.log_length : 0;
       const data = await A.api("POST", "/api/games/" + gameId + "/actions" + "?since=" + since,
@@ -165,12 +170,15 @@
       if (current) draw(current);
     } finally {
       busy = false;
+      ready(!again);
     }
     if (again) refresh();
   }
 
   undoButton.addEventListener("click", async function () {
     ctx.setError("");
+    busy = true;
+    ready(false);
     try {
       const data = await A.api("POST", "/api/games/" + gameId + "/undo", { seat: seat });
       current = data;
@@ -178,7 +186,11 @@
       draw(data);
     } catch (e) {
       ctx.setError(e.message);
+    } finally {
+      busy = false;
+      ready(!again);
     }
+    if (again) refresh();
   });
 
   function listen() {
