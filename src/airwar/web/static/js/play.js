@@ -17,6 +17,7 @@
   const undoButton = document.getElementById("undo");
   const replayLink = document.getElementById("replay-link");
   const STEP_MS = 450;
+  const ANIMATION_MS = 9000;  /* a long run of the AI's decisions is shown faster */
   let current = null;
   let busy = false;
 
@@ -81,13 +82,14 @@
     const steps = [];
     for (let i = fromDecisions + 1; i < data.decisions; i++) steps.push(i);
     if (!steps.length || !seat) return;
+    const pause = Math.max(120, Math.min(STEP_MS, ANIMATION_MS / steps.length));
     animating = true;
     try {
       for (const step of steps) {
         const r = await A.api("GET", "/api/games/" + gameId + "/replay" + query({ step: step }));
         draw(data, r.view);
         statusBox.textContent = "Decision " + step + (r.decision ? ", " + r.decision_by + ": " + r.decision[1] : "");
-        await new Promise(function (res) { setTimeout(res, STEP_MS); });
+        await new Promise(function (res) { setTimeout(res, pause); });
       }
     } catch (e) {
       /* the final position is drawn below in any case */
