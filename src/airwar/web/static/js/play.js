@@ -18,6 +18,7 @@
   const replayLink = document.getElementById("replay-link");
   const STEP_MS = 450;
   const ANIMATION_MS = 9000;  /* a long run of the AI's decisions is shown faster */
+  const MAX_ANIMATED = 40;
   let current = null;
   let busy = false;
 
@@ -80,7 +81,8 @@
   /* After an AI's (or the other browser's) decisions, show each position in turn. */
   async function animateTo(data, fromDecisions) {
     const steps = [];
-    for (let i = fromDecisions + 1; i < data.decisions; i++) steps.push(i);
+    /* the last MAX_ANIMATED positions at most; the log holds every decision */
+    for (let i = Math.max(fromDecisions + 1, data.decisions - MAX_ANIMATED); i < data.decisions; i++) steps.push(i);
     if (!steps.length || !seat) return;
     const pause = Math.max(120, Math.min(STEP_MS, ANIMATION_MS / steps.length));
     animating = true;
