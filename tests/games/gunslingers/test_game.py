@@ -41,6 +41,16 @@ def test_replayed_from_seed_and_actions_gives_the_identical_log() -> None:
     assert again.state.is_terminal()
 
 
+def test_a_finished_game_still_has_a_view_for_every_seat() -> None:
+    d = driver(turns=1)
+    _auto(d)
+    assert d.state.is_terminal()
+    for seat in (None, 0, 1, 2):
+        view = d.state.view(seat)
+        assert view["terminal"] is True
+        assert view["phase"] == "End of Turn Administrative Phase"
+
+
 def test_same_seed_same_game_other_seed_other_rolls() -> None:
     def rolls(seed: int) -> list[int]:
         d = driver(seed=seed, turns=2)

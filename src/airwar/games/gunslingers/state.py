@@ -97,6 +97,10 @@ class GsState(GameState):
                 self.log.emit("turn_end", turn=self.turn)
                 if self.turn >= self.last_turn:
                     self.over = True
+                    # The cursor rests on the last step of the last phase, so
+                    # views of a finished game still name a real phase.
+                    self.phase_index = len(sequence.SEQUENCE) - 1
+                    self.step_index = len(self.phase.steps) - 1
                     self.log.emit("end", turn=self.turn, **self.score())
                     return
                 self.turn += 1
