@@ -194,6 +194,16 @@ def write_lab_report(
             [r.active_first.kill_difference for r in first_mover],
             [r.listed_first.kill_difference for r in first_mover],
             names=("active plane moves first", "listed plane moves first"),
+            exact=(
+                [
+                    None if r.active_first.exact is None else r.active_first.exact.kill_difference
+                    for r in first_mover
+                ],
+                [
+                    None if r.listed_first.exact is None else r.listed_first.exact.kill_difference
+                    for r in first_mover
+                ],
+            ),
             title="III.M.1: is moving first a handicap?",
             ylabel="active plane's kill difference",
         )

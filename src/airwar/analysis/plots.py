@@ -89,8 +89,13 @@ def paired_chart(
     names: tuple[str, str],
     title: str,
     ylabel: str,
+    exact: tuple[Sequence[float | None], Sequence[float | None]] = ((), ()),
 ) -> Path:
-    """Grouped bars: for each label, two estimates side by side with 95% intervals."""
+    """Grouped bars: for each label, two estimates side by side with 95% intervals.
+
+    ``exact`` (two series like ``first`` and ``second``, ``None`` where
+    unknown) is drawn as diamonds on the bars.
+    """
     n = len(labels)
     fig, ax = plt.subplots(figsize=(max(6.0, 1.1 * n + 2), 4.2))
     width = 0.38
@@ -107,6 +112,21 @@ def paired_chart(
             capsize=3,
             label=name,
             color=colour,
+        )
+    marks = [
+        (x + offset, v)
+        for offset, series in ((-width / 2, exact[0]), (width / 2, exact[1]))
+        for x, v in zip(xs, series, strict=False)
+        if v is not None
+    ]
+    if marks:
+        ax.scatter(
+            [x for x, _ in marks],
+            [v for _, v in marks],
+            marker="D",
+            color="tab:red",
+            zorder=3,
+            label="exact (solver)",
         )
     ax.axhline(0.0, color="grey", linewidth=0.8)
     ax.set_xticks(xs)
