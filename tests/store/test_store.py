@@ -15,7 +15,7 @@ from sqlalchemy import text
 
 from airwar.bots.random_bot import RandomBot
 from airwar.core import Driver, GameRecord, RecordError, log_digest, play_bots, replay
-from airwar.store import GameNotFound, Store, StoreError, default_database_url
+from airwar.store import GameChanged, GameNotFound, Store, StoreError, default_database_url
 from tests.core.toy_game import ToyGame
 
 
@@ -299,3 +299,12 @@ def test_reading_while_another_program_saves_never_sees_a_torn_game(tmp_path: Pa
     assert len(reader.load(gid).record.actions) == 200
     writer.close()
     reader.close()
+
+
+def test_a_second_writer_cannot_interleave_decisions(store: Store) -> None:
+    """Two copies of one game (a page and a terminal): the stale one is refused."""
+    gid = store.create_game(GameRecord("toy", {}, 1, [(0, "add1")]), title="", seats={})
+    store.append_action(gid, 1, "add2", expected_index=1)
+    with pytest.raises(GameChanged, match="changed elsewhere: 2 decisions are saved"):
+        store.append_action(gid, 1, "add1", expected_index=1)
+    assert store.load(gid).record.actions == [(0, "add1"), (1, "add2")]

@@ -11,7 +11,7 @@ import airwar.games.migs_sabres  # noqa: F401  (registers the games)
 from airwar.core.driver import Driver, replay
 from airwar.core.errors import InvalidNotation
 from airwar.core.registry import load_game
-from airwar.store import Store
+from airwar.store import GameChanged, Store
 from airwar.web.service import Conflict, Forbidden, GameService
 
 GAME = "migs-engagement"
@@ -52,6 +52,21 @@ def test_a_decision_made_by_another_process_shows_up(url: str) -> None:
     seen = svc.get(live.id)
     assert seen.driver.record.actions == [(1, "F")]
     assert seen.version >= 1
+
+
+def test_a_stale_copy_cannot_save_over_another_process(url: str) -> None:
+    """A terminal moves within the page's recheck window: the page's move is refused."""
+    svc = GameService(Store(url))
+    live = svc.create(GAME, {"first": "active"}, {"Allied": "human", "Communist": "human"})
+    tok = live.tokens[live.game.seat_name(live.driver.state.current_actor())]
+    step = first_step(svc, live.id)
+    other = Store(url)
+    other.append_action(live.id, live.driver.state.current_actor(), step)
+    with pytest.raises(GameChanged, match="changed elsewhere"):
+        svc.act(live.id, tok, [step])
+    # the stored game holds the other process's move once, and the page reloads it
+    assert [t for _, t in other.load(live.id).record.actions] == [step]
+    assert svc.get(live.id).driver.record.actions == other.load(live.id).record.actions
 
 
 def test_refusals_change_nothing(url: str) -> None:

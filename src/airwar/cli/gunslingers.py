@@ -158,6 +158,7 @@ def play(
             log_digest=log_digest(driver.events),
             status="finished" if done else None,
             summary=now.score() if done else None,
+            expected_index=len(driver.record.actions) - 1,
         )
 
     driver.auto_chance = False

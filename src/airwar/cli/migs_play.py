@@ -115,7 +115,9 @@ class PlaySession:
 
     # -- saving ------------------------------------------------------------
     def _save(self, driver: Driver, seat: int, action: Action) -> None:
-        self.store.append_action(self.game_id, seat, str(action))
+        self.store.append_action(
+            self.game_id, seat, str(action), expected_index=len(driver.record.actions) - 1
+        )
 
     def _save_summary(self) -> None:
         summary = summary_of(self.driver.state.view(None))

@@ -6,12 +6,13 @@ The record format itself is :mod:`airwar.core.record` (see
 ``docs/record-format.md``).
 """
 
-from airwar.store.errors import GameNotFound, StoreError
+from airwar.store.errors import GameChanged, GameNotFound, StoreError
 from airwar.store.store import ENV_VAR, STATUSES, Store, StoredGame, default_database_url
 
 __all__ = [
     "ENV_VAR",
     "STATUSES",
+    "GameChanged",
     "GameNotFound",
     "Store",
     "StoreError",

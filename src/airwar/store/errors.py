@@ -11,3 +11,7 @@ class StoreError(AirwarError):
 
 class GameNotFound(StoreError):
     """No saved game has the given id."""
+
+
+class GameChanged(StoreError):
+    """The saved game moved on elsewhere (another page or terminal) since this copy was read."""

@@ -37,7 +37,7 @@ from sqlalchemy.pool import StaticPool
 
 from airwar.core.errors import RecordError
 from airwar.core.record import RECORD_FORMAT, RECORD_VERSION, GameRecord
-from airwar.store.errors import GameNotFound, StoreError
+from airwar.store.errors import GameChanged, GameNotFound, StoreError
 from airwar.store.models import ActionRow, GameRow
 from airwar.store.schema import upgrade_to_head
 
@@ -283,8 +283,14 @@ class Store:
         log_digest: str | None = None,
         status: str | None = None,
         summary: Mapping[str, Any] | None = None,
+        expected_index: int | None = None,
     ) -> None:
-        """Save one decision (and the game's new digest, status, summary) in one transaction."""
+        """Save one decision (and the game's new digest, status, summary) in one transaction.
+
+        With ``expected_index`` (the number of decisions the caller's copy held
+        before this one), the save is refused with :class:`GameChanged` if the
+        stored game has moved on elsewhere, so two writers never interleave.
+        """
         _check_text(game_id, seat, text)
         if status is not None:
             _check_status(status)
@@ -297,6 +303,11 @@ class Store:
                 ).scalar_one_or_none()
                 if count is None:
                     raise GameNotFound(f"no saved game has the id {game_id!r}")
+                if expected_index is not None and count != expected_index:
+                    raise GameChanged(
+                        f"game {game_id} changed elsewhere: {count} decisions are saved, "
+                        f"this copy expected {expected_index}; reload the game"
+                    )
                 conn.execute(
                     insert(ActionRow).values(
                         game_id=game_id, idx=count, seat=seat, text=text, created_at=now

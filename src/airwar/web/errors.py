@@ -18,7 +18,7 @@ from airwar.core.errors import (
     RecordError,
     UnknownGame,
 )
-from airwar.store import GameNotFound, StoreError
+from airwar.store import GameChanged, GameNotFound, StoreError
 from airwar.web.seats import SeatError
 from airwar.web.service import Conflict, Forbidden
 
@@ -39,6 +39,8 @@ FIELD_OF: dict[type[AirwarError], tuple[str, ...]] = {
 def status_of(exc: AirwarError) -> int:
     if isinstance(exc, GameNotFound):
         return 404
+    if isinstance(exc, GameChanged):
+        return 409
     if isinstance(exc, StoreError):
         return 503
     if isinstance(exc, Forbidden):

@@ -25,7 +25,7 @@ from airwar.core.errors import AirwarError, IllegalAction, InvalidNotation
 from airwar.core.game import TERMINAL, Action, Game
 from airwar.core.record import GameRecord, log_digest
 from airwar.core.registry import load_game
-from airwar.store import Store, StoredGame
+from airwar.store import GameChanged, Store, StoredGame
 from airwar.web import bots as web_bots
 from airwar.web.seats import (
     HUMAN,
@@ -239,14 +239,22 @@ class GameService:
     # -- playing ------------------------------------------------------------
     def _persist(self, live: LiveGame, actor: int, action: Action) -> None:
         driver = live.driver
-        self.store.append_action(
-            live.id,
-            actor,
-            str(action),
-            log_digest=log_digest(driver.events),
-            status=live.status,
-            summary=live.summary(),
-        )
+        try:
+            self.store.append_action(
+                live.id,
+                actor,
+                str(action),
+                log_digest=log_digest(driver.events),
+                status=live.status,
+                summary=live.summary(),
+                expected_index=len(driver.record.actions) - 1,
+            )
+        except GameChanged:
+            # Another page or terminal moved this game on: forget this copy so
+            # the next request reads the stored game afresh.
+            with self._lock:
+                self._live.pop(live.id, None)
+            raise
 
     def _run_bots(self, live: LiveGame) -> None:
         """Let the bots play their seats, then tell the pages that the game changed."""
