@@ -2,7 +2,9 @@
 
 Both sides get the same thinking budget per decision: MCTS (UCT with random
 rollouts, ``open_spiel.python.algorithms.mcts``) is given as many simulations
-as take ``--seconds`` per decision on this machine (calibrated first); the
+as take ``--seconds`` per decision on this machine (calibrated first, then
+adjusted after every search so that its mean time per decision stays on the
+budget; the MCTS column is the mean number of simulations it ran); the
 airwar bot (``expert`` by default: the solver's optimal moves) is allowed the
 same time and its actual time is measured. Each pairing is played with the
 airwar bot flying the active plane in half of the games and the listed plane
@@ -25,11 +27,10 @@ import pyspiel
 
 from airwar.adapters.openspiel import AirwarSpielGame, register_migs_engagement
 from airwar.adapters.spiel_match import (
+    BudgetedMcts,
     airwar_chooser,
     calibrate_simulations,
-    mcts_bot,
     play_match,
-    spiel_chooser,
 )
 from airwar.analysis.montecarlo import bot_seed, game_seed
 from airwar.analysis.stats import mean_interval, proportion_interval
@@ -52,6 +53,7 @@ def play_pairing(
     game = pyspiel.load_game(register_migs_engagement(), options)
     assert isinstance(game, AirwarSpielGame)
     sims = calibrate_simulations(game, seconds, seed)
+    used: list[int] = []
     active_seat = plane_type(active).side.seat
     diffs: list[float] = []
     wins = losses = 0
@@ -61,7 +63,8 @@ def play_pairing(
         gseed = game_seed(f"openspiel-vs-{bot_name}:{seed}:{active}:{listed}", i)
         bot_seat = active_seat if i % 2 == 0 else 1 - active_seat
         ours = airwar_chooser(make_bot(bot_name, bot_seed(gseed, 0)))
-        theirs = spiel_chooser(mcts_bot(game, sims, bot_seed(gseed, 1)))
+        mcts = BudgetedMcts(game, seconds, bot_seed(gseed, 1), sims)
+        theirs = mcts
         choosers = (ours, theirs) if bot_seat == 0 else (theirs, ours)
         result = play_match(game, choosers, gseed)
         r = result.returns[bot_seat]
@@ -72,11 +75,12 @@ def play_pairing(
         mcts_time += result.seconds[1 - bot_seat]
         bot_moves += result.decisions[bot_seat]
         mcts_moves += result.decisions[1 - bot_seat]
+        used.extend(mcts.used)
     diff = mean_interval(diffs)
     return {
         "pairing": f"{active} v {listed}",
         "games": games,
-        "mcts_simulations": sims,
+        "mcts_simulations": sum(used) / max(1, len(used)),
         "kill_difference": diff.to_dict(),
         "bot_kills": proportion_interval(wins, games).to_dict(),
         "mcts_kills": proportion_interval(losses, games).to_dict(),
@@ -115,7 +119,7 @@ def main() -> None:
     for r in rows:
         d, w, lo = r["kill_difference"], r["bot_kills"], r["mcts_kills"]
         print(
-            f"| {r['pairing']} | {r['games']} | {r['mcts_simulations']} | "
+            f"| {r['pairing']} | {r['games']} | {r['mcts_simulations']:.0f} | "
             f"{d['mean']:+.3f} [{d['low']:+.3f}, {d['high']:+.3f}] | {w['mean']:.1%} | "
             f"{lo['mean']:.1%} | {r['bot_seconds_per_decision']:.4f} | "
             f"{r['mcts_seconds_per_decision']:.4f} |"

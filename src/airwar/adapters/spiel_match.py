@@ -52,6 +52,31 @@ def mcts_bot(
     return MCTSBot(game, uct_c, simulations, evaluator, solve=True, random_state=rng)
 
 
+class BudgetedMcts:
+    """OpenSpiel MCTS held to a thinking time per decision, as a chooser.
+
+    After each search the number of simulations is scaled by budget / time
+    taken (at most halved or doubled at once), so the mean time per decision
+    tracks ``seconds`` whatever the position. Its choices then depend on the
+    machine's speed: matches against it are not reproducible move for move.
+    """
+
+    def __init__(self, game: AirwarSpielGame, seconds: float, seed: int, simulations: int) -> None:
+        self.seconds = seconds
+        self.bot = mcts_bot(game, max(2, simulations), seed)
+        self.used: list[int] = []
+
+    def __call__(self, state: AirwarSpielState) -> int:
+        sims = int(self.bot.max_simulations)
+        start = time.perf_counter()
+        action = int(self.bot.step(state))
+        taken = max(time.perf_counter() - start, 1e-6)
+        self.used.append(sims)
+        ratio = min(2.0, max(0.5, self.seconds / taken))
+        self.bot.max_simulations = max(2, int(sims * ratio))
+        return action
+
+
 @dataclass
 class MatchResult:
     """One game: the returns per seat, decisions and thinking seconds per seat."""
@@ -87,25 +112,42 @@ def play_match(
 
 
 def calibrate_simulations(
-    game: AirwarSpielGame, seconds: float, seed: int, *, probe: int = 50, states: int = 3
+    game: AirwarSpielGame,
+    seconds: float,
+    seed: int,
+    *,
+    probe: int = 20,
+    states: int = 6,
+    spacing: int = 12,
 ) -> int:
     """MCTS simulations that take about ``seconds`` per decision on this machine.
 
-    Times ``probe`` simulations on the first decision states of a few games.
+    Times ``probe`` simulations on decision states spread over a game (state
+    ``k`` after ``k * spacing`` seeded random decisions): a search early in
+    an engagement rolls out longer games than one near its end.
     """
     spent = 0.0
     searched = 0
-    for g in range(states):
+    for k in range(states):
         state = game.new_initial_state()
-        rng = SeededRng(f"calibrate:{seed}:{g}")
+        rng = SeededRng(f"calibrate:{seed}:{k}")
         draws = 0
-        while state.is_chance_node():
-            outcomes = state.inner.chance_outcomes()
-            state.apply_action(rng.pick(draws, [(i, p) for i, (_, p) in enumerate(outcomes)]))
+        decisions = 0
+        while not state.is_terminal():
+            if state.is_chance_node():
+                outcomes = state.inner.chance_outcomes()
+                state.apply_action(rng.pick(draws, [(i, p) for i, (_, p) in enumerate(outcomes)]))
+                draws += 1
+                continue
+            if decisions >= k * spacing:
+                break
+            legal = state.legal_actions()
+            state.apply_action(legal[rng.uniform_int(draws, len(legal))])
             draws += 1
+            decisions += 1
         if state.is_terminal():
             continue
-        bot = mcts_bot(game, probe, seed + g)
+        bot = mcts_bot(game, probe, seed + k)
         start = time.perf_counter()
         bot.step(state)
         spent += time.perf_counter() - start
@@ -116,6 +158,7 @@ def calibrate_simulations(
 
 
 __all__ = [
+    "BudgetedMcts",
     "MatchResult",
     "airwar_chooser",
     "calibrate_simulations",
