@@ -175,6 +175,13 @@ def play(
     ai_delay: Annotated[
         float, typer.Option("--ai-delay", help="Seconds to pause after each AI step.")
     ] = 0.0,
+    solver: Annotated[
+        bool,
+        typer.Option(
+            "--solver/--no-solver",
+            help="Show the solver's values when the matchup's solution is cached (never solves).",
+        ),
+    ] = True,
     database_url: DatabaseUrl = None,
 ) -> None:
     """Play MiGs and Sabres at the terminal: each side a human or a bot."""
@@ -217,7 +224,9 @@ def play(
             return
         driver = replay_record(stored.record)
         store.update(resume, seats={SEAT_ORDER[i]: s for i, s in seats.items()})
-        session = PlaySession(store, resume, driver, seats, console, ai_delay=ai_delay)
+        session = PlaySession(
+            store, resume, driver, seats, console, ai_delay=ai_delay, solver=solver
+        )
         session.catch_up(quiet=True)
         console.print(f"Resuming game {resume}: {stored.title}", markup=False)
         session.show_log(12)
@@ -240,7 +249,7 @@ def play(
         "Type help at the prompt.",
         markup=False,
     )
-    session = PlaySession(store, game_id, driver, seats, console, ai_delay=ai_delay)
+    session = PlaySession(store, game_id, driver, seats, console, ai_delay=ai_delay, solver=solver)
     _run(session, game_id)
 
 

@@ -18,9 +18,18 @@ from typing import Any
 from rich.console import Console
 from rich.table import Table
 
+from airwar.analysis.solver import engagement_values
 from airwar.cli.migs_seats import HUMAN, SEAT_ORDER, bot_seed, make_ai
 from airwar.cli.render_board import BoardPlane, board_text, chart_text
-from airwar.cli.render_migs import Narrator, before_text, odds_text, scores_text
+from airwar.cli.render_migs import (
+    Narrator,
+    before_text,
+    odds_text,
+    scores_text,
+    solver_lines,
+    solver_sign,
+    value_text,
+)
 from airwar.core.driver import Driver, replay
 from airwar.core.errors import AirwarError, IllegalAction, InvalidNotation, OutOfTurn
 from airwar.core.game import CHANCE, TERMINAL, Action
@@ -44,6 +53,7 @@ Commands:
   moves     the legal moves again       reach   firing positions reachable now
   board     the Battle Board            chart   the Sortie Chart
   log [N]   the last N events (20)      score   the score
+  values    the solver's value of the engagement and of each legal move
   undo      take back your last step (and the bots' replies to it)
   save      every move is already saved: shows how to resume
   quit      stop here (the game stays saved; Ctrl-C does the same)
@@ -85,6 +95,36 @@ def summary_of(view: Mapping[str, Any]) -> dict[str, Any]:
     return {"scores": scores, "result": result}
 
 
+def not_cached_lines(engagement: Mapping[str, Any], scoring: str) -> list[str]:
+    """Says that no solution is cached for this engagement, and how to make one."""
+    planes = engagement["planes"]
+    active, listed = planes["active"], planes["listed"]
+    limit = int(engagement.get("turn_limit") or 0)
+    ace = " (active ace)" if active.get("ace") else ""
+    ace += " (listed ace)" if listed.get("ace") else ""
+    what = f"{active['type']} v {listed['type']}{ace}, turn limit {limit}, {scoring} scoring"
+    if limit < 1:
+        return [
+            f"The solver has no values for {what}: it needs a turn limit (MS-11); "
+            "start a game with --turn-limit N to have them."
+        ]
+    lines = [f"No solver solution is cached for {what}."]
+    expert = (
+        "a game against the expert bot (--communist ai:expert or --allied ai:expert) "
+        "solves it the first time the bot meets this matchup"
+    )
+    if scoring == "kills" and not listed.get("ace"):
+        aces = "yes" if active.get("ace") else "no"
+        lines.append(
+            "Make it with: airwar analyze matchups --solve --games 1 --first active "
+            f"--aces {aces} --turn-limit {limit}"
+        )
+        lines.append(f"  (solves every matchup, a few minutes each), or {expert}.")
+    else:
+        lines.append(f"Make it so: {expert} (a few minutes).")
+    return lines
+
+
 class PlaySession:
     """One terminal session of a saved game."""
 
@@ -98,6 +138,7 @@ class PlaySession:
         *,
         input_fn: InputFn | None = None,
         ai_delay: float = 0.0,
+        solver: bool = True,
     ) -> None:
         self.store = store
         self.game_id = game_id
@@ -108,6 +149,7 @@ class PlaySession:
         self.console = console
         self.input_fn = input_fn or console.input
         self.ai_delay = ai_delay
+        self.solver = solver
         self.narrator = Narrator()
         self.shown = 0
         self.board_drawn_at = -1
@@ -195,17 +237,76 @@ class PlaySession:
         wing = "wing-over used" if engagement.get("wing_over_used") else "wing-over available"
         return f"{who}: {engagement['mp_left']} of {engagement['mp_rolled']} MP left, {wing}"
 
+    # -- the solver's numbers -----------------------------------------------
+    def solver_values(self, view: Mapping[str, Any]) -> dict[str, Any] | None:
+        """The solver's numbers for ``view`` when its matchup is cached (never solves).
+
+        A lookup that finds nothing costs a hash of the matchup and a check
+        for a folder, well under a millisecond, so play is not slowed.
+        """
+        if not view.get("engagement"):
+            return None
+        return engagement_values(view)
+
+    def show_values(self) -> None:
+        """The ``values`` command: the solver's numbers, or how to get them."""
+        if not self.solver:
+            self.say(
+                "The solver's numbers are turned off in this session (--no-solver); "
+                "play without the flag to see them."
+            )
+            return
+        view = self.driver.state.view(None)
+        engagement = view.get("engagement")
+        if not engagement:
+            self.say("No engagement is being fought: the solver has nothing to value.")
+            return
+        scoring = str(view.get("scoring", "kills"))
+        info = self.solver_values(view)
+        if info is None:
+            for line in not_cached_lines(engagement, scoring):
+                self.say(line)
+            return
+        for line in solver_lines(info, engagement, scoring):
+            self.say(line)
+        moves = info.get("moves") or {}
+        if not moves:
+            self.say("  (no decision to value now: the next thing is a roll)")
+            return
+        sign = solver_sign(info)
+        for text, value in sorted(moves.items(), key=lambda kv: -sign * kv[1]):
+            mark = "  <- best" if text == info.get("best") else ""
+            self.say(f"  {text:<6} {value_text(sign * value)}{mark}")
+
     def list_moves(self) -> None:
         view = self.driver.state.view(None)
         engagement = view.get("engagement")
         if not engagement:
             return
         self.say(self.status_line(engagement))
+        info = self.solver_values(view) if self.solver else None
+        moves: dict[str, float] = {}
+        sign = 1
+        best = None
+        if info is not None:
+            best = info.get("best")
+            for line in solver_lines(info, engagement, str(view.get("scoring", "kills"))):
+                self.say(line)
+            moves = info.get("moves") or {}
+            sign = solver_sign(info)
         table = Table(title="Legal moves", title_justify="left")
-        for column in ("type", "move", "result", "MP left", "kill odds"):
+        columns = ["type", "move", "result", "MP left", "kill odds"]
+        if moves:
+            columns.append("value (solver)")
+        for column in columns:
             table.add_column(column)
         for a in engagement.get("legal_actions", []):
             action = a["action"]
+            extra: list[str] = []
+            if moves:
+                v = moves.get(action)
+                mark = " best" if action == best else ""
+                extra = [f"{value_text(sign * v)}{mark}" if v is not None else ""]
             if action == "fire":
                 table.add_row(
                     "fire",
@@ -213,12 +314,18 @@ class PlaySession:
                     f"kills on {a['kill_on']}+",
                     "(move ends)",
                     odds_text(a["p_kill"]),
+                    *extra,
                 )
             elif action == "hold":
-                table.add_row("hold", "hold fire", "", "", "")
+                table.add_row("hold", "hold fire", "", "", "", *extra)
             else:
                 table.add_row(
-                    action, a.get("kind", ""), f"{a['square']} {a['facing']}", str(a["mp_left"]), ""
+                    action,
+                    a.get("kind", ""),
+                    f"{a['square']} {a['facing']}",
+                    str(a["mp_left"]),
+                    "",
+                    *extra,
                 )
         self.console.print(table)
         hint = self.reach_hint(engagement)
@@ -399,6 +506,9 @@ class PlaySession:
                 continue
             if command == "score":
                 self.show_score()
+                continue
+            if command == "values":
+                self.show_values()
                 continue
             if command == "log":
                 n = int(words[1]) if len(words) > 1 and words[1].isdigit() else 20

@@ -1,0 +1,184 @@
+"""The terminal game shows the solver's values when the matchup's solution is cached.
+
+A real solve of a reduced configuration (turn limit 1, a few seconds) goes
+into a temporary cache folder; the sessions read it from there.
+"""
+
+from __future__ import annotations
+
+import io
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from rich.console import Console
+from typer.testing import CliRunner
+
+from airwar.analysis import solver as solver_mod
+from airwar.analysis.solver import Matchup, SolverOptions, engagement_values, solve
+from airwar.cli.migs import app
+from airwar.cli.migs_play import PlaySession
+from airwar.cli.migs_seats import HUMAN
+from airwar.cli.render_migs import value_text
+from airwar.core import Driver, load_game
+from airwar.games.migs_sabres import Facing, Square
+from airwar.store import Store
+from tests.cli.test_migs_play import Script
+
+OPTIONS = {"active": "Yak-9", "listed": "F-51", "turn_limit": 1, "first": "active"}
+SEATS = {0: HUMAN, 1: HUMAN}
+
+
+@pytest.fixture(scope="module")
+def solved_folder(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The reduced matchup solved once into its own cache folder."""
+    folder = tmp_path_factory.mktemp("solver-cache")
+    mp = pytest.MonkeyPatch()
+    mp.setattr(solver_mod, "cache_dir", lambda: folder)
+    solver_mod._MEMORY.clear()
+    solve(Matchup("Yak-9", "F-51"), SolverOptions(turn_limit=1))
+    solver_mod._MEMORY.clear()
+    mp.undo()
+    return folder
+
+
+@pytest.fixture
+def cached(solved_folder: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    monkeypatch.setattr(solver_mod, "cache_dir", lambda: solved_folder)
+    solver_mod._MEMORY.clear()
+    yield
+    solver_mod._MEMORY.clear()
+
+
+@pytest.fixture
+def empty_cache(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    folder = tmp_path / "empty-cache"
+    folder.mkdir()
+    monkeypatch.setattr(solver_mod, "cache_dir", lambda: folder)
+    solver_mod._MEMORY.clear()
+    yield
+    solver_mod._MEMORY.clear()
+
+
+@pytest.fixture
+def store(tmp_path: Path) -> Iterator[Store]:
+    s = Store(f"sqlite:///{tmp_path / 'play.sqlite'}")
+    yield s
+    s.close()
+
+
+def close_session(
+    store: Store, lines: list[str], *, solver: bool = True
+) -> tuple[PlaySession, Console]:
+    """A session whose planes are placed close enough to shoot in their one movement turn."""
+    driver = Driver(load_game("migs-engagement", OPTIONS), 5, auto_chance=False)
+    e = driver.state.engagement
+    for plane, (sq, f) in zip(e.planes, (("e5", "N"), ("e8", "S")), strict=True):
+        plane.square, plane.facing = Square.parse(sq), Facing.parse(f)
+        plane.turns = 1
+    e.mover = 0
+    e.phase = "mp"
+    e._legal = None
+    gid = store.create_game(driver.record, title="t", seats={"Communist": HUMAN, "Allied": HUMAN})
+    console = Console(record=True, width=140, file=io.StringIO())
+    session = PlaySession(store, gid, driver, SEATS, console, input_fn=Script(lines), solver=solver)
+    return session, console
+
+
+@pytest.mark.usefixtures("cached")
+def test_moves_and_the_values_command_show_the_cached_values(store: Store) -> None:
+    session, console = close_session(store, ["values", "quit"])
+    session.run()
+    text = console.export_text()
+    info = engagement_values(session.driver.state)
+    assert info is not None and info["to_move"] == "active" and info["moves"]
+    assert "from the Yak-9's (Communist) side" in text
+    assert "assuming optimal play by both planes" in text
+    assert f"engagement value {value_text(info['value'])} expected kills" in text
+    assert "value (solver)" in text
+    assert f"{value_text(info['moves'][info['best']])} best" in text
+    assert f"{info['best']:<6} {value_text(info['moves'][info['best']])}  <- best" in text
+    for action, value in info["moves"].items():
+        assert f"{action:<6} {value_text(value)}" in text
+    assert any(abs(v) > 1e-3 for v in info["moves"].values())
+
+
+@pytest.mark.usefixtures("cached")
+def test_no_solver_hides_the_values(store: Store) -> None:
+    session, console = close_session(store, ["values", "quit"], solver=False)
+    session.run()
+    text = console.export_text()
+    assert "value (solver)" not in text and "Solver," not in text
+    assert "turned off in this session (--no-solver)" in text
+
+
+@pytest.mark.usefixtures("empty_cache")
+def test_without_a_cached_solution_the_values_command_says_how_to_make_one(store: Store) -> None:
+    session, console = close_session(store, ["values", "quit"])
+    session.run()
+    text = console.export_text()
+    assert "value (solver)" not in text
+    assert "No solver solution is cached for Yak-9 v F-51, turn limit 1, kills scoring." in text
+    assert (
+        "airwar analyze matchups --solve --games 1 --first active --aces no --turn-limit 1" in text
+    )
+
+
+def play_args(db: str, *extra: str) -> list[str]:
+    return [
+        "play",
+        "--engagement",
+        "--active",
+        "Yak-9",
+        "--listed",
+        "F-51",
+        "--turn-limit",
+        "1",
+        "--first",
+        "active",
+        "--communist",
+        "human",
+        "--allied",
+        "human",
+        "--seed",
+        "3",
+        "--database-url",
+        db,
+        *extra,
+    ]
+
+
+@pytest.mark.usefixtures("cached")
+def test_the_play_command_shows_the_values_unless_told_not_to(tmp_path: Path) -> None:
+    runner = CliRunner()
+    db = f"sqlite:///{tmp_path / 'cli.sqlite'}"
+    shown = runner.invoke(app, play_args(db), input="values\nquit\n", env={"COLUMNS": "160"})
+    assert shown.exit_code == 0, shown.output
+    assert "from the Yak-9's (Communist) side" in shown.output
+    assert "value (solver)" in shown.output
+    hidden = runner.invoke(
+        app, play_args(db, "--no-solver"), input="quit\n", env={"COLUMNS": "160"}
+    )
+    assert hidden.exit_code == 0, hidden.output
+    assert "Solver," not in hidden.output and "value (solver)" not in hidden.output
+
+
+@pytest.mark.usefixtures("empty_cache")
+def test_a_lookup_that_finds_nothing_is_cheap() -> None:
+    """Play is not slowed when nothing is cached: a miss is a hash and a folder check."""
+    import time
+
+    state = load_game("migs-engagement", OPTIONS).new_initial_state()
+    view = state.view(None)
+    t0 = time.perf_counter()
+    for _ in range(50):
+        assert engagement_values(view) is None
+    assert (time.perf_counter() - t0) / 50 < 0.02
+
+
+@pytest.mark.parametrize(
+    ("value", "text"),
+    [(0.1666, "+0.167"), (-0.25, "-0.250"), (-0.0, "+0.000"), (-1e-9, "+0.000"), (2.0, "+2.000")],
+)
+def test_value_text(value: float, text: str) -> None:
+    assert value_text(value) == text
