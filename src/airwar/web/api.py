@@ -33,10 +33,11 @@ from airwar.web.schemas import (
     ReplayOut,
     SeatLink,
     SeatOnly,
+    SolverValues,
     Token,
 )
 from airwar.web.seats import AI_PREFIX, HUMAN, REMOTE
-from airwar.web.service import Forbidden, GameService, LiveGame
+from airwar.web.service import Forbidden, GameService, LiveGame, solver_values
 
 ERRORS: dict[int | str, dict[str, Any]] = {
     403: {"model": Problem, "description": "the link does not play a seat of this game"},
@@ -105,6 +106,12 @@ def invite_links(request: Request, live: LiveGame, seat_name: str | None) -> dic
     }
 
 
+def solver_out(game_name: str, view: dict[str, Any]) -> SolverValues | None:
+    """The solver's values of the engagement in ``view`` (None when not cached)."""
+    info = solver_values(game_name, view)
+    return SolverValues.model_validate(info) if info is not None else None
+
+
 def game_out(
     request: Request, svc: GameService, live: LiveGame, token: str | None, since: int = 0
 ) -> GameOut:
@@ -133,6 +140,7 @@ def game_out(
         invites=invite_links(request, live, seat_name),
         log=with_lines(live.game.name, visible_events(live, seat_name, view, log.since(since))),
         log_length=len(log),
+        solver=solver_out(live.game.name, view),
     )
 
 

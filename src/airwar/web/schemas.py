@@ -88,6 +88,30 @@ class SeatOnly(BaseModel):
     seat: Token
 
 
+class MoveValue(BaseModel):
+    value: float
+    p_kill_active: float
+    p_kill_listed: float
+
+
+class SolverValues(BaseModel):
+    """The exact solver's numbers for the current engagement (optimal play by both planes).
+
+    Every value is from the active plane's side: its expected kills minus the
+    listed plane's (base-value points under IV.A scoring).
+    """
+
+    matchup: str
+    to_move: str = Field(description="the plane to move: active or listed")
+    scoring: str = Field(description="kills, or base-value (IV.A)")
+    value: float
+    p_kill_active: float
+    p_kill_listed: float
+    moves: dict[str, float] = Field(description="each legal decision's value, by its text")
+    move_details: dict[str, MoveValue]
+    best: str | None
+
+
 class GameOut(BaseModel):
     """A game as one seat (or a spectator) sees it now."""
 
@@ -117,6 +141,10 @@ class GameOut(BaseModel):
     )
     log: list[dict[str, Any]]
     log_length: int
+    solver: SolverValues | None = Field(
+        default=None,
+        description="the solver's values when the engagement's matchup is cached, else null",
+    )
 
 
 class ReplayOut(BaseModel):

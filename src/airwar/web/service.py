@@ -19,6 +19,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from airwar.analysis.solver import engagement_values
 from airwar.core.bot import Bot
 from airwar.core.driver import Driver, replay
 from airwar.core.errors import AirwarError, IllegalAction, InvalidNotation
@@ -373,3 +374,23 @@ class GameService:
 
     def games(self, game: str | None = None) -> list[StoredGame]:
         return self.store.list_games(game)
+
+
+SOLVER_GAMES = ("migs-sabres", "migs-engagement")
+"""The games whose engagements the solver values."""
+
+
+def solver_values(game_name: str, view: Mapping[str, Any]) -> dict[str, Any] | None:
+    """The solver's numbers for the engagement in ``view``, or None when they are not cached.
+
+    Never solves: a matchup that is not in the solver's cache gives None (the
+    lookup is a hash and a folder check, so pages are not slowed). Every
+    value is from the active plane's side.
+    """
+    if game_name not in SOLVER_GAMES or not view.get("engagement"):
+        return None
+    info = engagement_values(view)
+    if info is None:
+        return None
+    info["scoring"] = str(view.get("scoring", "kills"))
+    return info

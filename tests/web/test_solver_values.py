@@ -1,0 +1,96 @@
+"""The game's JSON carries the solver's values when the matchup's solution is cached.
+
+A real solve of a reduced configuration (turn limit 1, a few seconds) goes
+into a temporary cache folder; the app reads it from there.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from fastapi.testclient import TestClient
+
+from airwar.analysis import solver as solver_mod
+from airwar.analysis.solver import Matchup, SolverOptions, engagement_values, solve
+from tests.web.helpers import tokens
+
+OPTIONS = {"active": "Yak-9", "listed": "F-51", "turn_limit": 1, "first": "active"}
+
+
+@pytest.fixture(scope="module")
+def solved_folder(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The reduced matchup solved once into its own cache folder."""
+    folder = tmp_path_factory.mktemp("solver-cache")
+    mp = pytest.MonkeyPatch()
+    mp.setattr(solver_mod, "cache_dir", lambda: folder)
+    solver_mod._MEMORY.clear()
+    solve(Matchup("Yak-9", "F-51"), SolverOptions(turn_limit=1))
+    solver_mod._MEMORY.clear()
+    mp.undo()
+    return folder
+
+
+@pytest.fixture
+def cached(solved_folder: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    monkeypatch.setattr(solver_mod, "cache_dir", lambda: solved_folder)
+    solver_mod._MEMORY.clear()
+    yield
+    solver_mod._MEMORY.clear()
+
+
+@pytest.fixture
+def empty_cache(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    folder = tmp_path / "empty-cache"
+    folder.mkdir()
+    monkeypatch.setattr(solver_mod, "cache_dir", lambda: folder)
+    solver_mod._MEMORY.clear()
+    yield
+    solver_mod._MEMORY.clear()
+
+
+def my_turn(client: TestClient) -> dict[str, Any]:
+    made = client.post(
+        "/api/games",
+        json={
+            "game": "migs-engagement",
+            "seats": {"Communist": "human", "Allied": "human"},
+            "seed": 11,
+            "options": OPTIONS,
+        },
+    )
+    assert made.status_code == 201, made.text
+    tok = tokens(made.json())["Communist"]
+    data: dict[str, Any] = client.get(
+        f"/api/games/{made.json()['id']}", params={"seat": tok}
+    ).json()
+    assert data["my_turn"]
+    return data
+
+
+@pytest.mark.usefixtures("empty_cache")
+def test_solver_is_null_without_a_cached_solution(client: TestClient) -> None:
+    data = my_turn(client)
+    assert "solver" in data
+    assert data["solver"] is None
+
+
+@pytest.mark.usefixtures("cached")
+def test_solver_values_are_keyed_by_the_legal_steps(client: TestClient) -> None:
+    data = my_turn(client)
+    info = data["solver"]
+    assert info is not None
+    legal = {a["action"] for a in data["view"]["engagement"]["legal_actions"]}
+    assert set(info["moves"]) == legal
+    assert info["best"] in legal
+    assert info["to_move"] == "active" and info["scoring"] == "kills"
+    assert info["matchup"] == "Yak-9 vs F-51"
+    expected = engagement_values(data["view"])
+    assert expected is not None
+    assert info["value"] == pytest.approx(expected["value"])
+    assert info["moves"] == pytest.approx(expected["moves"])
+    assert 0.0 <= info["p_kill_active"] <= 1.0 and 0.0 <= info["p_kill_listed"] <= 1.0
+    best = max(info["moves"].values())
+    assert info["moves"][info["best"]] == pytest.approx(best)
