@@ -8,22 +8,32 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
+from urllib.parse import urlparse
 
 import pytest
 from fastapi.testclient import TestClient
 
 from airwar.analysis import solver as solver_mod
 from airwar.analysis.solver import Matchup, SolverOptions, engagement_values, solve
+from tests.web.conftest import Server, free_port
 from tests.web.helpers import tokens
+
+if TYPE_CHECKING:
+    from playwright.sync_api import Browser
 
 OPTIONS = {"active": "Yak-9", "listed": "F-51", "turn_limit": 1, "first": "active"}
 
 
 @pytest.fixture(scope="module")
 def solved_folder(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """The reduced matchup solved once into its own cache folder."""
-    folder = tmp_path_factory.mktemp("solver-cache")
+    """The reduced matchup solved once into its own cache folder.
+
+    The folder is ``<cache home>/airwar/solver``, so a server started with
+    that cache home (``XDG_CACHE_HOME``) finds the solution too.
+    """
+    folder = tmp_path_factory.mktemp("cache-home") / "airwar" / "solver"
+    folder.mkdir(parents=True)
     mp = pytest.MonkeyPatch()
     mp.setattr(solver_mod, "cache_dir", lambda: folder)
     solver_mod._MEMORY.clear()
@@ -94,3 +104,48 @@ def test_solver_values_are_keyed_by_the_legal_steps(client: TestClient) -> None:
     assert 0.0 <= info["p_kill_active"] <= 1.0 and 0.0 <= info["p_kill_listed"] <= 1.0
     best = max(info["moves"].values())
     assert info["moves"][info["best"]] == pytest.approx(best)
+
+
+@pytest.mark.browser
+def test_the_play_page_shows_the_values(
+    solved_folder: Path, browser: Browser, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The engagement panel shows the value; each step's button and green square its value."""
+    import httpx
+    from playwright.sync_api import expect
+
+    monkeypatch.setenv("XDG_CACHE_HOME", str(solved_folder.parent.parent))
+    srv = Server(f"sqlite:///{tmp_path / 'games.sqlite'}", free_port())
+    srv.start()
+    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    try:
+        made = httpx.post(
+            srv.url + "/api/games",
+            json={
+                "game": "migs-engagement",
+                "seats": {"Communist": "human", "Allied": "human"},
+                "seed": 11,
+                "options": OPTIONS,
+            },
+        ).json()
+        url = urlparse(next(x["url"] for x in made["links"] if x["seat"] == "Communist"))
+        link = f"{url.path}?{url.query}"
+        data = httpx.get(srv.url + "/api" + link).json()
+        info = data["solver"]
+        assert info is not None
+        page = context.new_page()
+        page.goto(srv.url + link)
+        page.wait_for_function("document.body.dataset.ready === 'yes'")
+        panel = page.locator("#solver-values")
+        expect(panel).to_contain_text("optimal play by both planes")
+        expect(panel).to_contain_text("From the Yak-9's (Communist) side")
+        buttons = page.locator("#controls button[data-action] .solver-value")
+        squares = page.locator("#board g.step-target text.solver-value")
+        expect(buttons).to_have_count(len(info["moves"]))
+        expect(squares).to_have_count(len(info["moves"]))
+        best = page.locator("#controls button.solver-best")
+        expect(best).to_have_attribute("data-action", info["best"])
+        expect(best).to_contain_text("\u2605")
+    finally:
+        context.close()
+        srv.stop()

@@ -55,9 +55,73 @@
     statusBox.textContent = st;
     statusBox.classList.toggle("mine", !!mine);
     undoButton.hidden = !data.can_undo || animating;
+    if (!viewOverride) showSolver(shown, mine);
     showInvites(data.invites || {});
     document.body.dataset.decisions = data.decisions;
     document.body.dataset.status = data.status;
+  }
+
+  /* The solver's numbers (data.solver, present when the matchup's solution is cached): the
+     engagement's value and kill chances in the engagement panel, and each legal step's value
+     on its button and green square, best marked. The JSON gives them from the active plane's
+     side; they are shown from the side of the plane to move. */
+  function solverValue(v) {
+    const r = Math.round(v * 1000) / 1000;
+    return (r < 0 ? "" : "+") + (r === 0 ? 0 : r).toFixed(3);
+  }
+
+  function showSolver(data, mine) {
+    const s = data.solver;
+    const e = data.view && data.view.engagement;
+    if (!s || !e) return;
+    const me = s.to_move === "listed" ? "listed" : "active";
+    const other = me === "active" ? "listed" : "active";
+    const sign = me === "active" ? 1 : -1;
+    const pl = e.planes;
+    const unit = s.scoring === "base-value" ? "base-value points (IV.A)" : "expected kills";
+    const pMe = me === "active" ? s.p_kill_active : s.p_kill_listed;
+    const pOther = me === "active" ? s.p_kill_listed : s.p_kill_active;
+    const box = document.getElementById("situation") || extra;
+    const d = A.el("dl", { class: "kv" }, [
+      A.el("dt", { text: "Value" }),
+      A.el("dd", { "data-solver": "value", text: solverValue(sign * s.value) + " " + unit +
+        " (own minus the " + pl[other].type + "'s)" }),
+      A.el("dt", { text: "Kill chance" }),
+      A.el("dd", { "data-solver": "kills", text: pl[me].type + " " + A.pct(pMe) + ", " +
+        pl[other].type + " " + A.pct(pOther) }),
+      s.best ? A.el("dt", { text: "Best move" }) : null,
+      s.best ? A.el("dd", { "data-solver": "best", text: s.best }) : null,
+    ]);
+    box.appendChild(A.el("section", { id: "solver-values" }, [
+      A.el("h3", { text: "Solver (optimal play by both planes)" }),
+      A.el("p", { class: "hint", text: "From the " + pl[me].type + "'s (" +
+        String(pl[me].side).charAt(0).toUpperCase() + String(pl[me].side).slice(1) +
+        ") side, the plane to move." }),
+      d,
+    ]));
+    if (!mine) return;
+    controls.querySelectorAll("button[data-action]").forEach(function (btn) {
+      const v = s.moves[btn.dataset.action];
+      if (v === undefined) return;
+      const best = btn.dataset.action === s.best;
+      btn.appendChild(A.el("span", { class: "solver-value", "data-value": solverValue(sign * v),
+        text: " " + solverValue(sign * v) + (best ? " \u2605" : "") }));
+      if (best) btn.classList.add("solver-best");
+    });
+    board.querySelectorAll("g.step-target").forEach(function (g) {
+      const v = s.moves[g.dataset.action];
+      const rect = g.querySelector("rect");
+      if (v === undefined || !rect) return;
+      const best = g.dataset.action === s.best;
+      const t = document.createElementNS("http://www.w3.org/2000/svg", "text");
+      t.setAttribute("x", Number(rect.getAttribute("x")) + 2);
+      t.setAttribute("y", Number(rect.getAttribute("y")) + Number(rect.getAttribute("height")) - 3);
+      t.setAttribute("font-size", 10);
+      t.setAttribute("fill", best ? "#7a1f00" : "#1b4332");
+      t.setAttribute("class", "solver-value");
+      t.textContent = solverValue(sign * v) + (best ? " \u2605" : "");
+      g.appendChild(t);
+    });
   }
 
   function showInvites(invites) {
