@@ -8,24 +8,31 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from pathlib import Path
-
-import matplotlib
-
-matplotlib.use("Agg")
-
-import matplotlib.pyplot as plt
-from matplotlib.figure import Figure
+from typing import TYPE_CHECKING
 
 from airwar.analysis.stats import Estimate
 
+if TYPE_CHECKING:
+    from matplotlib.figure import Figure
+
 DPI = 110
+
+
+def _figure(width: float, height: float) -> Figure:
+    """A figure of its own, drawn by the Agg canvas: no pyplot, no global state.
+
+    matplotlib is imported here, not at module level, so that commands which
+    never plot start quickly.
+    """
+    from matplotlib.figure import Figure
+
+    return Figure(figsize=(width, height))
 
 
 def _save(fig: Figure, path: Path) -> Path:
     path.parent.mkdir(parents=True, exist_ok=True)
     fig.tight_layout()
     fig.savefig(path, dpi=DPI, format="png")
-    plt.close(fig)
     return path
 
 
@@ -45,7 +52,8 @@ def estimates_chart(
     a diamond on the same row; ``reference`` as a vertical line.
     """
     n = len(labels)
-    fig, ax = plt.subplots(figsize=(8.0, max(2.5, 0.38 * n + 1.4)))
+    fig = _figure(8.0, max(2.5, 0.38 * n + 1.4))
+    ax = fig.subplots()
     ys = list(range(n))[::-1]
     means = [e.mean for e in estimates]
     lows = [e.mean - e.low for e in estimates]
@@ -97,7 +105,8 @@ def paired_chart(
     unknown) is drawn as diamonds on the bars.
     """
     n = len(labels)
-    fig, ax = plt.subplots(figsize=(max(6.0, 1.1 * n + 2), 4.2))
+    fig = _figure(max(6.0, 1.1 * n + 2), 4.2)
+    ax = fig.subplots()
     width = 0.38
     xs = list(range(n))
     for offset, series, name, colour in (
@@ -146,7 +155,8 @@ def histogram(
     xlabel: str,
 ) -> Path:
     """Histogram of integer-valued results (one bar per value)."""
-    fig, ax = plt.subplots(figsize=(7.0, 3.8))
+    fig = _figure(7.0, 3.8)
+    ax = fig.subplots()
     if values:
         lo, hi = int(min(values)), int(max(values))
         bins = [b - 0.5 for b in range(lo, hi + 2)]
