@@ -628,6 +628,26 @@ class EngagementState(GameState):
         }
 
 
+FIRST_PARAMETER = Parameter(
+    "first",
+    "roll",
+    "who moves first on the Battle Board: rolled (red d6 vs blue d6) or fixed",
+    "MS-5, MS-17",
+    choices=("roll", "active", "listed"),
+)
+"""Who moves first (MS-5, MS-17): shared by the engagement and the whole game."""
+
+TURN_LIMIT_PARAMETER = Parameter(
+    "turn_limit",
+    20,
+    "disengage after this many movement turns of each plane (0: no limit)",
+    "MS-11, MS-18",
+    minimum=0,
+    maximum=1000,
+)
+"""The MS-11 house limit: shared by the engagement and the whole game."""
+
+
 @register_game
 class EngagementGame(Game):
     """One engagement of MiGs and Sabres between two chosen types (MS-4..MS-11)."""
@@ -652,21 +672,8 @@ class EngagementGame(Game):
         ),
         Parameter("active_ace", False, "the active plane's pilot is an ace", "MS-14"),
         Parameter("listed_ace", False, "the listed plane's pilot is an ace", "MS-14"),
-        Parameter(
-            "first",
-            "roll",
-            "who moves first: rolled (red d6 vs blue d6) or fixed",
-            "MS-5, MS-17",
-            choices=("roll", "active", "listed"),
-        ),
-        Parameter(
-            "turn_limit",
-            20,
-            "disengage after this many movement turns of each plane (0: no limit)",
-            "MS-11, MS-18",
-            minimum=0,
-            maximum=1000,
-        ),
+        FIRST_PARAMETER,
+        TURN_LIMIT_PARAMETER,
     )
 
     def __init__(self, options: Mapping[str, Any] | None = None) -> None:

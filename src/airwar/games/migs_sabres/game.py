@@ -29,8 +29,10 @@ from airwar.games.migs_sabres.actions import ChartDraw, Roll, parse_action
 from airwar.games.migs_sabres.engagement import (
     ACTIVE,
     DIE_OUTCOMES,
+    FIRST_PARAMETER,
     LISTED,
     SEAT_NAMES,
+    TURN_LIMIT_PARAMETER,
     Engagement,
     make_plane,
     opposed_first_check,
@@ -532,21 +534,8 @@ class MigsGame(Game):
             "the listed plane is also flown by a named pilot of its side's squadron (needs pilots)",
             "MS-16",
         ),
-        Parameter(
-            "first",
-            "roll",
-            "who moves first on the Battle Board: rolled or fixed",
-            "MS-5, MS-17",
-            choices=("roll", "active", "listed"),
-        ),
-        Parameter(
-            "turn_limit",
-            20,
-            "disengage after this many movement turns of each plane (0: no limit)",
-            "MS-11, MS-18",
-            minimum=0,
-            maximum=1000,
-        ),
+        FIRST_PARAMETER,
+        TURN_LIMIT_PARAMETER,
     )
 
     def __init__(self, options: Mapping[str, Any] | None = None) -> None:
