@@ -14,8 +14,7 @@ import pytest
 from rich.console import Console
 from typer.testing import CliRunner
 
-from airwar.analysis import solver as solver_mod
-from airwar.analysis.solver import Matchup, SolverOptions, engagement_values, solve
+from airwar.analysis.solver import engagement_values
 from airwar.cli.migs import app
 from airwar.cli.migs_play import PlaySession
 from airwar.cli.migs_seats import HUMAN
@@ -27,37 +26,6 @@ from tests.cli.test_migs_play import Script
 
 OPTIONS = {"active": "Yak-9", "listed": "F-51", "turn_limit": 1, "first": "active"}
 SEATS = {0: HUMAN, 1: HUMAN}
-
-
-@pytest.fixture(scope="module")
-def solved_folder(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """The reduced matchup solved once into its own cache folder."""
-    folder = tmp_path_factory.mktemp("solver-cache")
-    mp = pytest.MonkeyPatch()
-    mp.setattr(solver_mod, "cache_dir", lambda: folder)
-    solver_mod._MEMORY.clear()
-    solve(Matchup("Yak-9", "F-51"), SolverOptions(turn_limit=1))
-    solver_mod._MEMORY.clear()
-    mp.undo()
-    return folder
-
-
-@pytest.fixture
-def cached(solved_folder: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
-    monkeypatch.setattr(solver_mod, "cache_dir", lambda: solved_folder)
-    solver_mod._MEMORY.clear()
-    yield
-    solver_mod._MEMORY.clear()
-
-
-@pytest.fixture
-def empty_cache(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
-    folder = tmp_path / "empty-cache"
-    folder.mkdir()
-    monkeypatch.setattr(solver_mod, "cache_dir", lambda: folder)
-    solver_mod._MEMORY.clear()
-    yield
-    solver_mod._MEMORY.clear()
 
 
 @pytest.fixture

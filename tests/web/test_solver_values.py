@@ -6,7 +6,6 @@ into a temporary cache folder; the app reads it from there.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 from urllib.parse import urlparse
@@ -14,8 +13,7 @@ from urllib.parse import urlparse
 import pytest
 from fastapi.testclient import TestClient
 
-from airwar.analysis import solver as solver_mod
-from airwar.analysis.solver import Matchup, SolverOptions, engagement_values, solve
+from airwar.analysis.solver import engagement_values
 from tests.web.conftest import Server, free_port
 from tests.web.helpers import tokens
 
@@ -23,42 +21,6 @@ if TYPE_CHECKING:
     from playwright.sync_api import Browser
 
 OPTIONS = {"active": "Yak-9", "listed": "F-51", "turn_limit": 1, "first": "active"}
-
-
-@pytest.fixture(scope="module")
-def solved_folder(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """The reduced matchup solved once into its own cache folder.
-
-    The folder is ``<cache home>/airwar/solver``, so a server started with
-    that cache home (``XDG_CACHE_HOME``) finds the solution too.
-    """
-    folder = tmp_path_factory.mktemp("cache-home") / "airwar" / "solver"
-    folder.mkdir(parents=True)
-    mp = pytest.MonkeyPatch()
-    mp.setattr(solver_mod, "cache_dir", lambda: folder)
-    solver_mod._MEMORY.clear()
-    solve(Matchup("Yak-9", "F-51"), SolverOptions(turn_limit=1))
-    solver_mod._MEMORY.clear()
-    mp.undo()
-    return folder
-
-
-@pytest.fixture
-def cached(solved_folder: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
-    monkeypatch.setattr(solver_mod, "cache_dir", lambda: solved_folder)
-    solver_mod._MEMORY.clear()
-    yield
-    solver_mod._MEMORY.clear()
-
-
-@pytest.fixture
-def empty_cache(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
-    folder = tmp_path / "empty-cache"
-    folder.mkdir()
-    monkeypatch.setattr(solver_mod, "cache_dir", lambda: folder)
-    solver_mod._MEMORY.clear()
-    yield
-    solver_mod._MEMORY.clear()
 
 
 def my_turn(client: TestClient) -> dict[str, Any]:
