@@ -6,6 +6,7 @@ import os
 import socket
 import subprocess
 import sys
+import tempfile
 import time
 from collections.abc import Iterator
 from dataclasses import dataclass
@@ -31,7 +32,15 @@ CHROMIUM_ARGS = [
     "--no-first-run",
 ]
 ROOT = Path(__file__).resolve().parents[2]
-SCREENSHOTS = ROOT / "docs" / "screenshots"
+DOC_SCREENSHOTS = ROOT / "docs" / "screenshots"
+# The browser tests always take their screenshots; they replace the ones the
+# README shows only when asked (AIRWAR_UPDATE_SCREENSHOTS=1), so that a test
+# run leaves the working tree as it found it.
+SCREENSHOTS = (
+    DOC_SCREENSHOTS
+    if os.environ.get("AIRWAR_UPDATE_SCREENSHOTS") == "1"
+    else Path(tempfile.gettempdir()) / "airwar-screenshots"
+)
 
 
 @pytest.fixture

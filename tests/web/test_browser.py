@@ -1,7 +1,8 @@
 """The browser app in a real Chromium against the real ``airwar serve``.
 
 Each test drives the pages as a player would (clicks, no reloads) and saves
-a screenshot of the page it shows into docs/screenshots/.
+a screenshot of the page it shows (into docs/screenshots/ with
+AIRWAR_UPDATE_SCREENSHOTS=1, otherwise into a temporary folder).
 """
 
 from __future__ import annotations
@@ -25,7 +26,9 @@ READY = "document.body.dataset.ready === 'yes'"
 
 def shot(page: Page, name: str) -> None:
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
-    page.screenshot(path=str(SCREENSHOTS / f"{name}.png"), full_page=True)
+    path = SCREENSHOTS / f"{name}.png"
+    page.screenshot(path=str(path), full_page=True)
+    assert path.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
 
 
 def decisions(page: Page) -> int:
