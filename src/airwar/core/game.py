@@ -72,7 +72,8 @@ class GameState(ABC):
     def validate(self, action: Action, seat: int | None = None) -> None:
         """Raise :class:`IllegalAction` with a reason if ``action`` is not legal now.
 
-        Games override :meth:`explain_illegal` to say *why*.
+        The game's end and the turn are checked here; the action itself by
+        :meth:`check_legal`. Games override :meth:`explain_illegal` to say *why*.
         """
         actor = self.current_actor()
         if actor == TERMINAL:
@@ -80,6 +81,15 @@ class GameState(ABC):
         if seat is not None and actor != seat:
             who = self.game.seat_name(actor) if actor >= 0 else "the dice"
             raise OutOfTurn(f"it is not {self.game.seat_name(seat)}'s turn: {who} is to act")
+        self.check_legal(action)
+
+    def check_legal(self, action: Action) -> None:
+        """Raise :class:`IllegalAction` unless ``action`` is legal for the actor to move.
+
+        By default, membership in :meth:`legal_actions`. A game whose legal set
+        is too large to list (a Gunslingers move: hex x heading x altitude) may
+        check the action directly instead.
+        """
         if action in self.legal_actions():
             return
         raise IllegalAction(self.explain_illegal(action))

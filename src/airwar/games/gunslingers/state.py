@@ -13,7 +13,7 @@ import copy
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
-from airwar.core.errors import IllegalAction, OutOfTurn
+from airwar.core.errors import IllegalAction
 from airwar.core.events import EventLog
 from airwar.core.game import CHANCE, TERMINAL, Action, GameState
 from airwar.games.gunslingers import sequence
@@ -236,14 +236,9 @@ class GsState(GameState):
             )
         VERBS[ask.verb].check(self, ask, action)
 
-    def validate(self, action: Action, seat: int | None = None) -> None:
-        actor = self.current_actor()
-        if actor == TERMINAL:
-            raise IllegalAction("the game is over")
-        if seat is not None and actor != seat:
-            who = self.game.seat_name(actor) if actor >= 0 else "the dice"
-            raise OutOfTurn(f"it is not {self.game.seat_name(seat)}'s turn: {who} is to act")
-        if actor == CHANCE:
+    def check_legal(self, action: Action) -> None:
+        """A decision is checked directly: its move choices are too many to list."""
+        if self.current_actor() == CHANCE:
             if action not in self.legal_actions():
                 raise IllegalAction(f"{action} is not a possible roll")
             return
