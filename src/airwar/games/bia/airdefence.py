@@ -27,7 +27,7 @@ from airwar.core.checks import Check, Comparison, Modifier, ModifierTarget, frac
 from airwar.core.dice import Dice
 from airwar.games.bia.errors import NotAllowed, OutOfRange, UnknownValue
 from airwar.games.bia.outcome import Effect, Resolution
-from airwar.games.bia.tables import air_defence_table
+from airwar.games.bia.tables import air_defence_table, normalise_key, pick
 
 
 class Speed(str, Enum):
@@ -70,7 +70,7 @@ def _allowed(values: Any) -> str:
 
 def parse_speed(text: str, what: str = "speed") -> Speed:
     """``fast``, ``slow`` or ``very-slow`` (case and ``_``/space tolerant)."""
-    key = str(text).strip().lower().replace("_", "-").replace(" ", "-")
+    key = normalise_key(text)
     try:
         return Speed(key)
     except ValueError:
@@ -127,11 +127,7 @@ def systems() -> dict[str, AdSystem]:
 
 def system(key: str) -> AdSystem:
     """The AD system called ``key``; an unknown name lists the known ones."""
-    table = systems()
-    norm = str(key).strip().lower().replace("_", "-").replace(" ", "-")
-    if norm not in table:
-        raise UnknownValue(f"unknown AD system {key!r} (allowed: {_allowed(table)})")
-    return table[norm]
+    return pick(systems(), key, "AD system")
 
 
 def pilot_grades() -> dict[str, int]:

@@ -27,7 +27,7 @@ from typing import Any
 from airwar.core.checks import Check, Comparison, Modifier, ModifierTarget, fraction_text
 from airwar.core.dice import Dice
 from airwar.games.bia.errors import NotAllowed, OutOfRange, UnknownValue
-from airwar.games.bia.tables import infantry_table
+from airwar.games.bia.tables import infantry_table, pick
 
 
 class Training(str, Enum):
@@ -97,11 +97,7 @@ def weapons() -> dict[str, Weapon]:
 
 
 def weapon(key: str) -> Weapon:
-    table = weapons()
-    norm = str(key).strip().lower().replace("_", "-").replace(" ", "-")
-    if norm not in table:
-        raise UnknownValue(f"unknown weapon {key!r} (allowed: {', '.join(table)})")
-    return table[norm]
+    return pick(weapons(), key, "weapon")
 
 
 def figures_per_stand() -> int:

@@ -8,9 +8,14 @@ module only reads them; it holds no rule numbers of its own.
 from __future__ import annotations
 
 import tomllib
+from collections.abc import Mapping
 from functools import cache
 from importlib import resources
-from typing import Any
+from typing import Any, TypeVar
+
+from airwar.games.bia.errors import UnknownValue
+
+T = TypeVar("T")
 
 DATA_PACKAGE = "airwar.games.bia"
 
@@ -40,3 +45,16 @@ def infantry_table() -> dict[str, Any]:
 def load_text(name: str) -> str:
     """The raw text of ``data/<name>.toml`` (e.g. the bundled engagement)."""
     return resources.files(DATA_PACKAGE).joinpath("data", f"{name}.toml").read_text("utf-8")
+
+
+def normalise_key(text: str) -> str:
+    """A table key as the data spells it: lower case, ``-`` for ``_`` and spaces."""
+    return str(text).strip().lower().replace("_", "-").replace(" ", "-")
+
+
+def pick(table: Mapping[str, T], key: str, what: str) -> T:
+    """The row ``key`` of ``table``; an unknown key names the allowed ones."""
+    norm = normalise_key(key)
+    if norm not in table:
+        raise UnknownValue(f"unknown {what} {key!r} (allowed: {', '.join(table)})")
+    return table[norm]

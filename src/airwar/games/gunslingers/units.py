@@ -33,6 +33,10 @@ ATTRIBUTES_TEXT = {
 }
 
 
+EMITTING = frozenset({"active", "alerted"})
+"""Radar states that emit: may lock on, pass down and be attacked (GS-24)."""
+
+
 @dataclass
 class Crew:
     quality: str
@@ -203,7 +207,7 @@ class SamSite:
     @property
     def emitting(self) -> bool:
         """A radar that is on (active or alerted) may lock on and be attacked (GS-24)."""
-        return self.radar in ("active", "alerted")
+        return self.radar in EMITTING
 
 
 @dataclass
@@ -224,7 +228,7 @@ class WarningRadar:
 
     @property
     def emitting(self) -> bool:
-        return self.radar in ("active", "alerted")
+        return self.radar in EMITTING
 
 
 @dataclass
