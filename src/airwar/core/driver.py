@@ -16,7 +16,7 @@ from airwar.core.bot import Bot
 from airwar.core.errors import IllegalAction, InvalidNotation, RecordError
 from airwar.core.events import Event
 from airwar.core.game import CHANCE, TERMINAL, Action, Game, GameState
-from airwar.core.record import GameRecord, log_digest
+from airwar.core.record import DigestChain, GameRecord, digest_matches
 from airwar.core.registry import load_game
 from airwar.core.rng import SeededRng, new_seed
 
@@ -42,6 +42,7 @@ class Driver:
         self.auto_chance = auto_chance
         self.on_action = on_action
         self.record = GameRecord(game.name, dict(game.options), self.seed)
+        self._chain = DigestChain()
         if auto_chance:
             self.resolve_chance()
 
@@ -113,11 +114,22 @@ class Driver:
     def events(self) -> list[Event]:
         return self.state.log.to_list()
 
+    @property
+    def log_digest(self) -> str:
+        """The digest of the log so far: the running chain, extended by the new events only."""
+        log = self.state.log
+        if self._chain.count > len(log):
+            # the state was replaced by a shorter one (never by the driver itself)
+            self._chain = DigestChain()
+        if self._chain.count < len(log):
+            self._chain.extend(log[i] for i in range(self._chain.count, len(log)))
+        return self._chain.digest
+
     def finished_record(self) -> GameRecord:
         rec = GameRecord(
             self.record.game, dict(self.record.options), self.seed, list(self.record.actions)
         )
-        rec.log_digest = log_digest(self.events)
+        rec.log_digest = self.log_digest
         return rec
 
 
@@ -148,8 +160,7 @@ def replay(
                 f"{g.seat_name(seat)}) is refused: {exc}"
             ) from None
     if verify and upto is None and record.log_digest is not None:
-        got = log_digest(driver.events)
-        if got != record.log_digest:
+        if not digest_matches(record.log_digest, driver.events):
             raise RecordError("record replays to a different log than it was saved with")
     return driver
 

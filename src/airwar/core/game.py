@@ -14,8 +14,9 @@ from __future__ import annotations
 import copy
 from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 from fractions import Fraction
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Literal
 
 from airwar.core.checks import Check
 from airwar.core.errors import IllegalAction, OutOfTurn
@@ -28,6 +29,30 @@ TERMINAL = -2
 Action = Any
 """Actions are small frozen, hashable values whose ``str()`` parses back
 through :meth:`Game.parse_action`."""
+
+
+@dataclass(frozen=True)
+class GameType:
+    """What a game is, declared once so that no interface needs to know its name.
+
+    Modelled on OpenSpiel's ``GameType``: ``information`` is ``"perfect"``
+    (every seat may see everything) or ``"imperfect"`` (each seat sees only
+    its :meth:`GameState.view` and :meth:`GameState.visible_events`);
+    ``chance`` says whether dice are rolled; ``undo`` whether a human may
+    take back a move against the AI (never re-rolling a die); ``bots`` the
+    bots of the bot registry that can play its seats; ``advisor`` whether
+    the analysis layer holds exact values for its positions.
+    """
+
+    information: Literal["perfect", "imperfect"] = "perfect"
+    chance: bool = True
+    undo: bool = True
+    bots: tuple[str, ...] = ("random",)
+    advisor: bool = False
+
+    @property
+    def perfect_information(self) -> bool:
+        return self.information == "perfect"
 
 
 class GameState(ABC):
@@ -101,6 +126,34 @@ class GameState(ABC):
         """What ``seat`` may see (``None``: the referee, who sees everything)."""
         return {"actor": self.current_actor(), "terminal": self.is_terminal()}
 
+    def visible_events(self, seat: int | None, since: int = 0) -> list[dict[str, Any]]:
+        """The events from ``since`` on as ``seat`` may read them (``None``: everything).
+
+        A perfect-information game shows every event to everyone. A game of
+        imperfect information must override this (and :meth:`hidden_from`):
+        the default refuses rather than leak.
+        """
+        if seat is None or self.game.game_type.perfect_information:
+            return self.log.since(since)
+        raise NotImplementedError(
+            f"{type(self).__name__} has imperfect information but does not filter its events"
+        )
+
+    def hidden_from(self, seat: int) -> set[str]:
+        """Words that must not appear in anything ``seat`` is shown now.
+
+        The names of the units the seat has neither sighted nor holds a
+        contact on, the text of secret markers not yet revealed: the generic
+        contract test searches every view and visible event for them.
+        """
+        return set()
+
+    def decision_visible(self, seat: int | None, actor: int, index: int) -> bool:
+        """Whether ``seat`` may read the text of decision number ``index`` made by ``actor``."""
+        if seat is None or seat == actor or self.game.game_type.perfect_information:
+            return True
+        return self.is_terminal()
+
 
 class Game(ABC):
     """A rules object: immutable, built from options and data, makes states."""
@@ -109,6 +162,7 @@ class Game(ABC):
     title: ClassVar[str]
     seat_names: ClassVar[tuple[str, ...]]
     parameters: ClassVar[tuple[Parameter, ...]] = ()
+    game_type: ClassVar[GameType] = GameType()
 
     def __init__(self, options: Mapping[str, Any] | None = None) -> None:
         self.options: dict[str, Any] = resolve_options(self.parameters, options)
@@ -139,3 +193,17 @@ class Game(ABC):
 
     def describe_options(self) -> Sequence[Parameter]:
         return self.parameters
+
+    def narrate(self, event: Mapping[str, Any]) -> str | None:
+        """The event as a line of the explained log, in the game's own words (None: no line)."""
+        return None
+
+    def summary(self, state: GameState) -> dict[str, Any]:
+        """The one summary shape the store keeps for a game of this kind (its score so far).
+
+        The base shape is the same for every game; a game adds its own keys.
+        """
+        return {
+            "terminal": state.is_terminal(),
+            "returns": state.returns() if state.is_terminal() else None,
+        }

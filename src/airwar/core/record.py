@@ -3,13 +3,17 @@
 Chance outcomes are not stored: draw ``i`` of the seeded generator is a pure
 function of the seed and ``i`` (see :mod:`airwar.core.rng`), so the record
 needs only the players' decisions. ``log_digest`` lets a replay prove that it
-reproduced the very same log.
+reproduced the very same log: it is the head of a hash chain over the events
+(:class:`DigestChain`), so it is extended per decision in constant time.
+Records saved before the chain hold a plain SHA-256 of the whole log; they
+still load and verify (:func:`digest_matches`).
 """
 
 from __future__ import annotations
 
 import hashlib
 import json
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -89,10 +93,72 @@ class GameRecord:
         return cls.from_dict(data, where)
 
 
+CHAIN_PREFIX = "c1-"
+"""Marks a digest made by :class:`DigestChain` (older records hold a plain digest)."""
+
+_CHAIN_START = hashlib.sha256(b"airwar event log").hexdigest()
+
+
+def _event_bytes(event: dict[str, Any]) -> bytes:
+    return json.dumps(event, sort_keys=True).encode()
+
+
+class DigestChain:
+    """A running hash chain over an event log: ``h(i) = sha256(h(i-1) || event i)``.
+
+    Extending it costs only the new events, so a game saves its digest in
+    constant time per decision however long it grows, and the chain of a log
+    does not depend on how often it was extended.
+
+    >>> c = DigestChain()
+    >>> c.extend([{"type": "a", "seq": 0}, {"type": "b", "seq": 1}])
+    >>> d = DigestChain(); d.extend([{"type": "a", "seq": 0}]); d.extend([{"type": "b", "seq": 1}])
+    >>> c.digest == d.digest == log_digest([{"type": "a", "seq": 0}, {"type": "b", "seq": 1}])
+    True
+    """
+
+    __slots__ = ("_head", "count")
+
+    def __init__(self) -> None:
+        self._head = _CHAIN_START
+        self.count = 0
+
+    def extend(self, events: Iterable[dict[str, Any]]) -> None:
+        head = self._head
+        for e in events:
+            head = hashlib.sha256(head.encode() + b"\n" + _event_bytes(e)).hexdigest()
+            self.count += 1
+        self._head = head
+
+    @property
+    def digest(self) -> str:
+        return CHAIN_PREFIX + self._head[:40]
+
+    def copy(self) -> DigestChain:
+        other = DigestChain()
+        other._head = self._head
+        other.count = self.count
+        return other
+
+
 def log_digest(events: list[dict[str, Any]]) -> str:
-    """A short fingerprint of an event log, stable across runs."""
+    """The fingerprint of a whole event log (the end of its :class:`DigestChain`)."""
+    chain = DigestChain()
+    chain.extend(events)
+    return chain.digest
+
+
+def legacy_log_digest(events: list[dict[str, Any]]) -> str:
+    """The digest records saved before the hash chain: sha256 of the whole log."""
     h = hashlib.sha256()
     for e in events:
-        h.update(json.dumps(e, sort_keys=True).encode())
+        h.update(_event_bytes(e))
         h.update(b"\n")
     return h.hexdigest()[:32]
+
+
+def digest_matches(stored: str, events: list[dict[str, Any]]) -> bool:
+    """Whether ``events`` is the log a record with digest ``stored`` was saved with."""
+    if stored.startswith(CHAIN_PREFIX):
+        return log_digest(events) == stored
+    return legacy_log_digest(events) == stored
