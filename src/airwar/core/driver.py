@@ -16,7 +16,7 @@ from airwar.core.bot import Bot
 from airwar.core.errors import IllegalAction, InvalidNotation, RecordError
 from airwar.core.events import Event
 from airwar.core.game import CHANCE, TERMINAL, Action, Game, GameState
-from airwar.core.record import DigestChain, GameRecord, digest_matches
+from airwar.core.record import CHAIN_PREFIX, DigestChain, GameRecord, legacy_log_digest
 from airwar.core.registry import load_game
 from airwar.core.rng import SeededRng, new_seed
 
@@ -43,6 +43,8 @@ class Driver:
         self.on_action = on_action
         self.record = GameRecord(game.name, dict(game.options), self.seed)
         self._chain = DigestChain()
+        self.decided_at = 0
+        """Length of the log right after the last decision (before the rolls that follow it)."""
         if auto_chance:
             self.resolve_chance()
 
@@ -85,6 +87,7 @@ class Driver:
         self.state.validate(action, seat)
         self.state.apply(action)
         self.record.actions.append((actor, str(action)))
+        self.decided_at = len(self.state.log)
         if self.on_action is not None:
             self.on_action(self, actor, action)
         if self.auto_chance:
@@ -116,13 +119,16 @@ class Driver:
 
     @property
     def log_digest(self) -> str:
-        """The digest of the log so far: the running chain, extended by the new events only."""
-        log = self.state.log
-        if self._chain.count > len(log):
-            # the state was replaced by a shorter one (never by the driver itself)
-            self._chain = DigestChain()
-        if self._chain.count < len(log):
-            self._chain.extend(log[i] for i in range(self._chain.count, len(log)))
+        """The digest a record of this game is saved with: the hash chain over the log
+        up to the last decision (the rolls after it follow from the seed, and an
+        interface may not have rolled them yet). Extending the running chain costs
+        only the events since the last save, so saving stays constant time."""
+        end = self.decided_at
+        if self._chain.count > end:
+            self._chain = DigestChain()  # the driver was rewound (never by itself)
+        if self._chain.count < end:
+            log = self.state.log
+            self._chain.extend(log[i] for i in range(self._chain.count, end))
         return self._chain.digest
 
     def finished_record(self) -> GameRecord:
@@ -160,7 +166,11 @@ def replay(
                 f"{g.seat_name(seat)}) is refused: {exc}"
             ) from None
     if verify and upto is None and record.log_digest is not None:
-        if not digest_matches(record.log_digest, driver.events):
+        if record.log_digest.startswith(CHAIN_PREFIX):
+            same = driver.log_digest == record.log_digest
+        else:  # saved before the hash chain: a digest of the whole log
+            same = legacy_log_digest(driver.events) == record.log_digest
+        if not same:
             raise RecordError("record replays to a different log than it was saved with")
     return driver
 

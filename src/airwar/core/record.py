@@ -155,10 +155,3 @@ def legacy_log_digest(events: list[dict[str, Any]]) -> str:
         h.update(_event_bytes(e))
         h.update(b"\n")
     return h.hexdigest()[:32]
-
-
-def digest_matches(stored: str, events: list[dict[str, Any]]) -> bool:
-    """Whether ``events`` is the log a record with digest ``stored`` was saved with."""
-    if stored.startswith(CHAIN_PREFIX):
-        return log_digest(events) == stored
-    return legacy_log_digest(events) == stored

@@ -36,7 +36,7 @@ from airwar.web.schemas import (
     SolverValues,
     Token,
 )
-from airwar.web.seats import AI_PREFIX, HUMAN, REMOTE
+from airwar.session.seats import AI_PREFIX, HUMAN, REMOTE
 from airwar.web.service import Forbidden, GameService, LiveGame, solver_values
 
 ERRORS: dict[int | str, dict[str, Any]] = {

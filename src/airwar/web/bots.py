@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from airwar.bots.registry import bot_names, make_bot
 from airwar.core.bot import Bot
-from airwar.web.seats import SeatError
+from airwar.session.seats import SeatError
 
 ANY_GAME = ("random",)
 MIGS_GAMES = ("migs-sabres", "migs-engagement")

@@ -19,7 +19,7 @@ from airwar.core.errors import (
     UnknownGame,
 )
 from airwar.store import GameChanged, GameNotFound, StoreError
-from airwar.web.seats import SeatError
+from airwar.session.seats import SeatError
 from airwar.web.service import Conflict, Forbidden
 
 

@@ -9,7 +9,7 @@ from fastapi.responses import HTMLResponse, RedirectResponse
 
 from airwar.web import bia, gunslingers
 from airwar.web.schemas import GameId
-from airwar.web.seats import HUMAN
+from airwar.session.seats import HUMAN
 from airwar.web.templating import templates
 
 router = APIRouter(include_in_schema=False)

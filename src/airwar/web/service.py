@@ -28,7 +28,7 @@ from airwar.core.record import GameRecord, log_digest
 from airwar.core.registry import load_game
 from airwar.store import GameChanged, Store, StoredGame
 from airwar.web import bots as web_bots
-from airwar.web.seats import (
+from airwar.session.seats import (
     HUMAN,
     REMOTE,
     bot_name,

@@ -19,12 +19,12 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Any
+from typing import Any, ClassVar
 
 from airwar.core.checks import Check, fraction_text
 from airwar.core.errors import IllegalAction, InvalidNotation
 from airwar.core.events import EventLog
-from airwar.core.game import CHANCE, TERMINAL, Action, Game, GameState
+from airwar.core.game import CHANCE, TERMINAL, Action, Game, GameState, GameType
 from airwar.core.options import Parameter
 from airwar.core.registry import register_game
 from airwar.games.bia.airdefence import AirDefenceShot, Firer
@@ -321,6 +321,7 @@ class EngagementGame(Game):
     name = "bia-engagement"
     title = "Bounce Into Action: air-defence engagement"
     seat_names = ("Red", "Blue")
+    game_type: ClassVar[GameType] = GameType(information="perfect", chance=True, undo=True)
     parameters = (
         Parameter(
             "scenario",
@@ -356,6 +357,11 @@ class EngagementGame(Game):
 
     def new_initial_state(self) -> EngagementState:
         return EngagementState(self)
+
+    def summary(self, state: GameState) -> dict[str, Any]:
+        """The turn reached and the kills of each side."""
+        view = state.view(None)
+        return {**super().summary(state), "turn": view.get("turn"), "kills": view.get("kills")}
 
     def parse_action(self, text: str) -> Action:
         t = text.strip().lower()

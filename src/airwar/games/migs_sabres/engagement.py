@@ -14,15 +14,16 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import cache
-from typing import Any
+from typing import Any, ClassVar
 
 from airwar.core.checks import Check, Comparison, Modifier, fraction_text
 from airwar.core.dice import D6
 from airwar.core.errors import IllegalAction, OptionError
 from airwar.core.events import EventLog
-from airwar.core.game import CHANCE, TERMINAL, Action, Game, GameState
+from airwar.core.game import CHANCE, TERMINAL, Action, Game, GameState, GameType
 from airwar.core.options import Parameter
 from airwar.core.registry import register_game
+from airwar.games.migs_sabres.summary import MIGS_TYPE, score_summary
 from airwar.games.migs_sabres.actions import Fire, HoldFire, Roll, Step, parse_action
 from airwar.games.migs_sabres.board import Facing, Square
 from airwar.games.migs_sabres.combat import aspect_of, kill_check
@@ -655,6 +656,7 @@ class EngagementGame(Game):
     name = "migs-engagement"
     title = "MiGs and Sabres: one engagement"
     seat_names = SEAT_NAMES
+    game_type: ClassVar[GameType] = MIGS_TYPE
     parameters = (
         Parameter(
             "active",
@@ -687,6 +689,10 @@ class EngagementGame(Game):
 
     def new_initial_state(self) -> EngagementState:
         return EngagementState(self)
+
+    def summary(self, state: GameState) -> dict[str, Any]:
+        """The scores, kills, sortie and result (:func:`score_summary`)."""
+        return {**super().summary(state), **score_summary(state.view(None))}
 
     def parse_action(self, text: str) -> Action:
         return parse_action(text)

@@ -16,15 +16,16 @@ from __future__ import annotations
 from collections.abc import Mapping
 from fractions import Fraction
 from functools import cache
-from typing import Any
+from typing import Any, ClassVar
 
 from airwar.core.checks import Check, Comparison
 from airwar.core.dice import Dice
 from airwar.core.errors import IllegalAction, InvalidNotation, OptionError
 from airwar.core.events import EventLog
-from airwar.core.game import CHANCE, TERMINAL, Action, Game, GameState
+from airwar.core.game import CHANCE, TERMINAL, Action, Game, GameState, GameType
 from airwar.core.options import Parameter
 from airwar.core.registry import register_game
+from airwar.games.migs_sabres.summary import MIGS_TYPE, score_summary
 from airwar.games.migs_sabres.actions import ChartDraw, Roll, parse_action
 from airwar.games.migs_sabres.engagement import (
     ACTIVE,
@@ -491,6 +492,7 @@ class MigsGame(Game):
     name = "migs-sabres"
     title = "MiGs and Sabres"
     seat_names = SEAT_NAMES
+    game_type: ClassVar[GameType] = MIGS_TYPE
     parameters = (
         Parameter(
             "sorties",
@@ -551,6 +553,10 @@ class MigsGame(Game):
 
     def new_initial_state(self) -> MigsState:
         return MigsState(self)
+
+    def summary(self, state: GameState) -> dict[str, Any]:
+        """The scores, kills, sortie and result (:func:`score_summary`)."""
+        return {**super().summary(state), **score_summary(state.view(None))}
 
     def parse_action(self, text: str) -> Action:
         return parse_action(text)

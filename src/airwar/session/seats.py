@@ -1,11 +1,11 @@
-"""Who plays each seat of a game in the browser app, and the secret seat links.
+"""Who plays each seat of a game, and the secret seat links.
 
-A seat is played by ``"human"`` (the person at the host's browser; two human
-seats make a hot-seat game), ``"remote"`` (a second browser, reached through
-its own secret link) or ``"ai:<bot>"`` (a bot from the bot registry). Every
-seat that is not a bot gets a secret token; the token in a page's address is
-what lets that page act for its seat, so a move sent with another seat's
-token, or with none, is refused.
+A seat is played by ``"human"`` (the person who created the game: at its
+browser or terminal; two human seats make a hot-seat game), ``"remote"`` (a
+second browser, reached through its own secret link) or ``"ai:<bot>"`` (a
+bot). Every seat that is not a bot gets a secret token; the token is the
+only way to act for its seat, so a move sent with another seat's token, or
+with none, is refused.
 """
 
 from __future__ import annotations
@@ -36,6 +36,11 @@ def is_ai(kind: str) -> bool:
 
 def bot_name(kind: str) -> str:
     return kind[len(AI_PREFIX) :]
+
+
+def human_seats(seats: Mapping[str, str]) -> list[str]:
+    """The seats played by people (here or on another browser)."""
+    return [name for name, kind in seats.items() if not is_ai(kind)]
 
 
 def check_seats(

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from airwar.web.seats import SeatError, check_seats, new_tokens, seat_of_token
+from airwar.session.seats import SeatError, check_seats, new_tokens, seat_of_token
 
 SEATS = ("Communist", "Allied")
 BOTS = ["heuristic", "random"]

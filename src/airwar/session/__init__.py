@@ -1,0 +1,35 @@
+"""The play session: the one way every interface creates, plays and shows games.
+
+Above the games and the store, below the bots, the analysis and the
+interfaces (the browser app and the terminal commands). See
+``docs/architecture.md``.
+"""
+
+from airwar.session.play import (
+    HIDDEN_DECISION,
+    MAX_PATH,
+    BotMaker,
+    Conflict,
+    Forbidden,
+    PlaySession,
+    Sessions,
+    bot_seed,
+    verify_record,
+)
+from airwar.session.seats import AI_PREFIX, HUMAN, REMOTE, SeatError
+
+__all__ = [
+    "AI_PREFIX",
+    "HIDDEN_DECISION",
+    "HUMAN",
+    "MAX_PATH",
+    "REMOTE",
+    "BotMaker",
+    "Conflict",
+    "Forbidden",
+    "PlaySession",
+    "SeatError",
+    "Sessions",
+    "bot_seed",
+    "verify_record",
+]

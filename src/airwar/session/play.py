@@ -1,0 +1,656 @@
+"""One play session for every interface: create, resume, act, undo, bots, secrets.
+
+The browser app, ``airwar migs play``, ``airwar gunslingers play`` and
+``airwar bia engagement`` all play through :class:`Sessions`. It owns:
+
+- creating a game (with a fresh secret seed and a published commitment to
+  it; a game between two people never takes a seed from a client) and
+  resuming one from the store;
+- applying one decision or a whole path atomically: the path is checked
+  as a whole first, then saved in one transaction with the digest, status
+  and summary;
+- one undo policy (:meth:`Sessions.undo`);
+- bots as seats, each decision made by a bot built afresh from one seed
+  scheme (:func:`bot_seed`), so the same AI and seed play the same in every
+  interface, and a resumed game goes on exactly as it would have;
+- one summary shape per game (:meth:`PlaySession.summary`);
+- optimistic concurrency: every save says how many decisions it expects to
+  follow. Of two writers exactly one wins; the other gets
+  :class:`~airwar.store.GameChanged` ("the game changed, reload") and its
+  copy is dropped, never saved on top of the winner's.
+
+It never imports a bot: the interface gives a ``make_bot(name, seed)``.
+"""
+
+from __future__ import annotations
+
+import copy
+import threading
+import time
+from collections import OrderedDict
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from airwar.core.bot import Bot
+from airwar.core.driver import Driver, replay
+from airwar.core.errors import AirwarError, IllegalAction, InvalidNotation, RecordError
+from airwar.core.fairness import commitment, new_salt, new_secret_seed
+from airwar.core.game import CHANCE, TERMINAL, Action, Game, GameState
+from airwar.core.record import GameRecord
+from airwar.core.registry import load_game
+from airwar.session.seats import (
+    HUMAN,
+    REMOTE,
+    SeatError,
+    bot_name,
+    check_seats,
+    human_seats,
+    is_ai,
+    new_tokens,
+    seat_of_token,
+)
+from airwar.store import GameChanged, Store, StoredGame
+
+MAX_PATH = 64
+"""The longest path of decisions one request may send."""
+
+CACHE_SIZE = 256
+"""Live games kept in memory; older ones are rebuilt from the store on demand."""
+
+RECHECK_SECONDS = 1.0
+"""How long a live game trusts its memory before comparing with the store."""
+
+HIDDEN_DECISION = "(hidden)"
+"""What a seat reads in place of a decision it may not see."""
+
+BotMaker = Callable[[str, int | str], Bot]
+
+
+class Forbidden(AirwarError):
+    """Acting or looking for a seat without its link."""
+
+
+class Conflict(AirwarError):
+    """A request the rules or the game's situation refuse (illegal, out of turn, no undo)."""
+
+
+def bot_seed(game_seed: int | str, seat: int, decision: int) -> str:
+    """The seed of the bot deciding decision number ``decision`` of a game for ``seat``.
+
+    The one bot-seed scheme of every interface: a bot is built afresh for each
+    decision, so a game interrupted and resumed, or moved from the browser to
+    the terminal, goes on exactly as it would have.
+    """
+    return f"{game_seed}:{seat}:{decision}"
+
+
+@dataclass
+class PlaySession:
+    """One game in play: its driver, who plays each seat, and its change counter."""
+
+    id: str
+    title: str
+    seats: dict[str, str]
+    meta: dict[str, Any]
+    driver: Driver
+    version: int = 0
+    checked: float = field(default_factory=time.monotonic)
+    lock: threading.RLock = field(default_factory=threading.RLock)
+
+    # -- what it is ------------------------------------------------------------
+    @property
+    def game(self) -> Game:
+        return self.driver.game
+
+    @property
+    def state(self) -> GameState:
+        return self.driver.state
+
+    @property
+    def decisions(self) -> int:
+        return len(self.driver.record.actions)
+
+    @property
+    def tokens(self) -> dict[str, str]:
+        tokens = self.meta.get("tokens", {})
+        return dict(tokens) if isinstance(tokens, dict) else {}
+
+    @property
+    def status(self) -> str:
+        return "finished" if self.state.is_terminal() else "running"
+
+    @property
+    def finished(self) -> bool:
+        return self.state.is_terminal()
+
+    def seat_names(self) -> list[str]:
+        return [self.game.seat_name(i) for i in range(self.game.num_players)]
+
+    def seat_index(self, name: str) -> int:
+        return self.seat_names().index(name)
+
+    def seat_for(self, token: str | None) -> str | None:
+        """The seat this secret link plays (None for none)."""
+        return seat_of_token(self.tokens, token)
+
+    def has_remote(self) -> bool:
+        return any(kind == REMOTE for kind in self.seats.values())
+
+    def bot_seats(self) -> dict[int, str]:
+        """Seat number → bot name, for the seats played by bots."""
+        return {
+            self.seat_index(name): bot_name(kind)
+            for name, kind in self.seats.items()
+            if is_ai(kind) and name in self.seat_names()
+        }
+
+    def to_act(self) -> str | None:
+        actor = self.state.current_actor()
+        return self.game.seat_name(actor) if actor >= 0 else None
+
+    def bot_to_act(self) -> bool:
+        return self.state.current_actor() in self.bot_seats()
+
+    # -- what each seat sees ---------------------------------------------------
+    def same_table(self, seat_name: str | None) -> set[int]:
+        """The seats whose knowledge ``seat_name`` shares: itself, and the other seats
+        played by people at the same browser or terminal (a hot-seat game)."""
+        if seat_name is None:
+            return set()
+        mine = {self.seat_index(seat_name)}
+        if self.seats.get(seat_name) == HUMAN:
+            mine |= {self.seat_index(n) for n, k in self.seats.items() if k == HUMAN}
+        return mine
+
+    def sees_all(self, seat_name: str | None, *, spectator: bool = False) -> bool:
+        """Whether this reader may see the referee's view: perfect information, a
+        finished game, or (without a seat) a game whose every person sits here."""
+        if self.game.game_type.perfect_information or self.finished:
+            return True
+        if seat_name is None:
+            return not spectator and not self.has_remote()
+        return False
+
+    def view(self, seat_name: str | None, *, spectator: bool = False) -> dict[str, Any]:
+        """What this reader may see: its seat's view, the referee's, or the spectator's."""
+        return self.view_of(self.state, seat_name, spectator=spectator)
+
+    def view_of(
+        self, state: GameState, seat_name: str | None, *, spectator: bool = False
+    ) -> dict[str, Any]:
+        if seat_name is not None and not (
+            self.game.game_type.perfect_information or state.is_terminal()
+        ):
+            return state.view(self.seat_index(seat_name))
+        if self.sees_all(seat_name, spectator=spectator) or state.is_terminal():
+            return state.view(None)
+        return GameState.view(state)  # a spectator of a secret game: whose turn, and the end
+
+    def visible_events(
+        self,
+        seat_name: str | None,
+        since: int = 0,
+        *,
+        spectator: bool = False,
+        state: GameState | None = None,
+    ) -> list[dict[str, Any]]:
+        """The log from event ``since`` as this reader may read it, each event with its
+        ``line`` in the game's own words when the game narrates it."""
+        st = state if state is not None else self.state
+        if seat_name is not None and not (
+            self.game.game_type.perfect_information or st.is_terminal()
+        ):
+            table = sorted(self.same_table(seat_name))
+            if len(table) == 1:
+                events = st.visible_events(table[0], since)
+            else:
+                seen: dict[int, dict[str, Any]] = {}
+                for s in table:
+                    for e in st.visible_events(s, since):
+                        seen[e["seq"]] = e
+                events = [seen[k] for k in sorted(seen)]
+        elif self.sees_all(seat_name, spectator=spectator) or st.is_terminal():
+            events = st.log.since(since)
+        else:
+            events = []
+        return self.narrated(events)
+
+    def narrated(self, events: list[dict[str, Any]]) -> list[dict[str, Any]]:
+        out = []
+        for e in events:
+            line = self.game.narrate(e)
+            out.append({**e, "line": line} if line else e)
+        return out
+
+    def decision_text(self, index: int, seat_name: str | None, *, spectator: bool = False) -> str:
+        """The text of decision ``index`` as this reader may read it."""
+        actor, text = self.driver.record.actions[index]
+        if self.sees_all(seat_name, spectator=spectator):
+            return text
+        if seat_name is None:
+            return HIDDEN_DECISION
+        if any(
+            self.state.decision_visible(s, actor, index) for s in self.same_table(seat_name)
+        ):
+            return text
+        return HIDDEN_DECISION
+
+    def summary(self) -> dict[str, Any]:
+        """The one summary shape every interface saves and lists: the game's own
+        score summary, with the decision count and who is to act."""
+        out = self.game.summary(self.state)
+        out["decisions"] = self.decisions
+        out["to_act"] = self.to_act()
+        return out
+
+    # -- records ---------------------------------------------------------------
+    def fairness(self, *, reveal: bool) -> dict[str, Any]:
+        """The published commitment to the seed; the seed and salt once ``reveal``."""
+        fair = self.meta.get("fair")
+        out: dict[str, Any] = {}
+        if isinstance(fair, dict) and isinstance(fair.get("commitment"), str):
+            out["commitment"] = fair["commitment"]
+            if reveal:
+                out["salt"] = fair.get("salt")
+        return out
+
+    def record_for(self, seat_name: str | None, *, spectator: bool = False) -> dict[str, Any]:
+        """The record this reader may have.
+
+        A finished game: the full record, its seed and the salt that opens the
+        commitment (``airwar verify`` checks both). A running game: the asking
+        seat's redacted record, without the seed, with the decisions it may
+        not read replaced by :data:`HIDDEN_DECISION`. A spectator of a running
+        game gets nothing.
+        """
+        if self.finished:
+            data = self.driver.finished_record().to_dict()
+            data["fairness"] = self.fairness(reveal=True)
+            return data
+        if seat_name is None:
+            raise Forbidden("the record of a running game is for its seats: use your seat link")
+        rec = self.driver.finished_record().to_dict()
+        rec["seed"] = None
+        rec["log_digest"] = None
+        rec["redacted"] = True
+        rec["actions"] = [
+            [seat, self.decision_text(i, seat_name)]
+            for i, (seat, _) in enumerate(self.driver.record.actions)
+        ]
+        rec["fairness"] = self.fairness(reveal=False)
+        return rec
+
+
+class Sessions:
+    """Creates, loads, plays, undoes and replays games on top of the store.
+
+    ``make_bot(name, seed)`` builds the bots that play seats of kind ``ai:NAME``.
+    """
+
+    def __init__(self, store: Store, make_bot: BotMaker | None = None) -> None:
+        self.store = store
+        self.make_bot = make_bot
+        self._live: OrderedDict[str, PlaySession] = OrderedDict()
+        self._lock = threading.RLock()
+        self._loading = threading.Lock()
+
+    # -- creating --------------------------------------------------------------
+    def create(
+        self,
+        game: Game | str,
+        seats: Mapping[str, str],
+        *,
+        options: Mapping[str, Any] | None = None,
+        seed: int | str | None = None,
+        title: str | None = None,
+        meta: Mapping[str, Any] | None = None,
+        bots: Sequence[str] | None = None,
+        run_bots: bool = True,
+    ) -> PlaySession:
+        """Start a game and save it; the bots make their opening decisions.
+
+        A seed may be given only when at most one seat is played by a person
+        (a solo game, or bots against bots): a game between two people
+        always rolls from a fresh secret seed that no client sees.
+        """
+        g = load_game(game, options) if isinstance(game, str) else game
+        names = tuple(g.seat_name(i) for i in range(g.num_players))
+        allowed = list(bots) if bots is not None else list(g.game_type.bots)
+        assigned = check_seats(names, seats, allowed)
+        people = human_seats(assigned)
+        if seed is not None and len(people) > 1:
+            raise SeatError(
+                "a game between two people takes no seed: its dice come from a secret seed "
+                "committed to at the start and revealed at the end"
+            )
+        if seed is None:
+            seed = new_secret_seed()
+        salt = new_salt()
+        full_meta = dict(meta or {})
+        full_meta["tokens"] = new_tokens(assigned)
+        full_meta["fair"] = {"commitment": commitment(seed, salt), "salt": salt}
+        driver = Driver(g, seed)
+        who = ", ".join(f"{seat} {kind}" for seat, kind in assigned.items())
+        name = title or f"{g.title} ({who})"
+        record = GameRecord(g.name, dict(g.options), driver.seed)
+        game_id = self.store.create_game(record, title=name, seats=assigned, meta=full_meta)
+        live = PlaySession(game_id, name, dict(assigned), full_meta, driver)
+        self._remember(live)
+        self._save_summary(live)
+        if run_bots:
+            with live.lock:
+                self.run_bots(live)
+        return live
+
+    # -- loading ---------------------------------------------------------------
+    def _from_stored(self, stored: StoredGame) -> PlaySession:
+        driver = replay(stored.record)
+        meta = dict(stored.meta or {})
+        tokens = dict(meta.get("tokens") or {})
+        missing = {n: k for n, k in stored.seats.items() if not is_ai(k) and n not in tokens}
+        if missing:
+            # a game saved before seat links gets them on its first load
+            tokens.update(new_tokens(missing))
+            meta["tokens"] = tokens
+            self.store.update(stored.id, meta=meta)
+        return PlaySession(stored.id, stored.title, dict(stored.seats), meta, driver)
+
+    def _remember(self, live: PlaySession) -> None:
+        with self._lock:
+            self._live[live.id] = live
+            self._live.move_to_end(live.id)
+            while len(self._live) > CACHE_SIZE:
+                self._live.popitem(last=False)
+
+    def forget(self, game_id: str) -> None:
+        with self._lock:
+            self._live.pop(game_id, None)
+
+    def get(self, game_id: str, *, fresh: bool = False) -> PlaySession:
+        """The game ``game_id`` (GameNotFound if the store has no such game).
+
+        A game kept in memory is compared with the store when it has not been
+        looked at for :data:`RECHECK_SECONDS` (another process may share the
+        store), or at once with ``fresh``.
+        """
+        with self._lock:
+            live = self._live.get(game_id)
+            if live is not None:
+                self._live.move_to_end(game_id)
+        if live is None:
+            with self._loading:
+                live = self._live.get(game_id)
+                if live is None:
+                    live = self._from_stored(self.store.load(game_id))
+                    self._remember(live)
+            return live
+        if fresh or time.monotonic() - live.checked > RECHECK_SECONDS:
+            self.refresh(live)
+        return live
+
+    def refresh(self, live: PlaySession) -> None:
+        """Rebuild ``live`` if another process changed its stored record."""
+        with live.lock:
+            stored = self.store.load(live.id)
+            live.checked = time.monotonic()
+            if [tuple(a) for a in stored.record.actions] != [
+                tuple(a) for a in live.driver.record.actions
+            ]:
+                fresh = self._from_stored(stored)
+                live.driver = fresh.driver
+                live.meta = fresh.meta
+                live.version += 1
+
+    # -- playing ---------------------------------------------------------------
+    def _parse_path(self, game: Game, texts: Sequence[str]) -> list[Action]:
+        actions: list[Action] = []
+        for i, text in enumerate(texts):
+            where = f"step {i + 1}: " if len(texts) > 1 else ""
+            try:
+                actions.append(game.parse_action(text))
+            except InvalidNotation as exc:
+                raise InvalidNotation(f"{where}{exc}") from None
+            except (ValueError, KeyError) as exc:
+                raise InvalidNotation(f"{where}cannot read {text!r}: {exc}") from None
+        return actions
+
+    def seat_required(self, live: PlaySession, token: str | None) -> int:
+        """The seat this secret link plays; :class:`Forbidden` for any other link."""
+        name = live.seat_for(token)
+        if name is None:
+            raise Forbidden("this link does not play any seat of this game")
+        return live.seat_index(name)
+
+    def check_path(self, live: PlaySession, seat: int, texts: Sequence[str]) -> list[Action]:
+        """Parse and check a whole path for ``seat`` without changing the game.
+
+        Raises :class:`InvalidNotation` (cannot be read) or :class:`Conflict`
+        (the rules refuse a step now, naming the step and why).
+        """
+        if not texts:
+            raise InvalidNotation("no action given")
+        if len(texts) > MAX_PATH:
+            raise InvalidNotation(f"a path has at most {MAX_PATH} steps, not {len(texts)}")
+        actions = self._parse_path(live.game, texts)
+        driver = live.driver
+        driver.resolve_chance()
+        if len(actions) == 1:
+            try:
+                driver.state.validate(actions[0], seat)
+            except IllegalAction as exc:
+                raise Conflict(str(exc)) from None
+            return actions
+        trial = copy.deepcopy(driver)
+        trial.on_action = None
+        for i, action in enumerate(actions):
+            if trial.state.current_actor() == TERMINAL:
+                raise Conflict(f"step {i + 1} ({action}): the game is over")
+            try:
+                trial.act(action, seat)
+            except IllegalAction as exc:
+                raise Conflict(f"step {i + 1} ({action}): {exc}") from None
+        return actions
+
+    def act(
+        self, live: PlaySession, seat: int, texts: Sequence[str], *, run_bots: bool = True
+    ) -> list[Action]:
+        """Apply a whole path of decisions for ``seat``, or none of it, and save it.
+
+        The path is checked as a whole first; then it is applied and saved in
+        one transaction, expecting the stored game to hold exactly the
+        decisions this copy holds. If another writer got there first,
+        :class:`GameChanged` is raised and this copy is rebuilt from the store
+        (the refused path is in neither). Then the bots play their seats.
+        """
+        with live.lock:
+            actions = self.check_path(live, seat, texts)
+            before = live.decisions
+            driver = live.driver
+            for action in actions:
+                driver.act(action, seat)
+            self._save(live, before)
+            if run_bots:
+                self.run_bots(live)
+        return actions
+
+    def _save(self, live: PlaySession, before: int) -> None:
+        """Save the decisions made since ``before`` in one transaction."""
+        new = live.driver.record.actions[before:]
+        if not new:
+            return
+        try:
+            self.store.append_actions(
+                live.id,
+                list(new),
+                expected_index=before,
+                log_digest=live.driver.log_digest,
+                status=live.status,
+                summary=live.summary(),
+            )
+        except GameChanged:
+            self._rebuild(live)
+            raise
+        except Exception:
+            # a failed save leaves the stored game as it was: so must this copy
+            self._rebuild(live)
+            raise
+        live.version += 1
+        live.checked = time.monotonic()
+
+    def _rebuild(self, live: PlaySession) -> None:
+        """Replace this copy's game by the stored one (after a refused save)."""
+        try:
+            fresh = self._from_stored(self.store.load(live.id))
+        except AirwarError:
+            self.forget(live.id)
+            return
+        live.driver = fresh.driver
+        live.meta = fresh.meta
+        live.version += 1
+        live.checked = time.monotonic()
+
+    def _save_summary(self, live: PlaySession) -> None:
+        self.store.update(live.id, status=live.status, summary=live.summary())
+
+    def bot_decision(self, live: PlaySession) -> tuple[int, Action] | None:
+        """The next decision of the bot to act (not applied), or None when no bot is to act."""
+        driver = live.driver
+        driver.resolve_chance()
+        actor = driver.state.current_actor()
+        bots = live.bot_seats()
+        if actor == TERMINAL or actor not in bots:
+            return None
+        if self.make_bot is None:
+            raise SeatError("this interface cannot play bots")
+        bot = self.make_bot(bots[actor], bot_seed(driver.seed, actor, live.decisions))
+        return actor, bot.choose(driver.state, actor)
+
+    def bot_step(self, live: PlaySession) -> tuple[int, Action] | None:
+        """Let the bot to act make one decision and save it; None when no bot is to act."""
+        with live.lock:
+            chosen = self.bot_decision(live)
+            if chosen is None:
+                return None
+            actor, action = chosen
+            before = live.decisions
+            live.driver.act(action, actor)
+            self._save(live, before)
+            return chosen
+
+    def run_bots(self, live: PlaySession, max_decisions: int | None = None) -> int:
+        """Let the bots play until a person must decide or the game ends; returns how many."""
+        made = 0
+        with live.lock:
+            while max_decisions is None or made < max_decisions:
+                if self.bot_step(live) is None:
+                    break
+                made += 1
+            if made == 0 and live.state.current_actor() == CHANCE:
+                live.driver.resolve_chance()
+        return made
+
+    # -- undo --------------------------------------------------------------------
+    def undo_refusal(self, live: PlaySession, seat_name: str | None) -> str | None:
+        """Why ``seat_name`` may not undo now (None: it may).
+
+        The one undo policy: a person playing against the AI only (every
+        other seat a bot), in a game whose type allows it, takes back their
+        whole last move (their last run of decisions, and the bots' replies
+        after it). No die is ever re-rolled: the record is replayed without
+        those decisions, and draw ``i`` of the seed is the same draw.
+        """
+        if seat_name is None or live.seats.get(seat_name) != HUMAN:
+            return "only the person playing a seat here can take a move back"
+        if not live.game.game_type.undo:
+            return f"{live.game.title} allows no undo (its seats do not see everything)"
+        if any(n != seat_name and not is_ai(k) for n, k in live.seats.items()):
+            return "undo is only allowed in a game against the AI"
+        if live.finished:
+            return "the game is over"
+        mine = live.seat_index(seat_name)
+        if not any(seat == mine for seat, _ in live.driver.record.actions):
+            return f"{seat_name} has no decision to take back"
+        return None
+
+    def can_undo(self, live: PlaySession, seat_name: str | None) -> bool:
+        return self.undo_refusal(live, seat_name) is None
+
+    def undo(self, live: PlaySession, seat: int) -> list[str]:
+        """Take back ``seat``'s whole last move; returns the decisions taken back."""
+        name = live.game.seat_name(seat)
+        with live.lock:
+            why = self.undo_refusal(live, name)
+            if why is not None:
+                raise Conflict(why)
+            actions = live.driver.record.actions
+            last = max(i for i, (s, _) in enumerate(actions) if s == seat)
+            first = last
+            while first > 0 and actions[first - 1][0] == seat:
+                first -= 1
+            taken = [text for _, text in actions[first:]]
+            before = len(actions)
+            driver = replay(live.driver.record, upto=first, verify=False)
+            record = driver.finished_record()
+            old = live.driver
+            live.driver = driver
+            try:
+                self.store.update(
+                    live.id,
+                    record=record,
+                    status=live.status,
+                    summary=live.summary(),
+                    expected_index=before,
+                )
+            except Exception:
+                live.driver = old
+                self._rebuild(live)
+                raise
+            live.version += 1
+            live.checked = time.monotonic()
+        return taken
+
+    # -- replay ------------------------------------------------------------------
+    def replay_at(self, live: PlaySession, step: int) -> Driver:
+        """The game as it stood after its first ``step`` decisions."""
+        total = live.decisions
+        if step > total:
+            raise Conflict(f"step {step} is past the end of this game ({total} decisions)")
+        with live.lock:
+            return replay(live.driver.record, upto=step, verify=False)
+
+    def finish(self, live: PlaySession) -> None:
+        """Save the status and summary of a game that has just ended (or moved on)."""
+        with live.lock:
+            self._save_summary(live)
+
+
+def verify_record(data: Mapping[str, Any]) -> list[str]:
+    """Check a finished game's record: it replays, and its seed opens its commitment.
+
+    Returns the findings, one line each; raises :class:`RecordError` when the
+    record is not a finished, fair, replayable game.
+    """
+    from airwar.core.fairness import check_commitment
+
+    rec = GameRecord.from_dict(dict(data))
+    driver = replay(rec)
+    lines = [
+        f"replays: {len(rec.actions)} decisions and {driver.draws} rolls reproduce the saved log"
+    ]
+    if not driver.state.is_terminal():
+        raise RecordError("the record is of a game that has not ended")
+    fair = data.get("fairness")
+    if not isinstance(fair, dict) or not fair.get("commitment"):
+        lines.append("no commitment: the seed was not committed to (a solo or older game)")
+        return lines
+    salt = fair.get("salt")
+    if not isinstance(salt, str):
+        raise RecordError("the record has a commitment but no salt to open it")
+    if not check_commitment(rec.seed, salt, str(fair["commitment"])):
+        raise RecordError("the seed does not open the commitment published at the start")
+    lines.append(
+        f"fair: the seed opens the commitment {str(fair['commitment'])[:16]}... "
+        "published before the first roll"
+    )
+    return lines
