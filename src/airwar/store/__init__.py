@@ -7,12 +7,22 @@ The record format itself is :mod:`airwar.core.record` (see
 """
 
 from airwar.store.errors import GameChanged, GameNotFound, StoreError
-from airwar.store.store import ENV_VAR, STATUSES, Store, StoredGame, default_database_url
+from airwar.store.store import (
+    ENV_VAR,
+    MAX_LISTED,
+    STATUSES,
+    GameListing,
+    Store,
+    StoredGame,
+    default_database_url,
+)
 
 __all__ = [
     "ENV_VAR",
+    "MAX_LISTED",
     "STATUSES",
     "GameChanged",
+    "GameListing",
     "GameNotFound",
     "Store",
     "StoreError",

@@ -1,8 +1,17 @@
 """The :class:`Store`: saved games in a real database (SQLite by default).
 
 Every decision is saved as it is made, in its own transaction
-(:meth:`Store.append_action`), so a game killed at any moment resumes from
-its last completed decision: ``airwar.core.replay(store.load(id).record)``.
+(:meth:`Store.append_action`, or :meth:`Store.append_actions` for a whole
+path at once), so a game killed at any moment resumes from its last completed
+decision: ``airwar.core.replay(store.load(id).record)``.
+
+Writers that pass ``expected_index`` (how many decisions their copy holds)
+never interleave: of several writers that expected the same count exactly one
+saves, every other gets :class:`~airwar.store.errors.GameChanged`. Each write
+transaction locks the game first: ``SELECT ... FOR UPDATE`` on PostgreSQL;
+on SQLite, which has no row locks, ``BEGIN IMMEDIATE`` takes the database's
+write lock at the start of the transaction, and other writers wait for it
+(up to :data:`SQLITE_BUSY_TIMEOUT` seconds) instead of failing.
 Nothing here ever deletes or overwrites a saved game because something went
 wrong: a damaged or foreign record is reported as a
 :class:`~airwar.core.errors.RecordError` naming the game, and left as it is.
@@ -20,15 +29,16 @@ from __future__ import annotations
 import json
 import os
 import secrets
-from collections.abc import Iterable, Iterator, Mapping
-from contextlib import contextmanager
+import threading
+from collections.abc import Iterable, Iterator, Mapping, Sequence
+from contextlib import AbstractContextManager, contextmanager, nullcontext
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
 import platformdirs
-from sqlalchemy import Engine, create_engine, delete, event, insert, select
+from sqlalchemy import Connection, Engine, create_engine, delete, event, insert, select
 from sqlalchemy import update as sql_update
 from sqlalchemy.engine import make_url
 from sqlalchemy.exc import ArgumentError, SQLAlchemyError
@@ -46,8 +56,14 @@ ENV_VAR = "AIRWAR_DATABASE_URL"
 
 DATABASE_FILE = "airwar.sqlite"
 STATUSES = ("running", "finished")
+SQLITE_BUSY_TIMEOUT = 30.0
+"""Seconds a SQLite writer waits for another writer's lock before giving up."""
+MAX_LISTED = 1000
+"""The most games one listing returns (a larger ``limit`` is cut to this)."""
 _MAX_TEXT = 400
 _MAX_SEED = 200
+_WRITE = "airwar_write"
+"""Execution option marking the Store's write transactions (``BEGIN IMMEDIATE`` on SQLite)."""
 
 
 def default_database_url() -> str:
@@ -76,6 +92,29 @@ class StoredGame:
     meta: dict[str, Any]
     status: str
     summary: dict[str, Any] | None
+    created_at: datetime
+    updated_at: datetime
+    problem: str | None = field(default=None)
+
+
+@dataclass
+class GameListing:
+    """A saved game as listed: what its row says, without reading its decisions.
+
+    ``decisions`` is the number of decisions saved. A row that cannot be read
+    (corrupt JSON, a foreign record format) is listed with status
+    ``"corrupt"`` and its ``problem``; damage to the decisions themselves is
+    found only by :meth:`Store.load`.
+    """
+
+    id: str
+    game: str
+    title: str
+    seats: dict[str, str]
+    meta: dict[str, Any]
+    status: str
+    summary: dict[str, Any] | None
+    decisions: int
     created_at: datetime
     updated_at: datetime
     problem: str | None = field(default=None)
@@ -113,11 +152,31 @@ def _decode(text: str | None, game_id: str, what: str) -> Any:
 
 def _sqlite_write_ahead(dbapi_connection: Any, _record: Any) -> None:
     """SQLite files use a write-ahead log: each commit survives a killed process
-    without waiting for the disk, so saving every decision stays fast."""
+    without waiting for the disk, so saving every decision stays fast (and
+    readers never wait for a writer)."""
     cursor = dbapi_connection.cursor()
     cursor.execute("PRAGMA journal_mode=WAL")
     cursor.execute("PRAGMA synchronous=NORMAL")
     cursor.close()
+
+
+def _sqlite_own_begin(dbapi_connection: Any, _record: Any) -> None:
+    """pysqlite begins transactions itself, late (only before the first
+    INSERT/UPDATE/DELETE) and always deferred: a writer that read the game first
+    then finds the database locked, or another writer's rows in its way. Turn
+    that off; :func:`_sqlite_begin` begins every transaction instead (the
+    SQLAlchemy recipe for pysqlite)."""
+    dbapi_connection.isolation_level = None
+
+
+def _sqlite_begin(conn: Connection) -> None:
+    """Begin a transaction on SQLite: the Store's writes take the write lock at
+    once (``BEGIN IMMEDIATE``, waiting their turn), reads begin deferred and see
+    one snapshot of the database."""
+    if conn.get_execution_options().get(_WRITE):
+        conn.exec_driver_sql("BEGIN IMMEDIATE")
+    else:
+        conn.exec_driver_sql("BEGIN")
 
 
 def _prefix(row: GameRow, actions: Iterable[ActionRow]) -> list[ActionRow]:
@@ -153,6 +212,44 @@ def _check_status(status: str) -> None:
         raise StoreError(f"unknown game status {status!r} (one of: {', '.join(STATUSES)})")
 
 
+def _check_index(game_id: str, expected_index: int | None) -> None:
+    if expected_index is None:
+        return
+    if (
+        not isinstance(expected_index, int)
+        or isinstance(expected_index, bool)
+        or expected_index < 0
+    ):
+        raise StoreError(f"game {game_id}: {expected_index!r} is not a number of decisions")
+
+
+def _check_path(game_id: str, actions: Iterable[tuple[int, str]]) -> list[tuple[int, str]]:
+    """The decisions of a path, each checked, before anything is saved."""
+    path: list[tuple[int, str]] = []
+    for item in actions:
+        try:
+            seat, text = item
+        except (TypeError, ValueError):
+            raise StoreError(f"game {game_id}: {item!r} is not a (seat, text) pair") from None
+        _check_text(game_id, seat, text)
+        path.append((seat, text))
+    return path
+
+
+def _changed(game_id: str, count: int, expected_index: int | None) -> None:
+    if expected_index is not None and count != expected_index:
+        raise GameChanged(
+            f"game {game_id} changed elsewhere: {count} decisions are saved, "
+            f"this copy expected {expected_index}; reload the game"
+        )
+
+
+def _check_limit(limit: int) -> int:
+    if not isinstance(limit, int) or isinstance(limit, bool) or limit < 1:
+        raise StoreError(f"cannot list {limit!r} games: give a positive number")
+    return min(limit, MAX_LISTED)
+
+
 class Store:
     """Saved games in the database at ``url`` (see :func:`default_database_url`).
 
@@ -162,7 +259,14 @@ class Store:
     def __init__(self, url: str | None = None) -> None:
         self.url = url if url else default_database_url()
         self.engine = self._open(self.url)
+        self._writer = self.engine.execution_options(**{_WRITE: True})
         self._sessions = sessionmaker(self.engine, expire_on_commit=False)
+        self._write_sessions = sessionmaker(self._writer, expire_on_commit=False)
+        # An in-memory database is one connection shared by every thread: its
+        # transactions must take turns (a file or a server has its own locks).
+        self._serial: AbstractContextManager[Any] = (
+            threading.RLock() if isinstance(self.engine.pool, StaticPool) else nullcontext()
+        )
 
     # -- opening ----------------------------------------------------------
     @staticmethod
@@ -174,23 +278,30 @@ class Store:
                 f"{url!r} is not a database URL (e.g. sqlite:///games.sqlite)"
             ) from None
         kwargs: dict[str, Any] = {}
-        if parsed.get_backend_name() == "sqlite":
-            database = parsed.database or ""
-            if database in ("", ":memory:"):
-                kwargs = {"poolclass": StaticPool, "connect_args": {"check_same_thread": False}}
-            else:
-                try:
-                    Path(database).expanduser().parent.mkdir(parents=True, exist_ok=True)
-                except OSError as exc:
-                    raise StoreError(f"cannot open database {url!r}: {exc}") from None
+        sqlite = parsed.get_backend_name() == "sqlite"
+        in_memory = sqlite and (parsed.database or "") in ("", ":memory:")
+        if in_memory:
+            kwargs = {"poolclass": StaticPool, "connect_args": {"check_same_thread": False}}
+        elif sqlite:
+            try:
+                Path(parsed.database or "").expanduser().parent.mkdir(parents=True, exist_ok=True)
+            except OSError as exc:
+                raise StoreError(f"cannot open database {url!r}: {exc}") from None
+            if "timeout" not in parsed.query:
+                # writers queue for the write lock instead of failing at once
+                kwargs = {"connect_args": {"timeout": SQLITE_BUSY_TIMEOUT}}
         try:
             engine = create_engine(parsed, **kwargs)
         except (ArgumentError, ImportError) as exc:
             raise StoreError(f"cannot open database {url!r}: {_first_line(exc)}") from None
-        if parsed.get_backend_name() == "sqlite" and "poolclass" not in kwargs:
+        if sqlite and not in_memory:
             event.listen(engine, "connect", _sqlite_write_ahead)
+        if sqlite and engine.dialect.driver == "pysqlite":
+            event.listen(engine, "connect", _sqlite_own_begin)
+            event.listen(engine, "begin", _sqlite_begin)
         try:
-            upgrade_to_head(engine)
+            # the migrations write: on SQLite they take the write lock first too
+            upgrade_to_head(engine.execution_options(**{_WRITE: True}))
         except SQLAlchemyError as exc:
             engine.dispose()
             raise StoreError(f"cannot open database {url!r}: {_first_line(exc)}") from None
@@ -207,16 +318,31 @@ class Store:
         self.close()
 
     @contextmanager
-    def _transaction(self, doing: str) -> Iterator[Session]:
-        """One transaction: committed if the block succeeds, rolled back otherwise."""
-        session = self._sessions()
-        try:
-            with session.begin():
-                yield session
-        except SQLAlchemyError as exc:
-            raise StoreError(f"database error while {doing}: {_first_line(exc)}") from None
-        finally:
-            session.close()
+    def _transaction(self, doing: str, *, write: bool = False) -> Iterator[Session]:
+        """One transaction: committed if the block succeeds, rolled back otherwise.
+
+        A ``write`` transaction on SQLite holds the database's write lock from
+        its start, so what it reads stays true until it commits.
+        """
+        with self._serial:
+            session = (self._write_sessions if write else self._sessions)()
+            try:
+                with session.begin():
+                    yield session
+            except SQLAlchemyError as exc:
+                raise StoreError(f"database error while {doing}: {_first_line(exc)}") from None
+            finally:
+                session.close()
+
+    @contextmanager
+    def _writing(self, doing: str) -> Iterator[Connection]:
+        """One write transaction on a plain connection (no ORM): see :meth:`_transaction`."""
+        with self._serial:
+            try:
+                with self._writer.begin() as conn:
+                    yield conn
+            except SQLAlchemyError as exc:
+                raise StoreError(f"database error while {doing}: {_first_line(exc)}") from None
 
     @staticmethod
     def _row(session: Session, game_id: str, *, lock: bool = False) -> GameRow:
@@ -247,7 +373,7 @@ class Store:
         for seat, text in record.actions:
             _check_text("(new)", seat, text)
         now = _now()
-        with self._transaction("saving a new game") as session:
+        with self._transaction("saving a new game", write=True) as session:
             game_id = secrets.token_hex(4)
             while session.get(GameRow, game_id) is not None:
                 game_id = secrets.token_hex(4)
@@ -291,40 +417,89 @@ class Store:
         before this one), the save is refused with :class:`GameChanged` if the
         stored game has moved on elsewhere, so two writers never interleave.
         """
-        _check_text(game_id, seat, text)
+        self._append(
+            game_id,
+            [(seat, text)],
+            expected_index=expected_index,
+            log_digest=log_digest,
+            status=status,
+            summary=summary,
+        )
+
+    def append_actions(
+        self,
+        game_id: str,
+        actions: Sequence[tuple[int, str]],
+        *,
+        expected_index: int,
+        log_digest: str | None = None,
+        status: str | None = None,
+        summary: Mapping[str, Any] | None = None,
+    ) -> None:
+        """Save a whole path of decisions (and the game's new digest, status,
+        summary) in one transaction: all of them, or none.
+
+        ``expected_index`` is the number of decisions the caller's copy held
+        before the path; if the stored game holds another number, nothing is
+        saved and :class:`GameChanged` is raised.
+        """
+        if expected_index is None:
+            raise StoreError(f"game {game_id}: a path of decisions needs its expected_index")
+        self._append(
+            game_id,
+            actions,
+            expected_index=expected_index,
+            log_digest=log_digest,
+            status=status,
+            summary=summary,
+        )
+
+    def _append(
+        self,
+        game_id: str,
+        actions: Iterable[tuple[int, str]],
+        *,
+        expected_index: int | None,
+        log_digest: str | None,
+        status: str | None,
+        summary: Mapping[str, Any] | None,
+    ) -> None:
+        path = _check_path(game_id, actions)
+        _check_index(game_id, expected_index)
         if status is not None:
             _check_status(status)
         summary_json = None if summary is None else _encode(dict(summary), "the summary")
         now = _now()
-        try:
-            with self.engine.begin() as conn:
-                count = conn.execute(
-                    select(GameRow.action_count).where(GameRow.id == game_id).with_for_update()
-                ).scalar_one_or_none()
-                if count is None:
-                    raise GameNotFound(f"no saved game has the id {game_id!r}")
-                if expected_index is not None and count != expected_index:
-                    raise GameChanged(
-                        f"game {game_id} changed elsewhere: {count} decisions are saved, "
-                        f"this copy expected {expected_index}; reload the game"
-                    )
+        doing = f"saving {'a move' if len(path) == 1 else 'moves'} of game {game_id}"
+        with self._writing(doing) as conn:
+            count = conn.execute(
+                select(GameRow.action_count).where(GameRow.id == game_id).with_for_update()
+            ).scalar_one_or_none()
+            if count is None:
+                raise GameNotFound(f"no saved game has the id {game_id!r}")
+            _changed(game_id, count, expected_index)
+            if path:
                 conn.execute(
-                    insert(ActionRow).values(
-                        game_id=game_id, idx=count, seat=seat, text=text, created_at=now
-                    )
+                    insert(ActionRow),
+                    [
+                        {
+                            "game_id": game_id,
+                            "idx": count + i,
+                            "seat": seat,
+                            "text": text,
+                            "created_at": now,
+                        }
+                        for i, (seat, text) in enumerate(path)
+                    ],
                 )
-                changes: dict[str, Any] = {"action_count": count + 1, "updated_at": now}
-                if log_digest is not None:
-                    changes["log_digest"] = log_digest
-                if status is not None:
-                    changes["status"] = status
-                if summary_json is not None:
-                    changes["summary_json"] = summary_json
-                conn.execute(sql_update(GameRow).where(GameRow.id == game_id).values(**changes))
-        except SQLAlchemyError as exc:
-            raise StoreError(
-                f"database error while saving a move of game {game_id}: {_first_line(exc)}"
-            ) from None
+            changes: dict[str, Any] = {"action_count": count + len(path), "updated_at": now}
+            if log_digest is not None:
+                changes["log_digest"] = log_digest
+            if status is not None:
+                changes["status"] = status
+            if summary_json is not None:
+                changes["summary_json"] = summary_json
+            conn.execute(sql_update(GameRow).where(GameRow.id == game_id).values(**changes))
 
     def update(
         self,
@@ -336,28 +511,34 @@ class Store:
         record: GameRecord | None = None,
         title: str | None = None,
         seats: Mapping[str, str] | None = None,
+        expected_index: int | None = None,
     ) -> None:
         """Change what is given (``None`` leaves a field as it is), in one transaction.
 
         A new ``record`` replaces the saved options, seed, decisions and
-        digest; it must be of the same game.
+        digest; it must be of the same game. With ``expected_index`` (the
+        number of decisions the caller's copy held, e.g. before an undo),
+        nothing changes and :class:`GameChanged` is raised if the stored game
+        holds another number: an undo never overwrites another writer's move.
         """
+        _check_index(game_id, expected_index)
+        if record is not None:
+            _check_path(game_id, record.actions)
         if status is not None:
             _check_status(status)
         summary_json = None if summary is None else _encode(dict(summary), "the summary")
         meta_json = None if meta is None else _encode(dict(meta), "the game's notes")
         seats_json = None if seats is None else _encode(dict(seats), "the seats")
         now = _now()
-        with self._transaction(f"updating game {game_id}") as session:
+        with self._transaction(f"updating game {game_id}", write=True) as session:
             row = self._row(session, game_id, lock=True)
+            _changed(game_id, row.action_count, expected_index)
             if record is not None:
                 if record.game != row.game:
                     raise RecordError(
                         f"saved game {game_id} is a {row.game} game; "
                         f"a {record.game} record cannot replace it"
                     )
-                for seat, text in record.actions:
-                    _check_text(game_id, seat, text)
                 seed_json = _encode(record.seed, "the seed")
                 if len(seed_json) > _MAX_SEED:
                     raise StoreError(f"cannot save a seed longer than {_MAX_SEED} characters")
@@ -386,7 +567,7 @@ class Store:
 
     def delete(self, game_id: str) -> None:
         """Remove a saved game and its decisions (only when asked to)."""
-        with self._transaction(f"deleting game {game_id}") as session:
+        with self._transaction(f"deleting game {game_id}", write=True) as session:
             self._row(session, game_id, lock=True)
             session.execute(delete(ActionRow).where(ActionRow.game_id == game_id))
             session.execute(delete(GameRow).where(GameRow.id == game_id))
@@ -410,17 +591,26 @@ class Store:
             # another program rewrote the decisions between the two reads: read again
         return self._stored(row, actions)
 
-    def list_games(self, game: str | None = None) -> list[StoredGame]:
-        """Every saved game (of ``game`` if given), most recently updated first.
+    def list_summaries(self, game: str | None = None, limit: int = 200) -> list[GameListing]:
+        """The ``limit`` most recently updated saved games (of ``game`` if given),
+        newest first, read from the games table alone (no decision is read).
 
-        A damaged game is listed with status ``"corrupt"`` and its ``problem``.
+        A row that cannot be read is listed with status ``"corrupt"`` and its
+        ``problem``.
         """
         with self._transaction("listing the saved games") as session:
-            query = select(GameRow)
-            if game is not None:
-                query = query.where(GameRow.game == game)
-            query = query.order_by(GameRow.updated_at.desc(), GameRow.created_at.desc(), GameRow.id)
-            rows = list(session.scalars(query))
+            rows = self._listed(session, game, _check_limit(limit))
+        return [self._listing(r) for r in rows]
+
+    def list_games(self, game: str | None = None, limit: int = 200) -> list[StoredGame]:
+        """The ``limit`` most recently updated saved games (of ``game`` if given),
+        newest first, each with its whole record.
+
+        A damaged game is listed with status ``"corrupt"`` and its ``problem``.
+        To show a list, :meth:`list_summaries` is lighter: it reads no decision.
+        """
+        with self._transaction("listing the saved games") as session:
+            rows = self._listed(session, game, _check_limit(limit))
             by_game: dict[str, list[ActionRow]] = {r.id: [] for r in rows}
             if rows:
                 action_query = (
@@ -439,7 +629,71 @@ class Store:
         return out
 
     @staticmethod
-    def _stored(row: GameRow, actions: list[ActionRow]) -> StoredGame:
+    def _listed(session: Session, game: str | None, limit: int) -> list[GameRow]:
+        query = select(GameRow)
+        if game is not None:
+            query = query.where(GameRow.game == game)
+        query = query.order_by(GameRow.updated_at.desc(), GameRow.created_at.desc(), GameRow.id)
+        return list(session.scalars(query.limit(limit)))
+
+    @classmethod
+    def _listing(cls, row: GameRow) -> GameListing:
+        gid = row.id
+        try:
+            header = {
+                "format": row.record_format,
+                "version": row.record_version,
+                "game": row.game,
+                "options": _decode(row.options_json, gid, "options"),
+                "seed": _decode(row.seed_json, gid, "seed"),
+                "actions": [],
+                "log_digest": row.log_digest,
+            }
+            GameRecord.from_dict(header, where=f"saved game {gid}")
+            seats, meta, summary = cls._extras(row)
+        except RecordError as exc:
+            damaged = cls._damaged(row, str(exc))
+            return GameListing(
+                id=gid,
+                game=row.game,
+                title=row.title,
+                seats=damaged.seats,
+                meta=damaged.meta,
+                status=damaged.status,
+                summary=None,
+                decisions=row.action_count,
+                created_at=damaged.created_at,
+                updated_at=damaged.updated_at,
+                problem=damaged.problem,
+            )
+        return GameListing(
+            id=gid,
+            game=row.game,
+            title=row.title,
+            seats=seats,
+            meta=meta,
+            status=row.status,
+            summary=summary,
+            decisions=row.action_count,
+            created_at=_aware(row.created_at),
+            updated_at=_aware(row.updated_at),
+        )
+
+    @staticmethod
+    def _extras(row: GameRow) -> tuple[dict[str, str], dict[str, Any], dict[str, Any] | None]:
+        """The seats, notes and summary of a game row (RecordError if damaged)."""
+        gid = row.id
+        seats = _decode(row.seats_json, gid, "seats")
+        meta = _decode(row.meta_json, gid, "notes")
+        summary = _decode(row.summary_json, gid, "summary")
+        if not isinstance(seats, dict) or not isinstance(meta, dict):
+            raise RecordError(f"saved game {gid}: its seats or notes are not JSON objects")
+        if summary is not None and not isinstance(summary, dict):
+            raise RecordError(f"saved game {gid}: its summary is not a JSON object")
+        return {str(k): str(v) for k, v in seats.items()}, meta, summary
+
+    @classmethod
+    def _stored(cls, row: GameRow, actions: list[ActionRow]) -> StoredGame:
         gid = row.id
         if not _complete(row, actions):
             raise RecordError(
@@ -456,19 +710,13 @@ class Store:
             "log_digest": row.log_digest,
         }
         record = GameRecord.from_dict(data, where=f"saved game {gid}")
-        seats = _decode(row.seats_json, gid, "seats")
-        meta = _decode(row.meta_json, gid, "notes")
-        summary = _decode(row.summary_json, gid, "summary")
-        if not isinstance(seats, dict) or not isinstance(meta, dict):
-            raise RecordError(f"saved game {gid}: its seats or notes are not JSON objects")
-        if summary is not None and not isinstance(summary, dict):
-            raise RecordError(f"saved game {gid}: its summary is not a JSON object")
+        seats, meta, summary = cls._extras(row)
         return StoredGame(
             id=gid,
             game=row.game,
             title=row.title,
             record=record,
-            seats={str(k): str(v) for k, v in seats.items()},
+            seats=seats,
             meta=meta,
             status=row.status,
             summary=summary,
