@@ -307,12 +307,18 @@ class Sessions:
         meta: Mapping[str, Any] | None = None,
         bots: Sequence[str] | None = None,
         run_bots: bool = True,
+        auto_chance: bool = True,
     ) -> PlaySession:
         """Start a game and save it; the bots make their opening decisions.
 
         A seed may be given only when at most one seat is played by a person
         (a solo game, or bots against bots): a game between two people
         always rolls from a fresh secret seed that no client sees.
+
+        With ``auto_chance=False`` (and ``run_bots=False``) the game stops
+        before its first roll, so an interface can explain each roll before
+        making it (``driver.roll()``); the saved digest covers the log up to
+        the last decision either way.
         """
         g = load_game(game, options) if isinstance(game, str) else game
         names = tuple(g.seat_name(i) for i in range(g.num_players))
@@ -330,7 +336,7 @@ class Sessions:
         full_meta = dict(meta or {})
         full_meta["tokens"] = new_tokens(assigned)
         full_meta["fair"] = {"commitment": commitment(seed, salt), "salt": salt}
-        driver = Driver(g, seed)
+        driver = Driver(g, seed, auto_chance=auto_chance)
         who = ", ".join(f"{seat} {kind}" for seat, kind in assigned.items())
         name = title or f"{g.title} ({who})"
         record = GameRecord(g.name, dict(g.options), driver.seed)
@@ -443,9 +449,13 @@ class Sessions:
             return actions
         trial = copy.deepcopy(driver)
         trial.on_action = None
+        trial.auto_chance = True  # the rolls between steps, as act() makes them
         for i, action in enumerate(actions):
             if trial.state.current_actor() == TERMINAL:
                 raise Conflict(f"step {i + 1} ({action}): the game is over")
+            if i > 0 and trial.state.current_actor() != seat:
+                done = " ".join(str(a) for a in actions[:i])
+                raise Conflict(f"step {i + 1} ({action}): the move is already over after {done}")
             try:
                 trial.act(action, seat)
             except IllegalAction as exc:
@@ -467,7 +477,9 @@ class Sessions:
             actions = self.check_path(live, seat, texts)
             before = live.decisions
             driver = live.driver
-            for action in actions:
+            for i, action in enumerate(actions):
+                if i > 0:
+                    driver.resolve_chance()  # a roll between two steps of the path
                 driver.act(action, seat)
             self._save(live, before)
             if run_bots:
