@@ -9,8 +9,10 @@ import pytest
 from sqlalchemy import text
 from typer.testing import CliRunner, Result
 
+from airwar.bots.registry import make_bot
 from airwar.cli.migs import app
 from airwar.core import GameRecord, replay
+from airwar.session import Sessions
 from airwar.store import Store
 from tests.cli.test_migs_play import reference_game
 
@@ -271,22 +273,22 @@ def test_simulate_whole_games_table() -> None:
 
 
 def test_a_game_saved_by_another_interface_lists_and_resumes(db: str) -> None:
-    """A browser game: seats 'remote' and 'ai:NAME', a summary without scores."""
+    """A browser game (seats 'remote' and 'ai:NAME') lists with its saved score and
+    resumes at the terminal, which plays the seat at the prompt and leaves it as it was."""
     ref, typed = reference_game(
         "migs-engagement", {"turn_limit": 3}, 6, {0: "human", 1: "ai:random"}
     )
     store = Store(db)
-    gid = store.create_game(
-        GameRecord("migs-engagement", {"turn_limit": 3}, 6),
-        title="from the browser",
-        seats={"Communist": "remote", "Allied": "ai:random"},
+    browser = Sessions(store, make_bot)
+    seats = {"Communist": "remote", "Allied": "ai:random"}
+    live = browser.create(
+        "migs-engagement", seats, options={"turn_limit": 3}, seed=6, title="from the browser"
     )
-    store.update(gid, summary={"decisions": 0, "to_act": "Communist", "returns": None})
     listing = runner.invoke(app, ["games", "--database-url", db], env={"COLUMNS": "200"})
-    row = next(line for line in listing.stdout.splitlines() if gid in line)
+    row = next(line for line in listing.stdout.splitlines() if live.id in line)
     assert "remote v ai:random" in row and " 0-0 " in row and "running" in row
     script = "".join(f"{t}\n" for _, t in typed)
-    result = invoke("play", "--resume", gid, "--database-url", db, stdin=script)
+    result = invoke("play", "--resume", live.id, "--database-url", db, stdin=script)
     assert result.exit_code == 0, result.output
-    assert store.load(gid).record.actions == ref.record.actions
-    assert store.load(gid).seats == {"Communist": "human", "Allied": "ai:random"}
+    assert store.load(live.id).record.actions == ref.record.actions
+    assert store.load(live.id).seats == seats

@@ -1,9 +1,9 @@
 """The interactive session: human seats at a scripted prompt, bots, saving, resuming.
 
-``reference_game`` plays a game in-process the way ``airwar migs play`` does
-(the same per-decision bot seeds), with a seeded random "human"; its human
-decisions are the script typed at the prompt, and the saved game must come
-out identical to it.
+``reference_game`` plays a game in-process on a bare driver with the play
+session's per-decision bot seeds (:func:`airwar.session.bot_seed`) and a
+seeded random "human"; its human decisions are the script typed at the
+prompt, and the saved game must come out identical to it.
 """
 
 from __future__ import annotations
@@ -17,9 +17,10 @@ import pytest
 from rich.console import Console
 
 from airwar.bots.random_bot import RandomBot
-from airwar.cli.migs_play import PlaySession, summary_of
-from airwar.cli.migs_seats import HUMAN, bot_seed, make_ai
+from airwar.bots.registry import make_bot
+from airwar.cli.migs_play import TerminalPlay
 from airwar.core import Driver, load_game, replay
+from airwar.session import HUMAN, Sessions, bot_seed
 from airwar.store import Store
 
 
@@ -40,7 +41,7 @@ def reference_game(
             action = human.choose(driver.state, actor)
             typed.append((actor, str(action)))
         else:
-            bot = make_ai(
+            bot = make_bot(
                 seats[actor].removeprefix("ai:"), bot_seed(seed, actor, len(driver.record.actions))
             )
             action = bot.choose(driver.state, actor)
@@ -76,14 +77,32 @@ def new_session(
     seed: int,
     seats: dict[int, str],
     script: Script,
-) -> tuple[PlaySession, Console]:
-    game = load_game(game_name, options)
-    driver = Driver(game, seed, auto_chance=False)
-    gid = store.create_game(
-        driver.record, title="test", seats={"Communist": seats[0], "Allied": seats[1]}
+) -> tuple[TerminalPlay, Console]:
+    """A terminal session of a new game, created as ``airwar migs play`` creates it.
+
+    A game between two people takes no seed; to replay a chosen seed the
+    Allied side starts as a bot and is then handed to a second person, as
+    ``airwar migs play --resume ID --allied human`` does.
+    """
+    sessions = Sessions(store, make_bot)
+    named = {"Communist": seats[0], "Allied": seats[1]}
+    first = dict(named)
+    if all(kind == HUMAN for kind in named.values()):
+        first["Allied"] = "ai:random"
+    live = sessions.create(
+        game_name,
+        first,
+        options=options,
+        seed=seed,
+        title="test",
+        run_bots=False,
+        auto_chance=False,
     )
+    if first != named:
+        store.update(live.id, seats=named)
+        live.seats = named
     console = Console(record=True, width=100, file=io.StringIO())
-    return PlaySession(store, gid, driver, seats, console, input_fn=script), console
+    return TerminalPlay(sessions, live, console, input_fn=script), console
 
 
 ENGAGEMENT = ("migs-engagement", {"turn_limit": 4})
@@ -100,7 +119,11 @@ def test_a_human_flying_both_sides_plays_the_same_game_as_the_reference(store: S
     assert saved.status == "finished"
     assert saved.record.actions == ref.record.actions
     assert replay(saved.record).events == ref.events
-    assert saved.summary == summary_of(ref.state.view(None))
+    assert saved.summary == {
+        **ref.game.summary(ref.state),
+        "decisions": len(ref.record.actions),
+        "to_act": None,
+    }
     text = console.export_text()
     assert "Legal moves" in text and "Movement points of the" in text
     assert any(p.startswith("Communist") for p in script.prompts)
@@ -135,10 +158,11 @@ def test_quit_keeps_the_game_and_resuming_continues_it(store: Store) -> None:
     assert saved.status == "running"
     humans_so_far = [a for a in saved.record.actions if a[0] == 0]
     assert len(humans_so_far) == cut
-    driver = replay(saved.record)
+    sessions = Sessions(store, make_bot)
     console = Console(record=True, width=100, file=io.StringIO())
     rest = Script([text for _, text in typed[cut:]])
-    resumed = PlaySession(store, result.game_id, driver, seats, console, input_fn=rest)
+    live = sessions.get(result.game_id)
+    resumed = TerminalPlay(sessions, live, console, input_fn=rest)
     resumed.catch_up(quiet=True)
     assert resumed.run().finished
     final = store.load(result.game_id)
@@ -189,11 +213,11 @@ def test_return_fire_after_a_missed_head_on_attack_is_offered(store: Store) -> N
     assert "A missed head-on attack: the target may return fire (III.G)." in text
 
 
-def test_undo_takes_back_a_step_and_never_rerolls_a_die(store: Store) -> None:
+def test_undo_takes_back_a_whole_move_and_never_rerolls_a_die(store: Store) -> None:
     seats = {0: HUMAN, 1: "ai:heuristic"}
     ref, typed = reference_game(*ENGAGEMENT, 17, seats)
     assert len(typed) >= 3
-    # play two human decisions, take the second back, then play the game out as the reference
+    # play two human decisions, take them back, then play the game out as the reference
     lines = [typed[0][1], typed[1][1], "undo", "undo", "undo"]
     lines += [text for _, text in typed]
     session, console = new_session(store, *ENGAGEMENT, 17, seats, Script(lines))
@@ -202,21 +226,19 @@ def test_undo_takes_back_a_step_and_never_rerolls_a_die(store: Store) -> None:
     assert saved.record.actions == ref.record.actions
     assert replay(saved.record).events == ref.events
     text = console.export_text()
-    assert f"Took back Communist's {typed[1][1]}" in text
+    took = [line for line in text.splitlines() if line.startswith("Took back Communist's move ")]
+    assert took and typed[1][1] in took[0]
     assert "error: Communist has no decision to take back" in text
 
 
-def test_undo_is_refused_once_the_other_human_has_moved(store: Store) -> None:
+def test_undo_is_refused_with_a_human_opponent(store: Store) -> None:
+    """The one undo policy: only against the AI, even when both people sit here."""
     seats = {0: HUMAN, 1: HUMAN}
     _, typed = reference_game(*ENGAGEMENT, 23, seats)
     first = typed[0][0]
     switch = next(i for i, (s, _) in enumerate(typed) if s != first)
-    back = next(i for i in range(switch, len(typed)) if typed[i][0] == first)
-    lines = [t for _, t in typed[:back]] + ["undo", "quit"]
+    lines = [t for _, t in typed[:switch]] + ["undo", "quit"]
     session, console = new_session(store, *ENGAGEMENT, 23, seats, Script(lines))
     assert not session.run().finished
-    other = "Allied" if first == 0 else "Communist"
-    assert f"error: {other} has moved since; only the side that moved last" in (
-        console.export_text()
-    )
-    assert len(store.load(session.game_id).record.actions) == back
+    assert "error: undo is only allowed in a game against the AI" in console.export_text()
+    assert len(store.load(session.game_id).record.actions) == switch

@@ -15,17 +15,18 @@ from rich.console import Console
 from typer.testing import CliRunner
 
 from airwar.analysis.solver import engagement_values
+from airwar.bots.registry import make_bot
 from airwar.cli.migs import app
-from airwar.cli.migs_play import PlaySession
-from airwar.cli.migs_seats import HUMAN
+from airwar.cli.migs_play import TerminalPlay
 from airwar.cli.render_migs import value_text
-from airwar.core import Driver, load_game
+from airwar.core import load_game
 from airwar.games.migs_sabres import Facing, Square
+from airwar.session import HUMAN, Sessions
 from airwar.store import Store
 from tests.cli.test_migs_play import Script
 
 OPTIONS = {"active": "Yak-9", "listed": "F-51", "turn_limit": 1, "first": "active"}
-SEATS = {0: HUMAN, 1: HUMAN}
+SEATS = {"Communist": HUMAN, "Allied": HUMAN}
 
 
 @pytest.fixture
@@ -37,9 +38,13 @@ def store(tmp_path: Path) -> Iterator[Store]:
 
 def close_session(
     store: Store, lines: list[str], *, solver: bool = True
-) -> tuple[PlaySession, Console]:
+) -> tuple[TerminalPlay, Console]:
     """A session whose planes are placed close enough to shoot in their one movement turn."""
-    driver = Driver(load_game("migs-engagement", OPTIONS), 5, auto_chance=False)
+    sessions = Sessions(store, make_bot)
+    live = sessions.create(
+        "migs-engagement", SEATS, options=OPTIONS, run_bots=False, auto_chance=False
+    )
+    driver = live.driver
     e = driver.state.engagement
     for plane, (sq, f) in zip(e.planes, (("e5", "N"), ("e8", "S")), strict=True):
         plane.square, plane.facing = Square.parse(sq), Facing.parse(f)
@@ -47,9 +52,8 @@ def close_session(
     e.mover = 0
     e.phase = "mp"
     e._legal = None
-    gid = store.create_game(driver.record, title="t", seats={"Communist": HUMAN, "Allied": HUMAN})
     console = Console(record=True, width=140, file=io.StringIO())
-    session = PlaySession(store, gid, driver, SEATS, console, input_fn=Script(lines), solver=solver)
+    session = TerminalPlay(sessions, live, console, input_fn=Script(lines), solver=solver)
     return session, console
 
 
@@ -107,7 +111,7 @@ def play_args(db: str, *extra: str) -> list[str]:
         "--communist",
         "human",
         "--allied",
-        "human",
+        "random",
         "--seed",
         "3",
         "--database-url",

@@ -19,12 +19,11 @@ from airwar.cli.common import (
     DatabaseUrl,
     OptionPairs,
     make_console,
-    open_store,
     parse_option_pairs,
     reports_errors,
 )
 from airwar.cli.migs_moves import PlanePosition, moves_json, perft, print_moves_table
-from airwar.cli.migs_play import PlaySession, summary_of
+from airwar.cli.migs_play import TerminalPlay
 from airwar.cli.migs_seats import (
     HUMAN,
     SEAT_ORDER,
@@ -33,14 +32,16 @@ from airwar.cli.migs_seats import (
     normalise_seat,
 )
 from airwar.cli.migs_simulate import simulate as run_simulation
+from airwar.cli.playing import changed_elsewhere, open_sessions
 from airwar.cli.render_board import BoardPlane, board_text
 from airwar.cli.render_migs import Narrator, scores_text
-from airwar.core.driver import Driver
 from airwar.core.driver import replay as replay_record
-from airwar.core.errors import AirwarError, OptionError, RecordError
+from airwar.core.errors import OptionError, RecordError
 from airwar.core.registry import load_game
 from airwar.games.migs_sabres import EngagementGame, MigsGame
-from airwar.store import Store, StoredGame
+from airwar.session import PlaySession, Sessions
+from airwar.session.seats import check_seats, human_seats
+from airwar.store import GameChanged, Store, StoredGame
 
 app = typer.Typer(
     help="MiGs and Sabres: Korean War air combat, solo or two players.",
@@ -84,16 +85,6 @@ def load_migs(store: Store, game_id: str) -> StoredGame:
     if stored.game not in MIGS_GAMES:
         raise RecordError(f"saved game {game_id} is a {stored.game} game, not MiGs and Sabres")
     return stored
-
-
-def seats_by_number(seats: dict[str, str]) -> dict[int, str]:
-    """Seat numbers to ``human`` or ``ai:NAME``; a seat played elsewhere (e.g. a
-    browser's ``remote`` seat) is played by a human at this terminal."""
-    out: dict[int, str] = {}
-    for i, name in enumerate(SEAT_ORDER):
-        who = seats.get(name, HUMAN)
-        out[i] = who if who.startswith("ai:") else HUMAN
-    return out
 
 
 # -- play --------------------------------------------------------------------
@@ -199,7 +190,7 @@ def play(
         "turn_limit": turn_limit,
     }
     console = make_console()
-    store = open_store(database_url)
+    sessions = open_sessions(database_url)
     if resume is not None:
         given = [f"--{k.replace('_', '-')}" for k, v in flags.items() if v is not None]
         if option or seed is not None or engagement or given:
@@ -210,56 +201,77 @@ def play(
                 + (["--engagement"] if engagement else [])
             )
             raise OptionError(f"{what} cannot be used with --resume: a saved game keeps its own")
-        stored = load_migs(store, resume)
-        seats = seats_by_number(stored.seats)
-        if communist is not None:
-            seats[0] = normalise_seat(communist, "Communist")
-        if allied is not None:
-            seats[1] = normalise_seat(allied, "Allied")
-        if stored.status == "finished":
+        load_migs(sessions.store, resume)
+        live = sessions.get(resume, fresh=True)
+        if live.finished:
             console.print(
-                f"Game {resume} is over ({scores_text((stored.summary or {}).get('scores'))}); "
+                f"Game {resume} is over ({scores_text(live.summary().get('scores'))}); "
                 f"see it with: airwar migs replay {resume}"
             )
             return
-        driver = replay_record(stored.record)
-        store.update(resume, seats={SEAT_ORDER[i]: s for i, s in seats.items()})
-        session = PlaySession(
-            store, resume, driver, seats, console, ai_delay=ai_delay, solver=solver
-        )
+        _hand_over(sessions, live, {"Communist": communist, "Allied": allied})
+        session = TerminalPlay(sessions, live, console, ai_delay=ai_delay, solver=solver)
         session.catch_up(quiet=True)
-        console.print(f"Resuming game {resume}: {stored.title}", markup=False)
+        console.print(f"Resuming game {resume}: {live.title}", markup=False)
         session.show_log(12)
-        _run(session, resume)
+        _run(session)
         return
     seats = {
-        0: normalise_seat(communist or HUMAN, "Communist"),
-        1: normalise_seat(allied or default_ai(), "Allied"),
+        SEAT_ORDER[0]: normalise_seat(communist or HUMAN, "Communist"),
+        SEAT_ORDER[1]: normalise_seat(allied or default_ai(), "Allied"),
     }
     game_name = EngagementGame.name if engagement else MigsGame.name
     game = load_game(game_name, collect_options(option, flags))
-    driver = Driver(game, parse_seed(seed), auto_chance=False)
-    named = {SEAT_ORDER[i]: s for i, s in seats.items()}
     game_title = title or default_title(game_name, game.options)
-    game_id = store.create_game(
-        driver.record, title=game_title, seats=named, meta={"interface": "terminal"}
+    live = sessions.create(
+        game,
+        seats,
+        seed=parse_seed(seed),
+        title=game_title,
+        meta={"interface": "terminal"},
+        run_bots=False,
+        auto_chance=False,
     )
     console.print(
-        f"Game {game_id} ({game.title}, seed {driver.seed}): {game_title}. "
-        "Type help at the prompt.",
+        f"Game {live.id} ({game.title}, {_dice(live)}): {game_title}. Type help at the prompt.",
         markup=False,
     )
-    session = PlaySession(store, game_id, driver, seats, console, ai_delay=ai_delay, solver=solver)
-    _run(session, game_id)
+    session = TerminalPlay(sessions, live, console, ai_delay=ai_delay, solver=solver)
+    _run(session)
 
 
-def _run(session: PlaySession, game_id: str) -> None:
+def _dice(live: PlaySession) -> str:
+    """The seed of a game with at most one person; a game between two people
+    shows only the commitment to its secret seed (revealed when it ends)."""
+    if len(human_seats(live.seats)) > 1:
+        published = live.fairness(reveal=False).get("commitment", "")
+        return f"dice from a secret seed, commitment {published[:16]}"
+    return f"seed {live.driver.seed}"
+
+
+def _hand_over(sessions: Sessions, live: PlaySession, given: dict[str, str | None]) -> None:
+    """``--communist``/``--allied`` on resuming: hand a side to a person or a bot."""
+    seats = dict(live.seats)
+    for side, text in given.items():
+        if text is not None:
+            seats[side] = normalise_seat(text, side)
+    if seats == live.seats:
+        return
+    names = tuple(live.seat_names())
+    seats = check_seats(names, seats, list(live.game.game_type.bots))
+    sessions.store.update(live.id, seats=seats)
+    live.seats = seats
+
+
+def _run(session: TerminalPlay) -> None:
     try:
         session.run()
     except KeyboardInterrupt:
         session.say("")
         session.stopped()
         raise typer.Exit(130) from None
+    except GameChanged as exc:
+        raise changed_elsewhere(session.game_id, exc, "airwar migs play") from None
 
 
 # -- games -------------------------------------------------------------------
@@ -277,18 +289,13 @@ def default_title(game_name: str, options: dict[str, Any]) -> str:
     return f"{options['sorties']} sorties each, {options['scoring']} scoring{extra}"
 
 
-def _score(stored: StoredGame) -> str:
-    summary = stored.summary or {}
-    if "scores" not in summary and stored.problem is None:
-        # saved by another interface without a score: the record tells it
-        try:
-            summary = summary_of(replay_record(stored.record).state.view(None))
-        except AirwarError:
-            return "(does not replay)"
+def _score(summary: dict[str, Any] | None, status: str) -> str:
+    """The score column, from the summary saved with the game (no game is replayed)."""
+    summary = summary or {}
     scores = summary.get("scores") or {}
     text = f"{scores.get('communist', 0)}-{scores.get('allied', 0)}" if scores else ""
     result = summary.get("result")
-    if stored.status == "finished" and result:
+    if status == "finished" and result:
         verdict = "draw" if result == "draw" else f"{str(result).title()} won"
         text = f"{text} {verdict}" if text else verdict
     return text
@@ -301,8 +308,9 @@ def games(
     database_url: DatabaseUrl = None,
 ) -> None:
     """List the saved MiGs and Sabres games, most recent first."""
-    store = open_store(database_url)
-    listed = [g for g in store.list_games() if g.game in MIGS_GAMES]
+    store = open_sessions(database_url).store
+    # the rows as listed, each with its saved summary: no game is replayed to show a score
+    listed = [g for g in store.list_summaries() if g.game in MIGS_GAMES]
     if as_json:
         rows = [
             {
@@ -312,7 +320,7 @@ def games(
                 "seats": g.seats,
                 "status": g.status,
                 "summary": g.summary,
-                "decisions": len(g.record.actions),
+                "decisions": g.decisions,
                 "created_at": g.created_at.isoformat(),
                 "updated_at": g.updated_at.isoformat(),
                 "problem": g.problem,
@@ -338,7 +346,7 @@ def games(
             g.title,
             _sides(g.seats),
             status,
-            _score(g),
+            _score(g.summary, g.status),
             g.updated_at.astimezone().strftime("%m-%d %H:%M"),
         )
     console.print(table)
@@ -364,8 +372,7 @@ def replay(
     database_url: DatabaseUrl = None,
 ) -> None:
     """Print a saved game's log, every roll explained, from its seed and decisions."""
-    store = open_store(database_url)
-    stored = load_migs(store, game_id)
+    stored = load_migs(open_sessions(database_url).store, game_id)
     if upto is not None and not 0 <= upto <= len(stored.record.actions):
         raise OptionError(
             f"--upto must be between 0 and {len(stored.record.actions)} "
@@ -392,7 +399,7 @@ def replay(
             planes = [BoardPlane(**_board_plane(role, p)) for role, p in narrator.planes.items()]
             console.print(board_text(planes))
     if upto is not None or not driver.state.is_terminal():
-        summary = summary_of(driver.state.view(None))
+        summary = driver.game.summary(driver.state)
         console.print(f"(game in progress; score {scores_text(summary['scores'])})", markup=False)
 
 

@@ -1,11 +1,15 @@
 """The interactive session of ``airwar migs play``.
 
-One loop drives the game through the kernel's :class:`~airwar.core.Driver`:
-every roll is told before it is made and after; a human seat is asked for its
-move at a prompt (single steps or a whole path, validated as a whole before
-any step is made); a bot's move is shown step by step. Every decision is
-saved in the store as it is made (one transaction each), so a session killed
-at any moment resumes from its last completed decision.
+The game is played through the play session (:mod:`airwar.session`), the
+same one the browser app uses: every human decision, or whole typed path, is
+checked as a whole and saved in one transaction with the game's digest and
+summary (:meth:`Sessions.act`); the bots decide through
+:meth:`Sessions.bot_step`, seeded by :func:`airwar.session.bot_seed`; undo is
+:meth:`Sessions.undo`. The session's driver stops at every roll, so each roll
+is told before it is made and after. If another writer (a browser, another
+terminal) saved a decision first, the save is refused with
+:class:`~airwar.store.GameChanged` and the session ends: the refused move is
+kept nowhere.
 """
 
 from __future__ import annotations
@@ -19,7 +23,6 @@ from rich.console import Console
 from rich.table import Table
 
 from airwar.analysis.solver import engagement_values
-from airwar.cli.migs_seats import HUMAN, SEAT_ORDER, bot_seed, make_ai
 from airwar.cli.render_board import BoardPlane, board_text, chart_text
 from airwar.cli.render_migs import (
     Narrator,
@@ -30,13 +33,12 @@ from airwar.cli.render_migs import (
     solver_sign,
     value_text,
 )
-from airwar.core.driver import Driver, replay
-from airwar.core.errors import AirwarError, IllegalAction, InvalidNotation, OutOfTurn
-from airwar.core.game import CHANCE, TERMINAL, Action
-from airwar.core.record import GameRecord
+from airwar.core.driver import Driver
+from airwar.core.errors import IllegalAction, InvalidNotation, OutOfTurn
+from airwar.core.game import CHANCE, TERMINAL
 from airwar.games.migs_sabres import Facing, Square, movement_options, parse_path
 from airwar.games.migs_sabres.movement import STEP_KINDS, explore_paths, pack
-from airwar.store import Store
+from airwar.session import Conflict, PlaySession, Sessions
 
 InputFn = Callable[[str], str]
 
@@ -54,7 +56,7 @@ Commands:
   board     the Battle Board            chart   the Sortie Chart
   log [N]   the last N events (20)      score   the score
   values    the solver's value of the engagement and of each legal move
-  undo      take back your last step (and the bots' replies to it)
+  undo      take back your last move (and the AI's replies); against the AI only
   save      every move is already saved: shows how to resume
   quit      stop here (the game stays saved; Ctrl-C does the same)
   help      this text"""
@@ -66,33 +68,6 @@ class SessionResult:
 
     game_id: str
     finished: bool
-
-
-def summary_of(view: Mapping[str, Any]) -> dict[str, Any]:
-    """The score summary the store keeps for ``airwar migs games``."""
-    if "scores" in view:
-        per_side = view.get("sorties_per_side")
-        sortie = view.get("sortie")
-        if isinstance(sortie, int) and isinstance(per_side, int):
-            sortie = min(sortie, per_side)
-        return {
-            "scores": dict(view["scores"]),
-            "kills": dict(view.get("kills") or {}),
-            "sortie": sortie,
-            "sorties_per_side": per_side,
-            "result": view.get("result"),
-        }
-    engagement = view.get("engagement") or {}
-    shot = engagement.get("shot_down")
-    scores = {"communist": 0, "allied": 0}
-    result = None
-    if shot is not None:
-        winner = engagement["planes"]["listed" if shot == "active" else "active"]["side"]
-        scores[winner] = 1
-        result = winner
-    elif view.get("terminal"):
-        result = "draw"
-    return {"scores": scores, "result": result}
 
 
 def not_cached_lines(engagement: Mapping[str, Any], scoring: str) -> list[str]:
@@ -125,27 +100,22 @@ def not_cached_lines(engagement: Mapping[str, Any], scoring: str) -> list[str]:
     return lines
 
 
-class PlaySession:
-    """One terminal session of a saved game."""
+class TerminalPlay:
+    """One terminal session of a saved game, played through the play session ``live``."""
 
     def __init__(
         self,
-        store: Store,
-        game_id: str,
-        driver: Driver,
-        seats: Mapping[int, str],
+        sessions: Sessions,
+        live: PlaySession,
         console: Console,
         *,
         input_fn: InputFn | None = None,
         ai_delay: float = 0.0,
         solver: bool = True,
     ) -> None:
-        self.store = store
-        self.game_id = game_id
-        self.driver = driver
-        self.driver.auto_chance = False
-        self.driver.on_action = self._save
-        self.seats = dict(seats)
+        self.sessions = sessions
+        self.live = live
+        self.live.driver.auto_chance = False
         self.console = console
         self.input_fn = input_fn or console.input
         self.ai_delay = ai_delay
@@ -155,16 +125,37 @@ class PlaySession:
         self.board_drawn_at = -1
         self.saved_summary: dict[str, Any] | None = None
 
+    @property
+    def game_id(self) -> str:
+        return self.live.id
+
+    @property
+    def driver(self) -> Driver:
+        """The session's driver (replaced by an undo)."""
+        return self.live.driver
+
+    def side(self, seat: int) -> str:
+        return self.live.game.seat_name(seat)
+
     # -- saving ------------------------------------------------------------
-    def _save(self, driver: Driver, seat: int, action: Action) -> None:
-        self.store.append_action(
-            self.game_id, seat, str(action), expected_index=len(driver.record.actions) - 1
-        )
+    def _saved(self) -> None:
+        """Note the summary the session has just saved with a decision."""
+        self.saved_summary = self.live.summary()
 
     def _save_summary(self) -> None:
-        summary = summary_of(self.driver.state.view(None))
+        """Save the score and status after rolls (the decisions' saves carry the rest).
+
+        Saved only if the stored game still holds exactly this copy's
+        decisions, so a stale copy never overwrites another writer's summary.
+        """
+        summary = self.live.summary()
         if summary != self.saved_summary:
-            self.store.update(self.game_id, summary=summary)
+            self.sessions.store.update(
+                self.game_id,
+                status=self.live.status,
+                summary=summary,
+                expected_index=self.live.decisions,
+            )
             self.saved_summary = summary
 
     # -- output ------------------------------------------------------------
@@ -399,8 +390,7 @@ class PlaySession:
             self.say(line)
 
     def show_score(self) -> None:
-        view = self.driver.state.view(None)
-        summary = summary_of(view)
+        summary = self.live.summary()
         extra = ""
         if summary.get("sortie") is not None:
             extra = f" (sortie {summary['sortie']} of {summary['sorties_per_side']} per side)"
@@ -409,18 +399,25 @@ class PlaySession:
     # -- the loop ----------------------------------------------------------
     def resolve_chance(self) -> None:
         """Make every pending roll, telling each before and after."""
-        state = self.driver.state
-        while state.current_actor() == CHANCE:
+        rolled = False
+        while self.driver.state.current_actor() == CHANCE:
             self.tell_new_events()
-            check = state.pending_check()
+            check = self.driver.state.pending_check()
             if check is not None:
                 self.say(before_text(check))
             self.driver.roll()
+            rolled = True
             self.tell_new_events(roll_told=check is not None)
-        self._save_summary()
+        if rolled or self.saved_summary is None:
+            self._save_summary()
 
     def run(self) -> SessionResult:
-        """Play until the game ends or the player quits."""
+        """Play until the game ends or the player quits.
+
+        A save refused because the game changed elsewhere raises
+        :class:`~airwar.store.GameChanged` out of here; nothing of this copy
+        is kept.
+        """
         while True:
             self.resolve_chance()
             self.tell_new_events()
@@ -428,17 +425,13 @@ class PlaySession:
             if actor == TERMINAL:
                 self.finish()
                 return SessionResult(self.game_id, True)
-            who = self.seats.get(actor, HUMAN)
-            if who == HUMAN:
-                if not self.human_turn(actor):
-                    return SessionResult(self.game_id, False)
-            else:
-                self.bot_turn(actor, who.removeprefix("ai:"))
+            bots = self.live.bot_seats()
+            if actor in bots:
+                self.bot_turn(actor, bots[actor])
+            elif not self.human_turn(actor):
+                return SessionResult(self.game_id, False)
 
     def finish(self) -> None:
-        record = self.driver.finished_record()
-        summary = summary_of(self.driver.state.view(None))
-        self.store.update(self.game_id, status="finished", summary=summary, record=record)
         self.say(
             f"The game is saved as {self.game_id} (replay: airwar migs replay {self.game_id})."
         )
@@ -449,11 +442,10 @@ class PlaySession:
             self.draw_board()
             if engagement:
                 self.say(self.status_line(engagement))
-        decision = len(self.driver.record.actions)
-        bot = make_ai(name, bot_seed(self.driver.seed, seat, decision))
-        action = bot.choose(self.driver.state, seat)
-        self.say(f"{SEAT_ORDER[seat]} ({name}) plays {action}")
-        self.driver.act(action, seat)
+        made = self.sessions.bot_step(self.live)
+        self._saved()
+        if made is not None:
+            self.say(f"{self.side(made[0])} ({name}) plays {made[1]}")
         self.tell_new_events()
         if self.ai_delay:
             time.sleep(self.ai_delay)
@@ -461,7 +453,7 @@ class PlaySession:
     def prompt(self, seat: int) -> str:
         engagement = self.driver.state.view(None).get("engagement") or {}
         mp = f", {engagement['mp_left']} MP" if engagement.get("step") == "move" else ""
-        return f"{SEAT_ORDER[seat]}{mp}> "
+        return f"{self.side(seat)}{mp}> "
 
     def human_turn(self, seat: int) -> bool:
         """Ask ``seat`` until it has made a move (True) or quit (False)."""
@@ -517,7 +509,7 @@ class PlaySession:
             if command == "undo":
                 try:
                     self.undo(seat)
-                except AirwarError as exc:
+                except Conflict as exc:
                     self.say(f"error: {exc}")
                     continue
                 return True
@@ -526,51 +518,35 @@ class PlaySession:
             except InvalidNotation as exc:
                 self.say(f"error: {exc}; type help for the notation and commands")
                 continue
-            except AirwarError as exc:
+            except (IllegalAction, Conflict) as exc:
                 self.say(f"error: {exc}")
                 continue
             return True
 
     def undo(self, seat: int) -> None:
-        """Take back ``seat``'s last decision and the bots' replies to it.
+        """Take back ``seat``'s last move and the AI's replies to it (:meth:`Sessions.undo`).
 
-        The game is replayed from its record up to that decision and saved so.
-        Rolls come from the seed and their draw number, so moving differently
-        can change which rolls are made but never re-rolls one: undo cannot be
-        used to fish for better dice.
+        The one undo policy: only against the AI, a whole move of yours. The
+        game is replayed from its record without those decisions; rolls come
+        from the seed and their draw number, so no die is ever re-rolled.
         """
         actions = self.driver.record.actions
-        mine = [i for i, (s, _) in enumerate(actions) if s == seat]
-        if not mine:
-            raise IllegalAction(f"{SEAT_ORDER[seat]} has no decision to take back")
-        last = mine[-1]
-        later_humans = {
-            s for s, _ in actions[last + 1 :] if s != seat and self.seats.get(s, HUMAN) == HUMAN
-        }
-        if later_humans:
-            other = SEAT_ORDER[min(later_humans)]
-            raise IllegalAction(
-                f"{other} has moved since; only the side that moved last can take a move back"
-            )
-        taken = actions[last][1]
-        rebuilt = replay(self.driver.record, upto=last, verify=False)
-        record = GameRecord(
-            rebuilt.game.name,
-            dict(rebuilt.game.options),
-            rebuilt.seed,
-            list(rebuilt.record.actions),
-        )
-        self.store.update(self.game_id, record=record, status="running")
-        self.driver = rebuilt
+        taken = self.sessions.undo(self.live, seat)
+        first = len(actions) - len(taken)
+        mine = []
+        for s, text in actions[first:]:
+            if s != seat:
+                break
+            mine.append(text)
         self.driver.auto_chance = False
-        self.driver.on_action = self._save
         self.narrator = Narrator()
         self.shown = 0
         self.catch_up(quiet=True)
         self.board_drawn_at = -1
-        dropped = len(actions) - last - 1
+        self._saved()
+        dropped = len(taken) - len(mine)
         also = f" and the {dropped} decision(s) after it" if dropped else ""
-        self.say(f"Took back {SEAT_ORDER[seat]}'s {taken}{also}.")
+        self.say(f"Took back {self.side(seat)}'s move {' '.join(mine)}{also}.")
 
     def stopped(self) -> None:
         self.say(
@@ -579,29 +555,17 @@ class PlaySession:
         )
 
     def play_path(self, seat: int, line: str) -> None:
-        """Check the typed path as a whole on a copy, then make its moves (each saved)."""
+        """Make the typed path through the session: checked as a whole, saved at once."""
         text = line.strip()
         head, colon, rest = text.partition(":")
         if colon:
             named = self.driver.game.seat_from_text(head)
             if named != seat:
                 raise OutOfTurn(
-                    f"it is not {SEAT_ORDER[named]}'s turn: {SEAT_ORDER[seat]} is to move"
+                    f"it is not {self.side(named)}'s turn: {self.side(seat)} is to move"
                 )
             text = rest
-        actions = parse_path(text)
-        probe = self.driver.state.clone()
-        for i, action in enumerate(actions):
-            where = f"step {i + 1} of the path ({action}): " if len(actions) > 1 else ""
-            if probe.current_actor() != seat:
-                raise IllegalAction(
-                    f"{where}the move is already over after {' '.join(map(str, actions[:i]))}"
-                )
-            try:
-                probe.validate(action, seat)
-            except IllegalAction as exc:
-                raise IllegalAction(f"{where}{exc}") from None
-            probe.apply(action)
-        for action in actions:
-            self.driver.act(action, seat)
-            self.tell_new_events()
+        texts = [str(action) for action in parse_path(text)]
+        self.sessions.act(self.live, seat, texts, run_bots=False)
+        self._saved()
+        self.tell_new_events()

@@ -1,10 +1,11 @@
 """Who flies each side: a human at this terminal or a bot (``--communist``, ``--allied``).
 
 A seat is written ``human`` or a bot's name (``random``, ``heuristic``, ...,
-also ``ai:NAME``); the store keeps ``human`` or ``ai:NAME``. A bot is made
-afresh for every decision with a seed drawn from the game's seed, its seat
-and the decision's number, so a game interrupted and resumed continues
-exactly as it would have without the interruption.
+also ``ai:NAME``); the store keeps ``human`` or ``ai:NAME``, the play
+session's seat kinds (:mod:`airwar.session.seats`). The bots are made by the
+play session, afresh for every decision with the one seed scheme of every
+interface (:func:`airwar.session.bot_seed`), so a game interrupted and
+resumed, here or in the browser, continues exactly as it would have.
 """
 
 from __future__ import annotations
@@ -12,14 +13,11 @@ from __future__ import annotations
 from airwar.bots.registry import bot_names as registered_bots
 from airwar.bots.registry import make_bot
 from airwar.core.bot import Bot
-from airwar.core.errors import AirwarError
+from airwar.session import AI_PREFIX, HUMAN, SeatError
 
 SEAT_ORDER = ("Communist", "Allied")
-HUMAN = "human"
 
-
-class SeatError(AirwarError):
-    """A seat given as something that is neither ``human`` nor a known bot."""
+__all__ = ["HUMAN", "SEAT_ORDER", "SeatError", "bot_names", "make_ai", "normalise_seat"]
 
 
 def bot_names() -> list[str]:
@@ -28,7 +26,7 @@ def bot_names() -> list[str]:
 
 
 def make_ai(name: str, seed: int | str) -> Bot:
-    """The bot called ``name`` with its own seed."""
+    """The bot called ``name`` with its own seed (``airwar migs simulate``'s players)."""
     if name not in registered_bots():
         raise SeatError(f"unknown bot {name!r} (bots: {', '.join(bot_names())})")
     return make_bot(name, seed)
@@ -39,15 +37,10 @@ def normalise_seat(text: str, side: str) -> str:
     low = text.strip().lower()
     if low in (HUMAN, "h", "me"):
         return HUMAN
-    name = low.removeprefix("ai:")
+    name = low.removeprefix(AI_PREFIX)
     known = bot_names()
     if name not in known:
         raise SeatError(
             f"--{side.lower()} {text!r} is neither human nor a bot (bots: {', '.join(known)})"
         )
-    return f"ai:{name}"
-
-
-def bot_seed(game_seed: int | str, seat: int, decision: int) -> str:
-    """The seed of a bot's ``decision``-th decision of the game (resume-proof)."""
-    return f"{game_seed}:{seat}:{decision}"
+    return f"{AI_PREFIX}{name}"
