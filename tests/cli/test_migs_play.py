@@ -9,15 +9,21 @@ prompt, and the saved game must come out identical to it.
 from __future__ import annotations
 
 import io
-from collections.abc import Iterator
+import json
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
+import click.testing
 import pytest
+import typer
 from rich.console import Console
+from sqlalchemy import text as sql
+from typer.testing import CliRunner
 
 from airwar.bots.random_bot import RandomBot
 from airwar.bots.registry import make_bot
+from airwar.cli.migs import app
 from airwar.cli.migs_play import TerminalPlay
 from airwar.core import Driver, load_game, replay
 from airwar.session import HUMAN, Sessions, bot_seed
@@ -242,3 +248,248 @@ def test_undo_is_refused_with_a_human_opponent(store: Store) -> None:
     assert not session.run().finished
     assert "error: undo is only allowed in a game against the AI" in console.export_text()
     assert len(store.load(session.game_id).record.actions) == switch
+
+
+# -- through the command, with a second writer (the browser) on the same game ------------
+
+runner = CliRunner()
+typing_runner = click.testing.CliRunner()  # takes a stream as standard input
+migs_command = typer.main.get_command(app)
+ENGAGEMENT_ARGS = ("--engagement", "--turn-limit", "4")
+
+
+class Typist(io.RawIOBase):
+    """Standard input typed one line at a time, each line made when it is read.
+
+    ``next_line()`` runs just before the command reads a line, so it can act
+    as another writer on the same game at exactly that moment (a browser
+    saving a move while the terminal waits at its prompt), then say what the
+    terminal's player types (None: end of input).
+    """
+
+    def __init__(self, next_line: Callable[[], str | None]) -> None:
+        self.next_line = next_line
+        self.pending = b""
+
+    def readable(self) -> bool:
+        return True
+
+    def readinto(self, buffer: Any) -> int:
+        if len(buffer) == 0:
+            return 0
+        if not self.pending:
+            line = self.next_line()
+            if line is None:
+                return 0
+            self.pending = f"{line}\n".encode()
+        n = min(len(buffer), len(self.pending))
+        buffer[:n] = self.pending[:n]
+        self.pending = self.pending[n:]
+        return n
+
+
+def play(db: str, *args: str, stdin: Any = None) -> click.testing.Result:
+    return typing_runner.invoke(migs_command, ["play", *args, "--database-url", db], input=stdin)
+
+
+def the_game(db: str) -> str:
+    with Store(db) as s:
+        ids = [g.id for g in s.list_games()]
+    assert len(ids) == 1
+    return ids[0]
+
+
+def legal_move(db: str, game_id: str | None = None, seed: str = "typist") -> str:
+    """A legal decision for whoever is to act in the stored game (a person's move)."""
+    with Store(db) as s:
+        gid = game_id or the_game(db)
+        driver = replay(s.load(gid).record)
+    actor = driver.state.current_actor()
+    assert actor >= 0, "no one is to act"
+    return str(RandomBot(f"{seed}:{len(driver.record.actions)}").choose(driver.state, actor))
+
+
+def browser_move(db: str, game_id: str) -> list[tuple[int, str]]:
+    """A browser's move on the same game, through the play session as the web app makes
+    it (its own store, its own copy): one decision of the seat to act, then the AI's
+    replies. Returns the decisions it saved."""
+    with Store(db) as s:
+        sessions = Sessions(s, make_bot)
+        live = sessions.get(game_id, fresh=True)
+        before = live.decisions
+        actor = live.state.current_actor()
+        move = str(RandomBot(f"browser:{before}").choose(live.state, actor))
+        sessions.act(live, actor, [move])
+        return list(live.driver.record.actions[before:])
+
+
+def replays(db: str, game_id: str) -> Driver:
+    """The stored game replays to the very log it was saved with (RecordError if not)."""
+    with Store(db) as s:
+        return replay(s.load(game_id).record)
+
+
+@pytest.fixture
+def db(tmp_path: Path) -> str:
+    return f"sqlite:///{tmp_path / 'race.sqlite'}"
+
+
+def test_a_browser_move_at_the_same_index_ends_the_terminal_session(db: str) -> None:
+    """The terminal waits at its prompt; the browser saves a move of the same seat; the
+    terminal's move is refused, nothing of its copy is saved, and it exits 2 in one line."""
+    typed = 0
+    saved_by_browser: list[tuple[int, str]] = []
+    terminal_move: list[str] = []
+
+    def next_line() -> str | None:
+        nonlocal typed
+        typed += 1
+        gid = the_game(db)
+        if typed < 3:
+            return legal_move(db, gid)
+        if typed == 3:
+            terminal_move.append(legal_move(db, gid, seed="terminal"))
+            saved_by_browser.extend(browser_move(db, gid))
+            return terminal_move[0]
+        return "quit"  # never reached: the session has ended
+
+    result = play(
+        db, *ENGAGEMENT_ARGS, "--communist", "human", "--allied", "heuristic", "--seed", "12",
+        stdin=io.BufferedReader(Typist(next_line)),
+    )  # fmt: skip
+    gid = the_game(db)
+    assert result.exit_code == 2, result.output
+    assert result.stderr.count("\n") == 1
+    line = result.stderr.strip()
+    assert line.startswith(f"error: game {gid} changed elsewhere: ")
+    assert line.endswith(f"; resume with airwar migs play --resume {gid}")
+    assert typed == 3
+    with Store(db) as s:
+        stored = s.load(gid).record.actions
+    # the browser's decisions are the last saved; the terminal's refused move is nowhere
+    assert stored[-len(saved_by_browser) :] == saved_by_browser
+    assert replays(db, gid).record.actions == stored
+    told = runner.invoke(app, ["replay", gid, "--database-url", db])
+    assert told.exit_code == 0, told.output
+    # the terminal picks the game up again where the browser left it
+    again = play(db, "--resume", gid, stdin="quit\n")
+    assert again.exit_code == 0, again.output
+    with Store(db) as s:
+        assert s.load(gid).record.actions == stored
+
+
+def test_a_game_passed_back_and_forth_between_terminal_and_browser_still_replays(
+    db: str,
+) -> None:
+    """Terminal sessions and browser moves take turns on one game, each on its own copy:
+    after every hand-over both can load it (the digest is right) and it replays."""
+    moves_left = 2
+
+    def two_moves_then_quit() -> str | None:
+        nonlocal moves_left
+        if moves_left == 0:
+            return "quit"
+        moves_left -= 1
+        return legal_move(db)
+
+    first = play(
+        db, *ENGAGEMENT_ARGS, "--communist", "human", "--allied", "random", "--seed", "3",
+        stdin=io.BufferedReader(Typist(two_moves_then_quit)),
+    )  # fmt: skip
+    assert first.exit_code == 0, first.output
+    gid = the_game(db)
+    for _ in range(3):
+        replays(db, gid)
+        if replays(db, gid).state.is_terminal():
+            break
+        browser_move(db, gid)
+        replays(db, gid)
+        if replays(db, gid).state.is_terminal():
+            break
+        moves_left = 2
+        resumed = play(db, "--resume", gid, stdin=io.BufferedReader(Typist(two_moves_then_quit)))
+        assert resumed.exit_code == 0, resumed.output
+        assert f"Resuming game {gid}" in resumed.stdout
+    driver = replays(db, gid)
+    assert len(driver.record.actions) >= 6
+    told = runner.invoke(app, ["replay", gid, "--database-url", db])
+    assert told.exit_code == 0, told.output
+
+
+def test_undo_at_the_terminal_is_refused_against_a_human_opponent(db: str) -> None:
+    lines = iter(["move", "undo", "quit"])
+    made: list[str] = []
+
+    def next_line() -> str | None:
+        line = next(lines, None)
+        if line == "move":
+            made.append(legal_move(db))
+            return made[-1]
+        return line
+
+    result = play(
+        db, *ENGAGEMENT_ARGS, "--communist", "human", "--allied", "human",
+        stdin=io.BufferedReader(Typist(next_line)),
+    )  # fmt: skip
+    assert result.exit_code == 0, result.output
+    assert "error: undo is only allowed in a game against the AI" in result.stdout
+    with Store(db) as s:
+        assert [t for _, t in s.load(the_game(db)).record.actions] == made
+
+
+def test_a_seed_for_a_game_between_two_people_is_refused(db: str) -> None:
+    result = play(db, "--communist", "human", "--allied", "human", "--seed", "7")
+    assert result.exit_code == 2, result.output
+    assert result.stderr.startswith("error: a game between two people takes no seed")
+    assert result.stderr.count("\n") == 1
+    with Store(db) as s:
+        assert s.list_games() == []
+
+
+def test_bots_play_the_same_game_at_the_terminal_as_through_the_session(db: str) -> None:
+    options = {"sorties": 1, "turn_limit": 3, "pilots": True}
+    result = play(
+        db, "--sorties", "1", "--turn-limit", "3", "--pilots",
+        "--communist", "heuristic", "--allied", "random", "--seed", "41",
+    )  # fmt: skip
+    assert result.exit_code == 0, result.output
+    with Store(db) as s:
+        terminal = s.load(the_game(db))
+    direct = Sessions(Store("sqlite://"), make_bot).create(
+        "migs-sabres",
+        {"Communist": "ai:heuristic", "Allied": "ai:random"},
+        options=options,
+        seed=41,
+    )
+    assert direct.finished and terminal.status == "finished"
+    assert terminal.record.actions == direct.driver.record.actions
+    assert terminal.record.log_digest == direct.driver.log_digest
+    assert terminal.summary == direct.summary()
+
+
+def test_games_lists_saved_summaries_without_replaying_any_game(db: str) -> None:
+    """A game whose record was made not to replay still lists, with its saved score."""
+    with Store(db) as s:
+        sessions = Sessions(s, make_bot)
+        live = sessions.create(
+            "migs-engagement",
+            {"Communist": "ai:heuristic", "Allied": "ai:random"},
+            options={"turn_limit": 3},
+            seed=9,
+            title="broken on purpose",
+        )
+        summary = live.summary()
+        with s.engine.begin() as conn:
+            conn.execute(
+                sql("UPDATE game_actions SET text = 'fire' WHERE game_id = :g AND idx = 0"),
+                {"g": live.id},
+            )
+    broken = runner.invoke(app, ["replay", live.id, "--database-url", db])
+    assert broken.exit_code == 2 and "does not replay" in broken.stderr
+    listing = runner.invoke(app, ["games", "--database-url", db], env={"COLUMNS": "200"})
+    assert listing.exit_code == 0, listing.output
+    row = next(line for line in listing.stdout.splitlines() if live.id in line)
+    scores = summary["scores"]
+    assert f" {scores['communist']}-{scores['allied']} " in row and "finished" in row
+    rows = json.loads(runner.invoke(app, ["games", "--json", "--database-url", db]).stdout)
+    assert rows[0]["summary"] == summary and rows[0]["decisions"] == summary["decisions"]

@@ -1,4 +1,4 @@
-"""The game service: saved at every decision, resumed from the store, shared with other
+"""The play session: saved at every decision, resumed from the store, shared with other
 processes, undo that never re-rolls a roll already made."""
 
 from __future__ import annotations
@@ -12,7 +12,8 @@ from airwar.core.driver import Driver, replay
 from airwar.core.errors import InvalidNotation
 from airwar.core.registry import load_game
 from airwar.store import GameChanged, Store
-from airwar.web.service import Conflict, Forbidden, GameService
+from airwar.bots.registry import make_bot
+from airwar.session import Conflict, Forbidden, PlaySession, Sessions
 
 GAME = "migs-engagement"
 
@@ -22,27 +23,39 @@ def url(tmp_path: Path) -> str:
     return f"sqlite:///{tmp_path / 'service.sqlite'}"
 
 
-def first_step(svc: GameService, game_id: str) -> str:
+def first_step(svc: Sessions, game_id: str) -> str:
     live = svc.get(game_id)
     return str(live.driver.state.legal_actions()[0])
 
 
+def act(svc: Sessions, game_id: str, token: str, texts: list[str]) -> PlaySession:
+    live = svc.get(game_id)
+    svc.act(live, svc.seat_required(live, token), texts)
+    return live
+
+
+def undo(svc: Sessions, game_id: str, token: str) -> PlaySession:
+    live = svc.get(game_id)
+    svc.undo(live, svc.seat_required(live, token))
+    return live
+
+
 def test_a_game_resumes_from_the_store_exactly(url: str) -> None:
-    svc = GameService(Store(url))
-    live = svc.create(GAME, {"first": "active"}, {"Allied": "human", "Communist": "ai:random"})
+    svc = Sessions(Store(url), make_bot)
+    live = svc.create(GAME, {"Allied": "human", "Communist": "ai:random"}, options={"first": "active"})
     tok = live.tokens["Allied"]
     for _ in range(4):
-        svc.act(live.id, tok, [first_step(svc, live.id)])
+        act(svc, live.id, tok, [first_step(svc, live.id)])
     events = live.driver.events
     svc.store.close()
-    again = GameService(Store(url)).get(live.id)
+    again = Sessions(Store(url), make_bot).get(live.id)
     assert again.driver.events == events
     assert again.tokens == live.tokens
 
 
 def test_a_decision_made_by_another_process_shows_up(url: str) -> None:
-    svc = GameService(Store(url))
-    live = svc.create(GAME, {"first": "active"}, {"Allied": "human", "Communist": "human"})
+    svc = Sessions(Store(url), make_bot)
+    live = svc.create(GAME, {"Allied": "human", "Communist": "human"}, options={"first": "active"})
     other = Store(url)
     stored = other.load(live.id)
     driver = replay(stored.record)
@@ -56,47 +69,47 @@ def test_a_decision_made_by_another_process_shows_up(url: str) -> None:
 
 def test_a_stale_copy_cannot_save_over_another_process(url: str) -> None:
     """A terminal moves within the page's recheck window: the page's move is refused."""
-    svc = GameService(Store(url))
-    live = svc.create(GAME, {"first": "active"}, {"Allied": "human", "Communist": "human"})
+    svc = Sessions(Store(url), make_bot)
+    live = svc.create(GAME, {"Allied": "human", "Communist": "human"}, options={"first": "active"})
     tok = live.tokens[live.game.seat_name(live.driver.state.current_actor())]
     step = first_step(svc, live.id)
     other = Store(url)
     other.append_action(live.id, live.driver.state.current_actor(), step)
     with pytest.raises(GameChanged, match="changed elsewhere"):
-        svc.act(live.id, tok, [step])
+        act(svc, live.id, tok, [step])
     # the stored game holds the other process's move once, and the page reloads it
     assert [t for _, t in other.load(live.id).record.actions] == [step]
     assert svc.get(live.id).driver.record.actions == other.load(live.id).record.actions
 
 
 def test_refusals_change_nothing(url: str) -> None:
-    svc = GameService(Store(url))
-    live = svc.create(GAME, {"first": "active"}, {"Allied": "human", "Communist": "remote"})
+    svc = Sessions(Store(url), make_bot)
+    live = svc.create(GAME, {"Allied": "human", "Communist": "remote"}, options={"first": "active"})
     toks = live.tokens
     with pytest.raises(Forbidden):
-        svc.act(live.id, "x" * 22, ["F"])
+        act(svc, live.id, "x" * 22, ["F"])
     with pytest.raises(Conflict, match="not Communist's turn"):
-        svc.act(live.id, toks["Communist"], ["F"])
+        act(svc, live.id, toks["Communist"], ["F"])
     with pytest.raises(InvalidNotation, match="step 2"):
-        svc.act(live.id, toks["Allied"], ["F", "Q"])
+        act(svc, live.id, toks["Allied"], ["F", "Q"])
     with pytest.raises(Conflict, match="step 4"):
-        svc.act(live.id, toks["Allied"], ["F", "F", "WR", "WR"])
+        act(svc, live.id, toks["Allied"], ["F", "F", "WR", "WR"])
     assert live.driver.record.actions == []
     assert svc.store.load(live.id).record.actions == []
 
 
 def test_undo_brings_back_the_same_rolls(url: str) -> None:
     """Undo replays the record without the decision: draw i depends only on (seed, i)."""
-    svc = GameService(Store(url))
+    svc = Sessions(Store(url), make_bot)
     live = svc.create(
-        GAME, {"first": "active"}, {"Allied": "human", "Communist": "ai:random"}, seed=99
+        GAME, {"Allied": "human", "Communist": "ai:random"}, options={"first": "active"}, seed=99
     )
     tok = live.tokens["Allied"]
     while not any(seat == 0 for seat, _ in live.driver.record.actions):
-        svc.act(live.id, tok, [first_step(svc, live.id)])
+        act(svc, live.id, tok, [first_step(svc, live.id)])
     rolls_after = [e for e in live.driver.events if e["type"] == "roll"]
     before_undo = len(live.driver.record.actions)
-    svc.undo(live.id, tok)
+    undo(svc, live.id, tok)
     assert len(live.driver.record.actions) < before_undo
     assert live.driver.state.current_actor() == 1
     kept = [e for e in live.driver.events if e["type"] == "roll"]
@@ -109,10 +122,10 @@ def test_undo_brings_back_the_same_rolls(url: str) -> None:
 
 
 def test_undo_needs_a_decision_of_ones_own(url: str) -> None:
-    svc = GameService(Store(url))
-    live = svc.create(GAME, {"first": "active"}, {"Allied": "human", "Communist": "ai:random"})
+    svc = Sessions(Store(url), make_bot)
+    live = svc.create(GAME, {"Allied": "human", "Communist": "ai:random"}, options={"first": "active"})
     with pytest.raises(Conflict, match="no decision to take back"):
-        svc.undo(live.id, live.tokens["Allied"])
+        undo(svc, live.id, live.tokens["Allied"])
 
 
 def test_a_game_started_at_the_terminal_gets_seat_links_here(url: str) -> None:
@@ -125,12 +138,12 @@ def test_a_game_started_at_the_terminal_gets_seat_links_here(url: str) -> None:
         seats={"Communist": "ai:heuristic", "Allied": "human"},
         meta={"interface": "terminal"},
     )
-    svc = GameService(Store(url))
+    svc = Sessions(Store(url), make_bot)
     live = svc.get(game_id)
     assert set(live.tokens) == {"Allied"}
     assert store.load(game_id).meta["tokens"] == live.tokens
     assert store.load(game_id).meta["interface"] == "terminal"
-    svc.act(game_id, live.tokens["Allied"], ["F"])
+    act(svc, game_id, live.tokens["Allied"], ["F"])
     assert store.load(game_id).record.actions[0] == (1, "F")
 
 
@@ -146,6 +159,6 @@ def test_a_game_saved_while_the_ai_was_to_act_goes_on(url: str) -> None:
         driver.act(action, 1)
         store.append_action(game_id, 1, action)
     assert driver.state.current_actor() == 0
-    live = GameService(Store(url)).get(game_id)
+    live = Sessions(Store(url), make_bot).get(game_id)
     assert live.driver.state.current_actor() != 0
     assert any(seat == 0 for seat, _ in store.load(game_id).record.actions)
