@@ -17,8 +17,8 @@ from rich.console import Console
 from rich.markup import escape
 from rich.table import Table
 
+from airwar.bots.registry import make_bot
 from airwar.core.checks import fraction_text
-from airwar.core.driver import Driver
 from airwar.core.errors import AirwarError
 from airwar.games.bia.airdefence import (
     AirDefenceShot,
@@ -44,6 +44,9 @@ from airwar.games.bia.infantry import (
     weapon,
 )
 from airwar.games.bia.volley import parse_shot, volley_odds
+from airwar.session import AI_PREFIX, Sessions
+from airwar.session.seats import seat_names
+from airwar.store import Store
 
 app = typer.Typer(
     help="Bounce Into Action: air-defence and infantry fire with exact odds.",
@@ -377,7 +380,7 @@ def engagement(
 ) -> None:
     """Run a scripted engagement, every roll explained, reproducible from the seed."""
 
-    def build() -> tuple[EngagementGame, Driver]:
+    def build() -> EngagementGame:
         try:
             text = file.read_text("utf-8")
         except (OSError, UnicodeDecodeError) as exc:
@@ -389,11 +392,26 @@ def engagement(
             "damaged_twice_shot_down": damaged_twice_shot_down,
             "ground_fire": ground_fire,
         }
-        game = EngagementGame(options, where=str(file))
-        return game, Driver(game, _seed(seed, game.scenario.seed))
+        return EngagementGame(options, where=str(file))
 
-    game, driver = _run(build)
-    record = driver.finished_record()
+    game = _run(build)
+    # Played through the play session like every game (on a store in memory: nothing
+    # is kept). An engagement has no decisions, only the file's script and its rolls,
+    # so no person sits at it and the seed may be given.
+    with Store("sqlite://") as store:
+        live = _run(
+            lambda: Sessions(store, make_bot=make_bot).create(
+                game,
+                {name: f"{AI_PREFIX}random" for name in seat_names(game)},
+                seed=_seed(seed, game.scenario.seed),
+                title=game.scenario.title,
+                meta={"interface": "terminal"},
+            )
+        )
+    driver = live.driver
+    # the record as saved: its seed was chosen (or shown) here, so there is no
+    # commitment to publish and the JSON is the same for the same seed
+    record = driver.finished_record().to_dict()
     if as_json:
         typer.echo(
             json.dumps(
@@ -403,7 +421,7 @@ def engagement(
                     "seed": driver.seed,
                     "events": driver.events,
                     "returns": driver.state.returns(),
-                    "record": record.to_dict(),
+                    "record": record,
                 }
             )
         )
