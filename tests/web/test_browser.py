@@ -13,7 +13,7 @@ import httpx
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
-from tests.web.conftest import ROOT, SCREENSHOTS, Server
+from tests.web.conftest import ROOT, SCREENSHOTS, Server, wait_until
 from tests.web.helpers import tokens
 
 pytestmark = pytest.mark.browser
@@ -36,16 +36,17 @@ def decisions(page: Page) -> int:
 
 
 def wait_ready(page: Page) -> None:
-    page.wait_for_function(READY)
+    wait_until(page, READY)
 
 
 def click_and_wait(page: Page, selector: str) -> None:
     """Click a control and wait until the page has drawn the game after it."""
     before = decisions(page)
     page.locator(selector).first.click()
-    page.wait_for_function(
+    wait_until(
+        page,
         f"{READY} && (Number(document.body.dataset.decisions) !== {before}"
-        " || document.getElementById('error').textContent !== '')"
+        " || document.getElementById('error').textContent !== '')",
     )
     expect(page.locator("#error")).to_have_text("")
 
@@ -106,18 +107,18 @@ def test_a_whole_engagement_played_by_clicking(server: Server, page: Page) -> No
     assert page.locator("#log li").count() > 10
     # the replay view steps back and forward through the finished game
     page.click("#replay-link")
-    page.wait_for_function(READY)
+    wait_until(page, READY)
     last = int(page.evaluate("Number(document.body.dataset.step)"))
     assert last == decisions_of(server, page.url)
     page.click("#back")
-    page.wait_for_function(f"Number(document.body.dataset.step) === {last - 1}")
+    wait_until(page, f"Number(document.body.dataset.step) === {last - 1}")
     page.click("#first")
-    page.wait_for_function("Number(document.body.dataset.step) === 0")
+    wait_until(page, "Number(document.body.dataset.step) === 0")
     expect(page.locator("#battle-board [data-role='active']")).to_have_attribute(
         "data-square", "a1"
     )
     page.click("#forward")
-    page.wait_for_function("Number(document.body.dataset.step) === 1")
+    wait_until(page, "Number(document.body.dataset.step) === 1")
     shot(page, "replay")
 
 
@@ -130,7 +131,7 @@ def decisions_of(server: Server, url: str) -> int:
 
 
 def test_a_saved_game_resumes_after_the_server_restarts(server: Server, page: Page) -> None:
-    made = httpx.post(
+    answer = httpx.post(
         server.url + "/api/games",
         json={
             "game": "migs-sabres",
@@ -139,7 +140,11 @@ def test_a_saved_game_resumes_after_the_server_restarts(server: Server, page: Pa
             "options": {"pilots": True, "sorties": 1},
             "title": "Campaign to resume",
         },
-    ).json()
+    )
+    made = answer.json()
+    # the browser that created the game (here through its API) is the one that may resume it
+    owner = answer.cookies["airwar_browser"]
+    page.context.add_cookies([{"name": "airwar_browser", "value": owner, "url": server.url}])
     page.goto(server.url + made["links"][0]["url"])
     wait_ready(page)
     for _ in range(3):
@@ -173,18 +178,21 @@ def test_a_saved_game_resumes_after_the_server_restarts(server: Server, page: Pa
 
 
 def test_two_browsers_play_one_game_and_see_each_other(server: Server, browser: Browser) -> None:
-    made = httpx.post(
+    answer = httpx.post(
         server.url + "/api/games",
         json={
             "game": "migs-engagement",
             "seats": {"Allied": "human", "Communist": "remote"},
-            "seed": 5,
             "options": {"first": "active"},
         },
-    ).json()
+    )
+    made = answer.json()
     toks = tokens(made)
     urls = {link["seat"]: server.url + link["url"] for link in made["links"]}
     contexts = [browser.new_context(viewport={"width": 1024, "height": 768}) for _ in range(2)]
+    # the first browser created the game: it alone is shown the invitation
+    owner = answer.cookies["airwar_browser"]
+    contexts[0].add_cookies([{"name": "airwar_browser", "value": owner, "url": server.url}])
     try:
         allied, communist = (c.new_page() for c in contexts)
         allied.goto(urls["Allied"])
@@ -212,12 +220,12 @@ def test_two_browsers_play_one_game_and_see_each_other(server: Server, browser: 
                 break
         mine = decisions(allied)
         # the other page follows without a reload (server-sent events)
-        communist.wait_for_function(f"Number(document.body.dataset.decisions) === {mine}")
-        communist.wait_for_function(READY)
+        wait_until(communist, f"Number(document.body.dataset.decisions) === {mine}")
+        wait_until(communist, READY)
         expect(communist.locator("#status")).to_contain_text("Your turn")
         shot(communist, "two-browsers")
         click_and_wait(communist, "#battle-board .step-target")
-        allied.wait_for_function(f"Number(document.body.dataset.decisions) === {mine + 1}")
+        wait_until(allied, f"Number(document.body.dataset.decisions) === {mine + 1}")
     finally:
         for c in contexts:
             c.close()
@@ -246,16 +254,15 @@ def test_the_air_defence_calculator(server: Server, page: Page) -> None:
 
 def test_a_gunslingers_turn_stepped_through(server: Server, page: Page) -> None:
     page.goto(server.url + "/gunslingers")
-    page.wait_for_function("document.body.dataset.ready === 'yes'")
+    wait_until(page, "document.body.dataset.ready === 'yes'")
     # an uploaded scenario is checked and its sides offered as seats
     page.set_input_files("#gs-file", str(ROOT / "examples" / "gunslingers" / "dogfight-2v2.toml"))
     expect(page.locator("#gs-preview")).to_contain_text("Dogfight 2 v 2")
-    page.wait_for_function("document.querySelector(\"select[data-seat='Red']\") !== null")
+    wait_until(page, "document.querySelector(\"select[data-seat='Red']\") !== null")
     page.select_option("select[data-seat='Blue']", "human")
     page.select_option("select[data-seat='Red']", "ai:random")
     page.select_option("select[data-seat='referee']", "human")
     page.fill("#gs-turns", "2")
-    page.fill("#gs-seed", "31")
     page.click("#gs-start")
     page.wait_for_url("**/games/*?seat=*")
     wait_ready(page)

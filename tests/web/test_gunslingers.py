@@ -7,7 +7,8 @@ from typing import Any
 
 from fastapi.testclient import TestClient
 
-from tests.web.helpers import tokens
+from airwar.games.gunslingers.game import options_for_file
+from tests.web.helpers import seeded_game, tokens
 
 ROOT = Path(__file__).resolve().parents[2]
 DOGFIGHT = "dogfight-2v2.toml"
@@ -40,17 +41,12 @@ def test_a_broken_upload_lists_its_problems(client: TestClient) -> None:
 
 
 def test_a_game_asks_only_legal_declarations(client: TestClient) -> None:
-    r = client.post(
-        "/api/gunslingers/games",
-        json={
-            "example": DOGFIGHT,
-            "seats": {"Blue": "human", "Red": "ai:random", "referee": "human"},
-            "seed": 3,
-            "turns": 2,
-        },
+    # two people (Blue and the referee at one browser): known dice only server-side
+    options = options_for_file(ROOT / "examples" / "gunslingers" / DOGFIGHT, turns=2)
+    made = seeded_game(
+        client, "gunslingers", {"Blue": "human", "Red": "ai:random", "referee": "human"}, 3,
+        **options,
     )
-    assert r.status_code == 201, r.text
-    made = r.json()
     toks = tokens(made)
     assert set(toks) == {"Blue", "referee"}
     gid = made["id"]
@@ -93,7 +89,6 @@ def test_a_side_does_not_read_the_other_sides_declarations(client: TestClient) -
         json={
             "example": DOGFIGHT,
             "seats": {"Blue": "human", "Red": "remote", "referee": "remote"},
-            "seed": 8,
         },
     ).json()
     gid, toks = made["id"], tokens(made)

@@ -28,7 +28,7 @@ def my_turn(client: TestClient) -> dict[str, Any]:
         "/api/games",
         json={
             "game": "migs-engagement",
-            "seats": {"Communist": "human", "Allied": "human"},
+            "seats": {"Communist": "human", "Allied": "ai:random"},
             "seed": 11,
             "options": OPTIONS,
         },
@@ -85,7 +85,7 @@ def test_the_play_page_shows_the_values(
             srv.url + "/api/games",
             json={
                 "game": "migs-engagement",
-                "seats": {"Communist": "human", "Allied": "human"},
+                "seats": {"Communist": "human", "Allied": "ai:random"},
                 "seed": 11,
                 "options": OPTIONS,
             },

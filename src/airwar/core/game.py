@@ -41,7 +41,8 @@ class GameType:
     ``chance`` says whether dice are rolled; ``undo`` whether a human may
     take back a move against the AI (never re-rolling a die); ``bots`` the
     bots of the bot registry that can play its seats; ``advisor`` whether
-    the analysis layer holds exact values for its positions.
+    the analysis layer holds exact values for its positions; ``setup`` what
+    a new game needs.
     """
 
     information: Literal["perfect", "imperfect"] = "perfect"
@@ -49,6 +50,9 @@ class GameType:
     undo: bool = True
     bots: tuple[str, ...] = ("random",)
     advisor: bool = False
+    setup: Literal["options", "scenario"] = "options"
+    """``"options"``: a new game needs only its options (a generic new-game form
+    can offer it); ``"scenario"``: it needs a scenario, chosen on its own page."""
 
     @property
     def perfect_information(self) -> bool:

@@ -43,6 +43,7 @@ from airwar.session.seats import (
     HUMAN,
     REMOTE,
     SeatError,
+    SeedRefused,
     bot_name,
     check_seats,
     human_seats,
@@ -308,12 +309,15 @@ class Sessions:
         bots: Sequence[str] | None = None,
         run_bots: bool = True,
         auto_chance: bool = True,
+        trusted_seed: bool = False,
     ) -> PlaySession:
         """Start a game and save it; the bots make their opening decisions.
 
         A seed may be given only when at most one seat is played by a person
         (a solo game, or bots against bots): a game between two people
         always rolls from a fresh secret seed that no client sees.
+        ``trusted_seed`` lifts that rule for a seed chosen by the server's
+        owner, never by a client (test fixtures, reproducing a reported game).
 
         With ``auto_chance=False`` (and ``run_bots=False``) the game stops
         before its first roll, so an interface can explain each roll before
@@ -325,8 +329,8 @@ class Sessions:
         allowed = list(bots) if bots is not None else list(g.game_type.bots)
         assigned = check_seats(names, seats, allowed)
         people = human_seats(assigned)
-        if seed is not None and len(people) > 1:
-            raise SeatError(
+        if seed is not None and len(people) > 1 and not trusted_seed:
+            raise SeedRefused(
                 "a game between two people takes no seed: its dice come from a secret seed "
                 "committed to at the start and revealed at the end"
             )
@@ -373,12 +377,15 @@ class Sessions:
         with self._lock:
             self._live.pop(game_id, None)
 
-    def get(self, game_id: str, *, fresh: bool = False) -> PlaySession:
+    def get(
+        self, game_id: str, *, fresh: bool = False, resume_bots: bool = True
+    ) -> PlaySession:
         """The game ``game_id`` (GameNotFound if the store has no such game).
 
         A game kept in memory is compared with the store when it has not been
         looked at for :data:`RECHECK_SECONDS` (another process may share the
-        store), or at once with ``fresh``.
+        store), or at once with ``fresh``. A game loaded while a bot is to act
+        lets its bots play on (unless ``resume_bots`` is false).
         """
         with self._lock:
             live = self._live.get(game_id)
@@ -390,6 +397,9 @@ class Sessions:
                 if live is None:
                     live = self._from_stored(self.store.load(game_id))
                     self._remember(live)
+                    if resume_bots and live.bot_to_act() and self.make_bot is not None:
+                        # saved while a bot was to act (the server stopped there): go on
+                        self.run_bots(live)
             return live
         if fresh or time.monotonic() - live.checked > RECHECK_SECONDS:
             self.refresh(live)
@@ -578,8 +588,6 @@ class Sessions:
             return f"{live.game.title} allows no undo (its seats do not see everything)"
         if any(n != seat_name and not is_ai(k) for n, k in live.seats.items()):
             return "undo is only allowed in a game against the AI"
-        if live.finished:
-            return "the game is over"
         mine = live.seat_index(seat_name)
         if not any(seat == mine for seat, _ in live.driver.record.actions):
             return f"{seat_name} has no decision to take back"
@@ -645,11 +653,23 @@ def verify_record(data: Mapping[str, Any]) -> list[str]:
     """
     from airwar.core.fairness import check_commitment
 
+    if data.get("redacted"):
+        raise RecordError(
+            "this is a running game's record: its seed is revealed only when the game ends, "
+            "so it cannot be verified yet"
+        )
     rec = GameRecord.from_dict(dict(data))
     driver = replay(rec)
-    lines = [
-        f"replays: {len(rec.actions)} decisions and {driver.draws} rolls reproduce the saved log"
-    ]
+    if rec.log_digest is None:
+        lines = [
+            f"replays: {len(rec.actions)} decisions are legal and {driver.draws} rolls follow "
+            "from the seed (the record has no log digest to compare the log with)"
+        ]
+    else:
+        lines = [
+            f"replays: {len(rec.actions)} decisions and {driver.draws} rolls reproduce "
+            "the saved log"
+        ]
     if not driver.state.is_terminal():
         raise RecordError("the record is of a game that has not ended")
     fair = data.get("fairness")

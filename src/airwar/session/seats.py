@@ -25,6 +25,10 @@ class SeatError(AirwarError):
     """A seat assignment that names an unknown seat, player kind or bot."""
 
 
+class SeedRefused(SeatError):
+    """A seed given for a game between two people (their dice come from a secret seed)."""
+
+
 def seat_names(game: Game) -> tuple[str, ...]:
     """The seat names of this game (a scenario may name its own sides)."""
     return tuple(game.seat_name(i) for i in range(game.num_players))

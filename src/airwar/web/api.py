@@ -3,23 +3,29 @@
 Bad input never changes anything: bodies and parameters are validated (422
 naming the field and the reason), a refused move is a 409 saying why, a link
 that plays no seat of the game is a 403, and an unknown game id is a 404.
+
+Trust: a seat's secret link is the only way to act for that seat; the
+browser that creates a game (known by an HttpOnly cookie) is the only one
+shown its invitations and allowed to resume it; everyone else is a
+spectator and sees what the game shows spectators. No client ever receives
+the seed of a running game: the game JSON carries a commitment to it, and
+the record of a finished game reveals the seed and the salt that open it.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import secrets
 from typing import Annotated, Any
 
-from fastapi import APIRouter, Depends, Query, Request
+from fastapi import APIRouter, Cookie, Depends, Query, Request, Response
 from fastapi.responses import JSONResponse
 
-from airwar.core.driver import Driver
 from airwar.core.registry import game_class, game_names
-from airwar.games.gunslingers.narrate import describe as describe_gunslingers
+from airwar.session import REMOTE
+from airwar.session.seats import AI_PREFIX, HUMAN
 from airwar.web import bots as web_bots
 from airwar.web.errors import field_error
 from airwar.web.schemas import (
-    GAMES_WITH_PAGES,
     Catalog,
     Created,
     GameId,
@@ -36,8 +42,7 @@ from airwar.web.schemas import (
     SolverValues,
     Token,
 )
-from airwar.session.seats import AI_PREFIX, HUMAN, REMOTE
-from airwar.web.service import Forbidden, GameService, LiveGame, solver_values
+from airwar.web.service import Forbidden, GameService, LiveGame, owned_by, solver_values
 
 ERRORS: dict[int | str, dict[str, Any]] = {
     403: {"model": Problem, "description": "the link does not play a seat of this game"},
@@ -57,13 +62,17 @@ Service = Annotated[GameService, Depends(service)]
 SeatQuery = Annotated[Token | None, Query(description="the secret seat token from the link")]
 
 
-PLAYABLE = GAMES_WITH_PAGES
+def playable_games() -> tuple[str, ...]:
+    """Every registered game a new game can be made of from its options alone."""
+    return tuple(n for n in game_names() if game_class(n).game_type.setup == "options")
 
 
 def games_with_pages(request: Request) -> list[str]:
     """The registered games this app offers (``create_app(games=...)``)."""
-    offered: tuple[str, ...] = request.app.state.games
+    offered: tuple[str, ...] | None = request.app.state.games
     registered = set(game_names())
+    if offered is None:
+        return list(playable_games())
     return [name for name in offered if name in registered]
 
 
@@ -71,22 +80,38 @@ def seat_url(request: Request, game_id: str, token: str) -> str:
     return f"{request.url_for('play_page', game_id=game_id).path}?seat={token}"
 
 
-def visible_view(live: LiveGame, driver: Driver, seat_name: str | None) -> dict[str, Any]:
-    """What this page may see: its seat's view, or the referee's when nothing is secret.
+BROWSER_COOKIE = "airwar_browser"
+"""The HttpOnly cookie that identifies a browser: a random secret of which the
+server keeps only a hash in the games it created (no accounts)."""
 
-    Without a seat link the referee's view is shown only when no seat is
-    played from a second browser, or once the game is over.
-    """
-    if seat_name is not None:
-        return driver.state.view(live.seat_index(seat_name))
-    if live.has_remote() and live.status != "finished":
-        raise Forbidden("this game has a player on another browser: open it with your seat link")
-    return driver.state.view(None)
+BrowserCookie = Annotated[str | None, Cookie(alias=BROWSER_COOKIE, max_length=64)]
 
 
-def hotseat_links(request: Request, live: LiveGame, seat_name: str | None) -> dict[str, str]:
-    """For a seat played here, the links of the other seats played at the same browser."""
-    if seat_name is None or live.seats.get(seat_name) != HUMAN:
+def browser_id(request: Request, response: Response | None = None) -> str | None:
+    """This browser's secret; a new one is set in ``response`` when it has none."""
+    current = request.cookies.get(BROWSER_COOKIE)
+    if current and 16 <= len(current) <= 64 and current.replace("-", "").replace("_", "").isalnum():
+        return current
+    if response is None:
+        return None
+    fresh = secrets.token_urlsafe(32)
+    response.set_cookie(
+        BROWSER_COOKIE,
+        fresh,
+        max_age=10 * 365 * 24 * 3600,
+        path=request.scope.get("root_path") or "/",
+        httponly=True,
+        samesite="strict",
+        secure=request.url.scheme == "https",
+    )
+    return fresh
+
+
+def hotseat_links(
+    request: Request, live: LiveGame, seat_name: str | None, owner: bool
+) -> dict[str, str]:
+    """For the owner's seat, the links of the other seats played at the same browser."""
+    if not owner or seat_name is None or live.seats.get(seat_name) != HUMAN:
         return {}
     return {
         name: seat_url(request, live.id, token)
@@ -95,9 +120,11 @@ def hotseat_links(request: Request, live: LiveGame, seat_name: str | None) -> di
     }
 
 
-def invite_links(request: Request, live: LiveGame, seat_name: str | None) -> dict[str, str]:
-    """For the host (a seat played here), the links of the seats played on other browsers."""
-    if seat_name is None or live.seats.get(seat_name) != HUMAN:
+def invite_links(
+    request: Request, live: LiveGame, seat_name: str | None, owner: bool
+) -> dict[str, str]:
+    """For the browser that created the game only: the links to send to the other browsers."""
+    if not owner or seat_name is None or live.seats.get(seat_name) != HUMAN:
         return {}
     return {
         name: seat_url(request, live.id, token)
@@ -106,21 +133,28 @@ def invite_links(request: Request, live: LiveGame, seat_name: str | None) -> dic
     }
 
 
-def solver_out(game_name: str, view: dict[str, Any]) -> SolverValues | None:
+def solver_out(live: LiveGame, view: dict[str, Any]) -> SolverValues | None:
     """The solver's values of the engagement in ``view`` (None when not cached)."""
-    info = solver_values(game_name, view)
+    info = solver_values(live.game, view)
     return SolverValues.model_validate(info) if info is not None else None
+
+
+def reader(
+    request: Request, svc: GameService, live: LiveGame, token: str | None
+) -> tuple[str | None, bool, bool]:
+    """Who asks: (the seat of the link, whether this browser owns the game, spectator)."""
+    seat_name = live.seat_for(token)
+    if token is not None and seat_name is None:
+        raise Forbidden("this link does not play any seat of this game")
+    owner = svc.owns(live, browser_id(request))
+    return seat_name, owner, seat_name is None and not owner
 
 
 def game_out(
     request: Request, svc: GameService, live: LiveGame, token: str | None, since: int = 0
 ) -> GameOut:
-    seat_name = live.seat_for(token)
-    if token is not None and seat_name is None:
-        raise Forbidden("this link does not play any seat of this game")
-    driver = live.driver
-    view = visible_view(live, driver, seat_name)
-    log = driver.state.log
+    seat_name, owner, spectator = reader(request, svc, live, token)
+    view = live.view(seat_name, spectator=spectator)
     to_act = live.to_act()
     return GameOut(
         id=live.id,
@@ -132,79 +166,34 @@ def game_out(
         to_act=to_act,
         my_turn=seat_name is not None and seat_name == to_act,
         can_undo=svc.can_undo(live, seat_name),
-        decisions=len(driver.record.actions),
+        decisions=live.decisions,
         version=live.version,
         view=view,
-        choices=live.choices(seat_name),
-        hotseat=hotseat_links(request, live, seat_name),
-        invites=invite_links(request, live, seat_name),
-        log=with_lines(live.game.name, visible_events(live, seat_name, view, log.since(since))),
-        log_length=len(log),
-        solver=solver_out(live.game.name, view),
+        choices=choices(live, seat_name),
+        hotseat=hotseat_links(request, live, seat_name, owner),
+        invites=invite_links(request, live, seat_name, owner),
+        log=live.visible_events(seat_name, since, spectator=spectator),
+        log_length=len(live.state.log),
+        solver=solver_out(live, view),
+        commitment=live.fairness(reveal=False).get("commitment"),
     )
 
 
-LOG_LINES: dict[str, Callable[[dict[str, Any]], str]] = {"gunslingers": describe_gunslingers}
-"""Games whose package writes each event as a line of the explained log."""
+def choices(live: LiveGame, seat_name: str | None) -> dict[str, Any]:
+    """The legal decisions of ``seat_name`` as a tree of their words (empty if not its turn).
 
-
-def with_lines(game: str, events: list[dict[str, Any]]) -> list[dict[str, Any]]:
-    """The events, each with its ``line`` in the game's own words when the game has them."""
-    describe = LOG_LINES.get(game)
-    if describe is None:
-        return events
-    return [{**e, "line": describe(e).strip()} for e in events]
-
-
-HIDDEN_INFORMATION = ("gunslingers",)
-"""Games played double-blind: a side does not see the other side's declarations."""
-
-
-def decision_visible(live: LiveGame, seat_name: str | None, actor: int) -> bool:
-    """Whether this page may read the text of a decision made by ``actor``."""
-    if live.game.name not in HIDDEN_INFORMATION or live.status == "finished":
-        return True
-    if seat_name is None:
-        return not live.has_remote()
-    if live.seat_index(seat_name) == actor:
-        return True
-    # seats played at the same browser share what they know
-    return live.seats.get(seat_name) == HUMAN == live.seats.get(live.game.seat_name(actor))
-
-
-UNIT_KEYS = ("aircraft", "unit", "against", "target")
-UNIT_LISTS = ("aircraft", "own_ground", "enemy_ground", "weapons")
-
-
-def visible_events(
-    live: LiveGame, seat_name: str | None, view: dict[str, Any], events: list[dict[str, Any]]
-) -> list[dict[str, Any]]:
-    """The log as this page may read it.
-
-    In a double-blind game a side's page keeps only the events about units
-    its view shows now, and only its own declarations (and those of seats
-    played at the same browser); the referee and finished games see all.
+    A page asks for one word at a time, offering only words that lead to a
+    legal decision; the key ``"$"`` marks where a decision is complete.
     """
-    if live.game.name not in HIDDEN_INFORMATION or live.status == "finished":
-        return events
-    if seat_name is None or view.get("seat") == "referee":
-        return events
-    known = {u.get("id") for key in UNIT_LISTS for u in view.get(key, []) or []}
-    mine = {
-        n
-        for n, k in live.seats.items()
-        if n == seat_name or (k == HUMAN and live.seats.get(seat_name) == HUMAN)
-    }
-    out = []
-    for e in events:
-        if e.get("type") == "decision" and e.get("seat") not in mine:
-            continue
-        named = [e[k] for k in UNIT_KEYS if isinstance(e.get(k), str)]
-        named += [x for x in e.get("order", []) if isinstance(x, str)]
-        if any(n not in known for n in named):
-            continue
-        out.append(e)
-    return out
+    if seat_name is None or live.to_act() != seat_name:
+        return {}
+    tree: dict[str, Any] = {}
+    for action in live.state.legal_actions():
+        node = tree
+        for word in str(action).split(" "):
+            node = node.setdefault(word, {})
+        node["$"] = True
+    return tree
 
 
 @router.get("/catalog", response_model=Catalog)
@@ -242,13 +231,18 @@ def catalog(request: Request) -> Catalog:
 
 @router.get("/games", response_model=list[GameListItem])
 def list_games(
+    request: Request,
     svc: Service,
     game: Annotated[str | None, Query(max_length=40)] = None,
 ) -> list[GameListItem]:
-    """Saved games, newest first (optionally of one game)."""
+    """This browser's games, and other games only if their creator made them public
+    (without any link), newest first."""
+    browser = browser_id(request)
     out = []
-    for g in svc.games(game):
-        decisions = len(g.record.actions)
+    for g in svc.listing(game):
+        mine = owned_by(g.meta, browser)
+        if not mine and g.meta.get("public") is not True:
+            continue
         out.append(
             GameListItem(
                 id=g.id,
@@ -256,8 +250,9 @@ def list_games(
                 title=g.title,
                 status=g.status,
                 seats=dict(g.seats),
-                decisions=decisions,
+                decisions=len(g.record.actions),
                 updated_at=str(g.updated_at),
+                mine=mine,
             )
         )
     return out
@@ -267,14 +262,21 @@ def list_games(
     "/games",
     response_model=Created,
     status_code=201,
-    responses={422: {"description": "unknown game, option or seat"}},
+    responses={422: {"description": "unknown game, option, seat or seed"}},
 )
-def create_game(body: NewGame, request: Request, svc: Service) -> Created:
-    """Start a game; the answer holds the secret link of every seat not played by a bot."""
+def create_game(body: NewGame, request: Request, response: Response, svc: Service) -> Created:
+    """Start a game; the answer (to its creator only) holds the secret link of every seat
+    not played by a bot. A seed is taken only for a game with at most one person."""
     if body.game not in games_with_pages(request):
         raise field_error(("body", "game"), f"unknown game {body.game!r}")
-    live = svc.create(
-        body.game, body.options, body.seats, seed=body.seed, title=body.title, meta=None
+    live = svc.create_for(
+        browser_id(request, response),
+        body.game,
+        body.options,
+        body.seats,
+        seed=body.seed,
+        title=body.title,
+        public=body.public,
     )
     return created(request, live)
 
@@ -284,7 +286,7 @@ def created(request: Request, live: LiveGame) -> Created:
         SeatLink(seat=name, kind=live.seats[name], url=seat_url(request, live.id, token))
         for name, token in live.tokens.items()
     ]
-    return Created(id=live.id, links=links)
+    return Created(id=live.id, links=links, commitment=live.fairness(reveal=False)["commitment"])
 
 
 @router.get("/games/{game_id}", response_model=GameOut, responses=ERRORS)
@@ -295,7 +297,7 @@ def get_game(
     seat: SeatQuery = None,
     since: Annotated[int, Query(ge=0, le=10**7)] = 0,
 ) -> GameOut:
-    """The game as the seat of this link sees it, with the log from event ``since``."""
+    """The game as the seat of this link (or a spectator) sees it, with the log from ``since``."""
     live = svc.get(game_id)
     with live.lock:
         return game_out(request, svc, live, seat, since)
@@ -310,15 +312,15 @@ def post_actions(
     since: Annotated[int, Query(ge=0, le=10**7)] = 0,
 ) -> GameOut:
     """Make one decision or a whole path; all of it is applied or none (409 says why)."""
-    live = svc.act(game_id, body.seat, list(body.actions))
+    live = svc.act_by_token(game_id, body.seat, list(body.actions))
     with live.lock:
         return game_out(request, svc, live, body.seat, since)
 
 
 @router.post("/games/{game_id}/undo", response_model=GameOut, responses=ERRORS)
 def post_undo(game_id: GameId, body: SeatOnly, request: Request, svc: Service) -> GameOut:
-    """Take back this seat's last decision in a game against the AI."""
-    live = svc.undo(game_id, body.seat)
+    """Take back this seat's last move in a game against the AI."""
+    live = svc.undo_by_token(game_id, body.seat)
     with live.lock:
         return game_out(request, svc, live, body.seat, 0)
 
@@ -326,39 +328,40 @@ def post_undo(game_id: GameId, body: SeatOnly, request: Request, svc: Service) -
 @router.get("/games/{game_id}/replay", response_model=ReplayOut, responses=ERRORS)
 def get_replay(
     game_id: GameId,
+    request: Request,
     svc: Service,
     step: Annotated[int, Query(ge=0, le=100_000)] = 0,
     seat: SeatQuery = None,
 ) -> ReplayOut:
-    """The game as it stood after its first ``step`` decisions, with the log up to then."""
-    live, driver = svc.replay_at(game_id, step)
-    seat_name = live.seat_for(seat)
-    if seat is not None and seat_name is None:
-        raise Forbidden("this link does not play any seat of this game")
-    view = visible_view(live, driver, seat_name)
-    actions = live.driver.record.actions
+    """The game as it stood after its first ``step`` decisions, as this reader may see it."""
+    live, driver = svc.replay_by_id(game_id, step)
+    seat_name, _owner, spectator = reader(request, svc, live, seat)
+    view = live.view_of(driver.state, seat_name, spectator=spectator)
     decision: list[Any] | None = None
     if step > 0:
-        actor, text = actions[step - 1]
-        if not decision_visible(live, seat_name, actor):
-            text = "(a hidden declaration)"
-        decision = [actor, text]
+        actor = live.driver.record.actions[step - 1][0]
+        decision = [actor, live.decision_text(step - 1, seat_name, spectator=spectator)]
     return ReplayOut(
         id=live.id,
         game=live.game.name,
         step=step,
-        steps=len(actions),
+        steps=live.decisions,
         decision=decision,
         decision_by=None if decision is None else live.game.seat_name(decision[0]),
         view=view,
-        log=with_lines(live.game.name, visible_events(live, seat_name, view, driver.events)),
+        log=live.visible_events(seat_name, 0, spectator=spectator, state=driver.state),
     )
 
 
 @router.get("/games/{game_id}/record", responses=ERRORS)
-def get_record(game_id: GameId, svc: Service) -> JSONResponse:
-    """The game record (seed, options, decisions) that replays this game exactly."""
+def get_record(
+    game_id: GameId, request: Request, svc: Service, seat: SeatQuery = None
+) -> JSONResponse:
+    """The record: in full (seed and the salt that opens its commitment) once the game is
+    over; for a running game only the asking seat's, without the seed and with the
+    decisions it may not read hidden; nothing for a spectator of a running game."""
     live = svc.get(game_id)
     with live.lock:
-        rec = live.driver.finished_record()
-    return JSONResponse(rec.to_dict())
+        seat_name, _owner, spectator = reader(request, svc, live, seat)
+        data = live.record_for(seat_name, spectator=spectator)
+    return JSONResponse(data, headers={"Cache-Control": "no-store"})

@@ -12,7 +12,7 @@ import tomllib
 from pathlib import Path
 from typing import Annotated, Any, Literal
 
-from fastapi import APIRouter, Request
+from fastapi import APIRouter, Request, Response
 from fastapi.responses import HTMLResponse
 from pydantic import BaseModel, ConfigDict, Field, StringConstraints, model_validator
 
@@ -20,7 +20,7 @@ import airwar
 from airwar.core.registry import load_game
 from airwar.games.gunslingers import SEQUENCE, ScenarioError, parse_scenario
 from airwar.games.gunslingers.scenario import read_scenario_data
-from airwar.web.api import Service, created
+from airwar.web.api import Service, browser_id, created
 from airwar.web.errors import field_error
 from airwar.web.schemas import ActionText, Created
 from airwar.web.templating import templates
@@ -63,6 +63,7 @@ class NewGunslingersGame(ScenarioIn):
     same_hex_in_arcs: bool = False
     seed: Annotated[int, Field(ge=0, le=2**62)] | None = None
     title: Annotated[str, StringConstraints(min_length=1, max_length=120)] | None = None
+    public: bool = False
 
 
 class UnitBrief(BaseModel):
@@ -164,7 +165,9 @@ def preview(body: ScenarioIn) -> ScenarioPreview:
 
 
 @router.post("/api/gunslingers/games", response_model=Created, status_code=201)
-def new_game(body: NewGunslingersGame, request: Request, svc: Service) -> Created:
+def new_game(
+    body: NewGunslingersGame, request: Request, response: Response, svc: Service
+) -> Created:
     """Start a Gunslingers game from an example or an uploaded scenario."""
     data = scenario_data(body)
     options = {
@@ -174,10 +177,18 @@ def new_game(body: NewGunslingersGame, request: Request, svc: Service) -> Create
         "ir_flares_break_lock": body.ir_flares_break_lock,
         "same_hex_in_arcs": body.same_hex_in_arcs,
     }
-    load_game(GAME, options)
+    game = load_game(GAME, options)
     name = str(data.get("scenario", {}).get("name", "scenario"))
     title = body.title or f"Gunslingers: {name}"
-    live = svc.create(GAME, options, body.seats, seed=body.seed, title=title)
+    live = svc.create_for(
+        browser_id(request, response),
+        game,
+        options,
+        body.seats,
+        seed=body.seed,
+        title=title,
+        public=body.public,
+    )
     return created(request, live)
 
 

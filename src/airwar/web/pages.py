@@ -8,7 +8,9 @@ from fastapi import APIRouter, Request
 from fastapi.responses import HTMLResponse, RedirectResponse
 
 from airwar.web import bia, gunslingers
+from airwar.web.api import browser_id
 from airwar.web.schemas import GameId
+from airwar.web.service import Forbidden
 from airwar.session.seats import HUMAN
 from airwar.web.templating import templates
 
@@ -48,13 +50,16 @@ def replay_page(request: Request, game_id: GameId) -> HTMLResponse:
 def resume_page(
     request: Request, game_id: GameId, to: Literal["play", "replay"] = "play"
 ) -> RedirectResponse:
-    """Back into a saved game as the host: the page of its first seat played here.
-
-    Seats played from a second browser keep their own secret links; a game
-    with no seat played here opens for watching.
+    """Back into a saved game, for the browser that created it only: the page of its
+    first seat played here. Anyone else is refused; seats played from a second
+    browser keep their own secret links.
     """
     svc = request.app.state.service
     live = svc.get(game_id)
+    if not svc.owns(live, browser_id(request)):
+        raise Forbidden(
+            "only the browser that created this game can resume it: open it with your seat link"
+        )
     url = request.url_for("play_page" if to == "play" else "replay_page", game_id=live.id).path
     for name, kind in live.seats.items():
         token = live.tokens.get(name)

@@ -11,8 +11,6 @@ ActionText = Annotated[str, StringConstraints(min_length=1, max_length=40)]
 GameId = Annotated[str, StringConstraints(min_length=1, max_length=64, pattern=r"^[A-Za-z0-9_-]+$")]
 OptionValue = int | bool | str
 
-GAMES_WITH_PAGES = ("migs-sabres", "migs-engagement")
-"""The games the browser app has a page for (each must be registered when the app loads)."""
 
 
 class Problem(BaseModel):
@@ -51,7 +49,7 @@ class NewGame(BaseModel):
 
     model_config = ConfigDict(extra="forbid", strict=True)
 
-    game: Annotated[str, Field(json_schema_extra={"enum": list(GAMES_WITH_PAGES)})]
+    game: Annotated[str, StringConstraints(min_length=1, max_length=40)]
     options: dict[Annotated[str, StringConstraints(max_length=40)], OptionValue] = Field(
         default_factory=dict, max_length=40
     )
@@ -60,6 +58,9 @@ class NewGame(BaseModel):
     )
     seed: Annotated[int, Field(ge=0, le=2**62)] | None = None
     title: Annotated[str, StringConstraints(min_length=1, max_length=120)] | None = None
+    public: bool = Field(
+        default=False, description="list the game for everyone to watch (never its links)"
+    )
 
 
 class SeatLink(BaseModel):
@@ -71,6 +72,9 @@ class SeatLink(BaseModel):
 class Created(BaseModel):
     id: str
     links: list[SeatLink]
+    commitment: str = Field(
+        description="SHA-256 commitment to the secret seed; the finished record opens it"
+    )
 
 
 class Move(BaseModel):
@@ -145,6 +149,10 @@ class GameOut(BaseModel):
         default=None,
         description="the solver's values when the engagement's matchup is cached, else null",
     )
+    commitment: str | None = Field(
+        default=None,
+        description="SHA-256 commitment to the secret seed, published before the first roll",
+    )
 
 
 class ReplayOut(BaseModel):
@@ -166,3 +174,4 @@ class GameListItem(BaseModel):
     seats: dict[str, str]
     decisions: int
     updated_at: str
+    mine: bool = Field(default=False, description="created by this browser")

@@ -321,7 +321,9 @@ class EngagementGame(Game):
     name = "bia-engagement"
     title = "Bounce Into Action: air-defence engagement"
     seat_names = ("Red", "Blue")
-    game_type: ClassVar[GameType] = GameType(information="perfect", chance=True, undo=True)
+    game_type: ClassVar[GameType] = GameType(
+        information="perfect", chance=True, undo=True, setup="scenario"
+    )
     parameters = (
         Parameter(
             "scenario",

@@ -69,9 +69,12 @@
       tbody.appendChild(A.el("tr", { "data-game-id": g.id }, [
         A.el("td", { text: g.title }), A.el("td", { text: g.game }), A.el("td", { text: g.status }),
         A.el("td", { text: String(g.decisions) }), A.el("td", { text: g.updated_at.replace("T", " ").slice(0, 19) }),
-        A.el("td", {}, [
+        A.el("td", {}, g.mine ? [
           A.el("a", { href: "/games/" + g.id + "/resume", class: "resume", text: "resume" }), " · ",
           A.el("a", { href: "/games/" + g.id + "/resume?to=replay", class: "replay", text: "replay" }),
+        ] : [
+          A.el("a", { href: "/games/" + g.id, class: "watch", text: "watch" }), " · ",
+          A.el("a", { href: "/games/" + g.id + "/replay", class: "replay", text: "replay" }),
         ]),
       ]));
     });
