@@ -7,7 +7,7 @@ import sys
 import typer
 
 from airwar import __version__
-from airwar.cli import analyze, bia, gunslingers, migs, serve
+from airwar.cli import analyze, bia, gunslingers, migs, serve, verify
 from airwar.core.errors import AirwarError
 
 app = typer.Typer(
@@ -21,6 +21,7 @@ app.add_typer(gunslingers.app, name="gunslingers")
 app.add_typer(bia.app, name="bia")
 app.add_typer(analyze.app, name="analyze")
 serve.register(app)
+verify.register(app)
 
 
 @app.command()
