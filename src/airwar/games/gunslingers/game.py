@@ -13,10 +13,11 @@ from pathlib import Path
 from typing import Any
 
 from airwar.core.errors import IllegalAction, OptionError
-from airwar.core.game import Action, Game
+from airwar.core.game import Action, Game, GameState, GameType
 from airwar.core.options import Parameter
 from airwar.core.registry import register_game
 from airwar.games.gunslingers.actions import Decision
+from airwar.games.gunslingers.narrate import describe
 from airwar.games.gunslingers.scenario import (
     Scenario,
     ScenarioError,
@@ -38,6 +39,12 @@ class GunslingersGame(Game):
     name = "gunslingers"
     title = "Gunslingers: Expanded Sequence of Play"
     seat_names = ("side 1", "side 2", REFEREE)
+    game_type = GameType(
+        information="imperfect", chance=True, undo=False, bots=("random",), setup="scenario"
+    )
+    """Double-blind (GS-42): each side sees only its view and its visible events. No
+    take-backs: a move taken back after its sighting results were seen would be a cheat.
+    A new game needs a scenario, chosen on its own page."""
     parameters = (
         Parameter("scenario", "", "path of a scenario TOML file (empty: the built-in dogfight)"),
         Parameter(
@@ -104,6 +111,19 @@ class GunslingersGame(Game):
 
     def parse_action(self, text: str) -> Action:
         return Decision.parse(text)
+
+    def narrate(self, event: Mapping[str, Any]) -> str | None:
+        """The event's line of the explained log (see :mod:`.narrate`)."""
+        line = describe(dict(event)).strip()
+        return line or None
+
+    def summary(self, state: GameState) -> dict[str, Any]:
+        """The kernel's summary with the kills of each side and the turn reached."""
+        out = super().summary(state)
+        if isinstance(state, GsState):
+            out["kills"] = {s.name: s.kills for s in state.forces.sides.values()}
+            out["turn"] = state.turn
+        return out
 
 
 def options_for_file(path: str | Path, turns: int = 0) -> dict[str, Any]:

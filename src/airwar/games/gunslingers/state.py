@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any
 from airwar.core.errors import IllegalAction
 from airwar.core.events import EventLog
 from airwar.core.game import CHANCE, TERMINAL, Action, GameState
-from airwar.games.gunslingers import sequence
+from airwar.games.gunslingers import sequence, visibility
 from airwar.games.gunslingers.actions import Decision, DieResult
 from airwar.games.gunslingers.engine import (
     DIE_EFFECTS,
@@ -67,6 +67,16 @@ class GsState(GameState):
         self.retries_used: dict[str, int] = {}
         self.radar_candidates: dict[str, list[str]] = {}
         self.los_cache: dict[tuple[Hex, int, Hex, int], bool] = {}
+        # double-blind bookkeeping (GS-42, see visibility): never part of the events
+        self.audience: list[int] = []
+        """For each event of the log, the sides that may read it (bit i: side i)."""
+        self.texts: list[str] = []
+        """For each event of the log, its strings in one text (searched for hidden names)."""
+        self.cover_cache: dict[str, tuple[Any, Any]] = {}
+        self.remembered: dict[str, set[str]] = {}
+        self.weapon_sides: dict[str, str] = {}
+        self.outcome_info: dict[str, tuple[str, str, str]] = {}
+        self.roll_effects: dict[int, str] = {}
         self.log.emit(
             "start",
             scenario=game.scenario.scenario.name,
@@ -77,6 +87,7 @@ class GsState(GameState):
         sequence.new_turn(self)
         self.log.emit("phase", phase=sequence.SEQUENCE[0].name, turn=self.turn)
         self._advance()
+        visibility.observe(self)
 
     # -- the cursor ----------------------------------------------------------
     @property
@@ -259,6 +270,7 @@ class GsState(GameState):
             event.update(dict(head.about))
             event["turn"] = self.turn
             event["explain"] = head.check.explain()
+            self.roll_effects[len(self.log)] = head.effect
             self.log.append(event)
             ROLL_EFFECTS[head.effect](self, bool(event["success"]), action.value, head.args)
         elif isinstance(head, Die):
@@ -285,6 +297,7 @@ class GsState(GameState):
             )
             VERBS[head.verb].apply(self, head, action)
         self._advance()
+        visibility.observe(self)
 
     def returns(self) -> list[float]:
         kills = [float(s.kills) for s in self.forces.sides.values()]
@@ -295,7 +308,28 @@ class GsState(GameState):
         memo = {id(self.game): self.game}
         return copy.deepcopy(self, memo)
 
+    # -- double-blind (GS-42) --------------------------------------------------
     def view(self, seat: int | None = None) -> dict[str, Any]:
+        """What ``seat`` may see now (the referee and ``None``: everything)."""
         from airwar.games.gunslingers.views import state_view
 
         return state_view(self, seat)
+
+    def hidden_from(self, seat: int) -> set[str]:
+        """The ids of the enemy units the seat's side neither sights nor tracks now, and
+        the text of the other side's plotted fire not yet revealed (none for the referee,
+        nor once the game is over)."""
+        return visibility.hidden_from(self, seat)
+
+    def visible_events(self, seat: int | None, since: int = 0) -> list[dict[str, Any]]:
+        """The events from ``since`` on that ``seat`` may read: all for the referee, for
+        ``None`` and once the game is over; for a side, those of its business or seen by
+        all, that name no enemy unit it did not know when they happened, nor one hidden
+        from it now."""
+        return visibility.visible(self, seat, since)
+
+    def decision_visible(self, seat: int | None, actor: int, index: int) -> bool:
+        """A side reads its own decisions only, until the game is over; the referee reads all."""
+        if seat is None or seat == actor or seat == self.referee:
+            return True
+        return self.is_terminal()

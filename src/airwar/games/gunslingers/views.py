@@ -1,17 +1,23 @@
-"""What one seat may see (double-blind ready).
+"""What one seat may see (double-blind, GS-42).
 
-The referee sees everything. A side sees its own units in full; of the enemy
-it sees the aircraft and missiles it has sighted (type only once identified),
-the aircraft its radars hold as contacts (position only), and the ground
-units it has sighted. Markers lie on the table and are seen by all.
+The referee sees everything, and so does every seat once the game is over. A
+side sees its own units in full; of the enemy it sees the aircraft and
+missiles it has sighted (type only once identified), the aircraft it tracks
+by radar (position only), and the ground units it has sighted or found by
+their emissions (type only once identified). Markers on a hex lie on the
+table and are seen by all; a marker on a unit is seen with its unit; plotted
+fire is secret until it is revealed. Nothing in a side's view names a unit
+of :meth:`~airwar.games.gunslingers.state.GsState.hidden_from` it.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from airwar.games.gunslingers.engine import VERBS, Ask
-from airwar.games.gunslingers.units import Plane
+from airwar.games.gunslingers.units import Gun, Marker, Plane, SamSite, WarningRadar
+from airwar.games.gunslingers.visibility import HEX_MARKERS, Knowledge, knowledge
 
 if TYPE_CHECKING:
     from airwar.games.gunslingers.state import GsState
@@ -26,13 +32,21 @@ def _plane_full(p: Plane) -> dict[str, Any]:
         "hex": str(p.hex),
         "heading": p.heading,
         "altitude": p.altitude,
+        "speed": p.speed,
+        "climb": p.climb,
         "status": sorted(p.status),
         "alive": p.alive,
         "missiles": {k: m.count for k, m in p.missiles.items()},
+        "ground_weapons": dict(p.ground_weapons),
+        "arms": p.arms,
         "chaff": p.chaff,
         "flares": p.flares,
         "mini_jammers": p.mini_jammers,
         "dds": p.dds,
+        "dds_programs": list(p.dds_programs),
+        "bjm": {"type": p.bjm_type, "number": p.bjm_number} if p.bjm_type else None,
+        "fac": p.fac_capable,
+        "laser_designator": p.laser_designator,
         "modes": dict(p.special_modes),
         "padlocks": list(p.padlocks),
         "contacts": sorted(p.radar.contacts) if p.radar else [],
@@ -44,9 +58,45 @@ def _unit_brief(u: Any) -> dict[str, Any]:
     return {"id": u.id, "label": u.label, "side": u.side, "hex": str(u.hex), "alive": u.alive}
 
 
+def _kind(u: Any) -> str:
+    if isinstance(u, SamSite):
+        return "sam"
+    if isinstance(u, WarningRadar):
+        return "radar"
+    if isinstance(u, Gun):
+        return "aaa"
+    return "ground"
+
+
+def _own_ground(u: Any, shown: Callable[[str | None], bool]) -> dict[str, Any]:
+    """One of the side's own ground units, with what its side needs to command it."""
+    out = _unit_brief(u) | {"kind": _kind(u)}
+    if isinstance(u, SamSite):
+        lock = u.lock if shown(u.lock) else None
+        out |= {"radar": u.radar, "lock": lock, "rails": u.rails, "range": u.range,
+                "max_altitude": u.max_altitude}  # fmt: skip
+    elif isinstance(u, WarningRadar):
+        out |= {"radar": u.radar, "range": u.range}
+    elif isinstance(u, Gun):
+        out |= {
+            "fire": u.fire,
+            "range": u.range,
+            "max_altitude": u.max_altitude,
+            "out_of_ammo": u.out_of_ammo,
+            "plot": None if u.plot is None else {"hex": str(u.plot[0]), "altitude": u.plot[1]},
+        }
+    else:
+        out |= {"type": u.type, "fac": u.fac, "move": u.move}
+    return out
+
+
+def _marker(m: Marker, unit: str | None) -> dict[str, Any]:
+    return {"kind": m.kind, "hex": str(m.hex), "unit": unit, "altitude": m.altitude}
+
+
 def state_view(state: GsState, seat: int | None) -> dict[str, Any]:
     f = state.forces
-    referee = seat is None or seat == state.referee
+    referee = seat is None or not 0 <= seat < len(f.sides)
     side = None if referee or seat is None else state.side_names[seat]
     ask = state.pending_ask()
     view: dict[str, Any] = {
@@ -56,15 +106,13 @@ def state_view(state: GsState, seat: int | None) -> dict[str, Any]:
         "actor": state.current_actor(),
         "terminal": state.is_terminal(),
         "seat": "referee" if referee else side,
-        "markers": [
-            {"kind": m.kind, "hex": str(m.hex), "unit": m.unit, "altitude": m.altitude}
-            for m in f.markers
-        ],
+        "map": {"radius": f.radius},
         "sides": {s.name: {"kills": s.kills, "first_kill": s.first_kill} for s in f.sides.values()},
     }
     if ask is not None and (referee or ask.seat == seat):
         view["decision"] = _ask_view(state, ask)
     if referee:
+        view["markers"] = [_marker(m, m.unit) for m in f.markers]
         view["aircraft"] = [_plane_full(p) for p in f.planes.values()]
         view["sams"] = [
             _unit_brief(s) | {"lock": s.lock, "rails": s.rails} for s in f.sams.values()
@@ -78,45 +126,93 @@ def state_view(state: GsState, seat: int | None) -> dict[str, Any]:
         ]
         return view
     assert side is not None
+    return view | _side_view(state, side)
+
+
+def _side_view(state: GsState, side: str) -> dict[str, Any]:
+    """A side's units in full and what it knows of the enemy's (everything once over)."""
+    f = state.forces
     me = f.sides[side]
-    contacts: set[str] = set()
-    for p in state.planes(side):
-        if p.radar is not None:
-            contacts |= p.radar.contacts
-    aircraft = []
+    over = state.is_terminal()
+    k = knowledge(state, side)
+    known = k.known
+
+    def shown(uid: str | None) -> bool:
+        if uid is None or over or uid in known:
+            return True
+        unit = state.unit(uid)
+        return unit is not None and unit.side == side
+
+    aircraft: list[dict[str, Any]] = []
     for p in f.planes.values():
         if p.side == side:
             aircraft.append(_plane_full(p))
-        elif p.alive and p.id in me.sighted:
+        elif p.alive and (over or p.id in k.sighted):
             aircraft.append(
                 {
                     "id": p.id,
                     "side": p.side,
-                    "type": p.type if p.id in me.identified else "unidentified",
+                    "type": p.type if over or p.id in me.identified else "unidentified",
                     "hex": str(p.hex),
                     "heading": p.heading,
                     "altitude": p.altitude,
                     "sighted": True,
                 }
             )
-        elif p.alive and p.id in contacts:
+        elif p.alive and p.id in known:
             aircraft.append(
                 {"id": p.id, "hex": str(p.hex), "altitude": p.altitude, "radar_contact": True}
             )
-    view["aircraft"] = aircraft
-    own: list[Any] = [*f.sams.values(), *f.radars.values(), *f.guns.values(), *f.ground.values()]
-    view["own_ground"] = [_unit_brief(u) for u in own if u.side == side]
-    view["enemy_ground"] = [
-        _unit_brief(state.unit(uid)) | {"identified": uid in me.ground_identified}
-        for uid in sorted(me.ground_sighted)
-        if state.unit(uid) is not None
-    ]
-    view["weapons"] = [
-        {"id": w.id, "type": w.type, "target": w.target, "hex": str(w.hex)}
-        for w in state.weapons.values()
-        if w.side == side or w.id in me.sighted
-    ]
-    return view
+    ground: list[Any] = [*f.sams.values(), *f.radars.values(), *f.guns.values(), *f.ground.values()]
+    weapons = []
+    for w in state.weapons.values():
+        if w.side == side:
+            aimed = shown(w.target)  # where a missile is tells where its target is
+            weapons.append(
+                {
+                    "id": w.id,
+                    "type": w.type,
+                    "target": w.target if aimed else None,
+                    "hex": str(w.hex) if aimed else None,
+                }
+            )
+        elif over or w.id in k.sighted:
+            target = w.target if shown(w.target) else None
+            weapons.append({"id": w.id, "type": w.type, "target": target, "hex": str(w.hex)})
+    markers = []
+    for m in f.markers:
+        if shown(m.unit):
+            markers.append(_marker(m, m.unit))
+        elif m.kind in HEX_MARKERS:
+            markers.append(_marker(m, None))
+    return {
+        "markers": markers,
+        "aircraft": aircraft,
+        "own_ground": [_own_ground(u, shown) for u in ground if u.side == side],
+        "enemy_ground": [
+            _enemy_ground(u, k, me.ground_identified, over)
+            for u in ground
+            if u.side != side and (over or u.id in known)
+        ],
+        "weapons": weapons,
+    }
+
+
+def _enemy_ground(u: Any, k: Knowledge, identified: set[str], over: bool) -> dict[str, Any]:
+    """An enemy ground unit the side knows: its kind and name only once identified."""
+    ident = over or u.id in identified
+    emitting = u.id in k.emitters
+    return {
+        "id": u.id,
+        "label": u.label if ident else u.id,
+        "side": u.side,
+        "hex": str(u.hex),
+        "alive": u.alive,
+        "kind": _kind(u) if ident else ("radar" if emitting else "unidentified"),
+        "identified": ident,
+        "sighted": over or u.id in k.ground,
+        "emitting": emitting,
+    }
 
 
 def _ask_view(state: GsState, ask: Ask) -> dict[str, Any]:

@@ -1,0 +1,466 @@
+"""Double-blind play (GS-42): what each side knows, and which events it may read.
+
+The referee knows everything. A side knows its own units and, of the enemy,
+what it has sighted or tracks now (:func:`knowledge`); every other enemy unit
+is hidden from it, and so is the text of the other side's secret plotted
+fire until it is revealed (:func:`hidden_from`).
+
+Every event gets its *audience* as it is logged (:func:`observe`, called by
+the state after each change): the sides that may read it. An event that is
+one side's own business (its declarations, sightings, radar work, rolls,
+statuses) has that side as audience; an event that anyone at the table would
+see (moves, launches, attacks, results, markers, the turn and phase) has
+every side; either way a side is dropped when the event names an enemy unit
+it did not know *at that moment*, so that sighting a unit later does not
+reveal where it was before. :func:`visible` then also drops, when asked,
+events that name a unit hidden *now*. The events themselves are never
+changed: they are hashed into the records.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Iterator, Mapping
+from dataclasses import dataclass, field
+from functools import lru_cache
+from typing import TYPE_CHECKING, Any
+
+from airwar.games.gunslingers.actions import Decision
+from airwar.games.gunslingers.hexgrid import in_arcs
+
+if TYPE_CHECKING:
+    from airwar.games.gunslingers.state import GsState
+
+GROUND_PHASE = "Ground Unit Interaction Phase"
+"""Plotted fire is revealed in its step 2 (the text's "Reveal tgt. hex and alt.")."""
+
+PUBLIC = frozenset(
+    {
+        # the table: turn, phase and step, the start and the end
+        "start", "turn", "phase", "step", "turn_end", "end",
+        # what anyone at the table sees happen to a unit it knows
+        "move", "ground_move", "weapon_move", "weapon_removed", "launch", "attack",
+        "destroyed", "disengaged", "kill", "jammed", "plot_revealed", "marker",
+        # the order of flight is worked out in the open (GS-11, GS-12)
+        "advantage", "order_of_flight", "die",
+    }
+)  # fmt: skip
+"""Event types every side may read, as long as they name no unit hidden from it."""
+
+AIRCRAFT_PRIVATE = frozenset(
+    {
+        "declare", "dds", "status", "aircraft_log", "launch_prerequisites", "initiative",
+        "contact", "contact_lost", "radar_candidates", "radar_lock", "contacts_dropped",
+    }
+)  # fmt: skip
+"""The business of the side of the event's ``aircraft``: its declarations, its crew and
+countermeasure numbers, its statuses and logs, its radar search (silent)."""
+
+SIDE_PRIVATE = frozenset({"sighted", "unsighted", "identified", "plotted_fire"})
+"""The business of the event's ``side``: what it sighted, and its secret plotted fire."""
+
+UNIT_PRIVATE = frozenset({"radar", "lock_lost", "reload"})
+"""The business of the side of the event's ``unit``: its radars on and off, its SAM
+units' lost lock-ons and reloads."""
+
+OWN_STATUS_OUTCOMES = frozenset({"progressive_damage", "gloc_recovery", "damage_control"})
+"""Outcomes about an aircraft's own condition: only its side learns of them."""
+
+SHARED_ROLLS = frozenset({"sam_lock_broken"})
+"""Rolls both sides take part in: a radar SAM's lock-on broken by the target's
+countermeasures (the target's radar warning receiver knows the lock)."""
+
+HEX_MARKERS = frozenset({"plotted_fire", "smoke_1", "smoke_2", "laser_spot", "blast_zone"})
+"""Markers that lie on a hex anyone sees; markers on a unit are seen with the unit."""
+
+_ID_CHARS = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_")
+
+
+@lru_cache(maxsize=256)
+def _pattern(words: frozenset[str]) -> re.Pattern[str] | None:
+    if not words:
+        return None
+    alternatives = "|".join(re.escape(w) for w in sorted(words, key=len, reverse=True) if w)
+    if not alternatives:
+        return None
+    return re.compile(rf"(?<![A-Za-z0-9_])(?:{alternatives})(?![A-Za-z0-9_])")
+
+
+def strings(obj: Any) -> Iterator[str]:
+    """Every string in an event, keys and values, however deeply nested."""
+    if isinstance(obj, str):
+        yield obj
+    elif isinstance(obj, Mapping):
+        for k, v in obj.items():
+            if isinstance(k, str):
+                yield k
+            yield from strings(v)
+    elif isinstance(obj, list | tuple | set | frozenset):
+        for x in obj:
+            yield from strings(x)
+
+
+def text_of(obj: Any) -> str:
+    """Every string of ``obj`` in one text, each apart from the next (a NUL between)."""
+    if isinstance(obj, Mapping):
+        parts: list[str] = []
+        for k, v in obj.items():
+            parts.append(str(k))
+            if isinstance(v, str):
+                parts.append(v)
+            elif isinstance(v, Mapping | list | tuple | set | frozenset):
+                parts.extend(strings(v))
+        return "\0".join(parts)
+    return "\0".join(strings(obj))
+
+
+def names_any(obj: Any, words: Iterable[str]) -> bool:
+    """Whether ``obj`` names any of ``words`` anywhere in it, as a whole word.
+
+    A word is named where it is not run on by a letter, digit or underscore:
+    hiding ``Viper-1`` hides ``Viper-1``, ``Viper-1's``, ``SA-2:Viper-1`` and
+    ``Viper-1-Fulcrum-1``, but not ``Viper-10`` nor ``W12`` for ``W1``.
+    """
+    pattern = _pattern(frozenset(words))
+    return pattern is not None and pattern.search(text_of(obj)) is not None
+
+
+# -- what a side knows -------------------------------------------------------------
+
+
+@dataclass
+class Knowledge:
+    """What one side knows of the enemy now (GS-42), by how it knows it."""
+
+    sighted: set[str] = field(default_factory=set)
+    """Aircraft and missiles sighted (Visual Sighting Phase)."""
+    tracked: set[str] = field(default_factory=set)
+    """Aircraft held by radar: contacts and lock-ons of its aircraft, lock-ons and
+    passdowns of its SAM units, and what its ground radars and SAM units cover."""
+    ground: set[str] = field(default_factory=set)
+    """Ground units (SAM sites, radars, AAA, ground units) sighted."""
+    emitters: set[str] = field(default_factory=set)
+    """Enemy radars found by their emissions: locked on one of its aircraft (radar
+    warning) or in a declared BJM noise arc of one of its aircraft."""
+    remembered: set[str] = field(default_factory=set)
+    """Units it knew as they were destroyed, left the map or ended their flight."""
+
+    @property
+    def known(self) -> set[str]:
+        return self.sighted | self.tracked | self.ground | self.emitters | self.remembered
+
+
+def _static(state: GsState, side: str) -> _Sides:
+    """The side's own radar aircraft and SAM units and the other sides' units (fixed)."""
+    cached = state.cover_cache.get("static:" + side)
+    if cached is None:
+        f = state.forces
+        ground = (f.planes, f.sams, f.radars, f.guns, f.ground)
+        others = frozenset(u.id for t in ground for u in t.values() if u.side != side)
+        parts = _Sides(
+            radar_planes=tuple(p for p in f.planes.values() if p.side == side and p.radar),
+            own_planes=frozenset(p.id for p in f.planes.values() if p.side == side),
+            enemy_planes=tuple(p for p in f.planes.values() if p.side != side),
+            own_sams=tuple(s for s in f.sams.values() if s.side == side),
+            enemy_sams=tuple(s for s in f.sams.values() if s.side != side),
+            own_radars=tuple(r for r in f.radars.values() if r.side == side),
+            enemy_radars=tuple(
+                [s for s in f.sams.values() if s.side != side and s.radar is not None]
+                + [r for r in f.radars.values() if r.side != side]
+            ),
+            others=others,
+            pattern=_pattern(others),
+        )
+        cached = state.cover_cache["static:" + side] = (None, parts)
+    parts = cached[1]
+    assert isinstance(parts, _Sides)
+    return parts
+
+
+@dataclass(frozen=True)
+class _Sides:
+    radar_planes: tuple[Any, ...]
+    own_planes: frozenset[str]
+    enemy_planes: tuple[Any, ...]
+    own_sams: tuple[Any, ...]
+    enemy_sams: tuple[Any, ...]
+    own_radars: tuple[Any, ...]
+    enemy_radars: tuple[Any, ...]
+    others: frozenset[str]
+    pattern: re.Pattern[str] | None
+
+
+def _ground_radar_tracks(state: GsState, side: str, parts: _Sides) -> set[str]:
+    """Enemy aircraft inside the cover of the side's working ground radars and SAM units
+    (an aircraft shot down stays tracked where it fell).
+
+    Asked after most decisions, so each aircraft's answer is remembered for its hex and
+    altitude until one of the side's radars or SAM units changes.
+    """
+    quiet = {m.unit for m in state.forces.markers if m.kind == "suppression"}
+    sams = tuple(
+        (s.hex, s.range, s.max_altitude) for s in parts.own_sams
+        if s.alive and s.id not in quiet and (s.optical or (s.emitting and not s.jammed))
+    )  # fmt: skip
+    radars = tuple(
+        (r.hex, r.range) for r in parts.own_radars
+        if r.alive and r.emitting and not r.jammed and r.operative and r.id not in quiet
+    )  # fmt: skip
+    if not sams and not radars:
+        return set()
+    key = (sams, radars)
+    cached = state.cover_cache.get("cover:" + side)
+    if cached is None or cached[0] != key:
+        cached = state.cover_cache["cover:" + side] = (key, {})
+    covered = cached[1]
+    assert isinstance(covered, dict)
+    out: set[str] = set()
+    for p in parts.enemy_planes:
+        at = (p.id, p.hex, p.altitude)
+        hit = covered.get(at)
+        if hit is None:
+            hit = any(h.distance(p.hex) <= rng for h, rng in radars) or any(
+                h.distance(p.hex) <= rng and p.altitude <= top for h, rng, top in sams
+            )
+            covered[at] = hit
+        if hit:
+            out.add(p.id)
+    return out
+
+
+def _emissions_found(state: GsState, side: str, parts: _Sides) -> set[str]:
+    """Emitting enemy radars inside a declared BJM noise arc of one of the side's aircraft
+    (remembered until a jammer or a radar changes)."""
+    jammers = tuple((p.hex, p.heading, p.noise_arcs) for p in state.planes(side) if p.noise_arcs)
+    if not jammers:
+        return set()
+    radars = tuple((r.id, r.hex) for r in parts.enemy_radars if r.emitting)
+    key = (jammers, radars)
+    cached = state.cover_cache.get("esm:" + side)
+    if cached is not None and cached[0] == key:
+        return set(cached[1])
+    out = {rid for rid, h in radars if any(in_arcs(jh, hd, h, arcs) for jh, hd, arcs in jammers)}
+    state.cover_cache["esm:" + side] = (key, frozenset(out))
+    return out
+
+
+def knowledge(state: GsState, side: str) -> Knowledge:
+    """What ``side`` knows of the enemy now (GS-42).
+
+    A unit it knows as it is destroyed or leaves the map is remembered (still tracked or
+    sighted as it goes, it stays known when the sighting or the contact lapses).
+    """
+    f = state.forces
+    parts = _static(state, side)
+    me = f.sides[side]
+    remembered = state.remembered.setdefault(side, set())
+    k = Knowledge(sighted=set(me.sighted), ground=set(me.ground_sighted), remembered=remembered)
+    tracked = k.tracked
+    for p in parts.radar_planes:
+        tracked |= p.radar.contacts
+        tracked |= p.radar.locks
+    for s in parts.own_sams:
+        if s.alive and s.lock is not None:
+            tracked.add(s.lock)
+    for s in parts.enemy_sams:  # radar warning: an emitting radar SAM locked on to us
+        if s.lock is not None and s.emitting and s.lock in parts.own_planes:
+            k.emitters.add(s.id)
+    for sam, target in state.passdowns.items():
+        unit = f.sams.get(sam)
+        if unit is not None and unit.side == side:
+            tracked.add(target)
+    tracked |= _ground_radar_tracks(state, side, parts)
+    k.emitters |= _emissions_found(state, side, parts)
+    known = k.sighted | tracked | k.ground | k.emitters
+    for uid in known - remembered:
+        gone = state.unit(uid)
+        if gone is not None and not getattr(gone, "alive", True):
+            remembered.add(uid)
+    return k
+
+
+def enemy_ids(state: GsState, side: str) -> set[str]:
+    """The ids of every enemy unit on the table: aircraft, SAM sites, radars, AAA, ground
+    units (destroyed ones too), and missiles and weapons in flight."""
+    out = set(_static(state, side).others)
+    out.update(w.id for w in state.weapons.values() if w.side != side)
+    return out
+
+
+def plot_revealed(state: GsState) -> bool:
+    """Whether this turn's plotted fire has been revealed (Ground Unit Interaction 2)."""
+    return state.phase.name == GROUND_PHASE and state.step_index >= 1
+
+
+def secrets(state: GsState, side: str) -> set[str]:
+    """The text of every secret marker of another side not yet revealed: its plotted fire,
+    written as the declaration that recorded it."""
+    if plot_revealed(state):
+        return set()
+    out = set()
+    for g in state.forces.guns.values():
+        if g.side != side and g.plot is not None:
+            h, alt = g.plot
+            out.add(str(Decision("plot", g.id, (str(h), f"a{alt}"))))
+    return out
+
+
+def side_of_seat(state: GsState, seat: int | None) -> str | None:
+    """The side a seat plays (None for the referee, or a seat that is no side)."""
+    if seat is None or not 0 <= seat < len(state.forces.sides):
+        return None
+    return state.side_names[seat]
+
+
+def hidden_from(state: GsState, seat: int | None) -> set[str]:
+    """Words ``seat`` must not be shown now (nothing for the referee, or once the game ends)."""
+    side = side_of_seat(state, seat)
+    if side is None or state.is_terminal():
+        return set()
+    return (enemy_ids(state, side) - knowledge(state, side).known) | secrets(state, side)
+
+
+# -- the audience of each event -------------------------------------------------------
+
+
+def _owner(state: GsState, uid: Any) -> str | None:
+    if not isinstance(uid, str):
+        return None
+    unit = state.unit(uid)
+    if unit is not None:
+        return str(unit.side)
+    return state.weapon_sides.get(uid)
+
+
+def _sides(state: GsState, *uids: Any) -> set[str]:
+    return {s for s in (_owner(state, u) for u in uids) if s is not None}
+
+
+def _outcome_audience(state: GsState, kind: str, target: Any) -> set[str]:
+    if kind in OWN_STATUS_OUTCOMES:
+        return _sides(state, target)
+    return set(state.side_names)
+
+
+def audience(
+    state: GsState, event: Mapping[str, Any], effect: str | None
+) -> tuple[set[str], list[str]]:
+    """The sides that may read ``event`` by its kind (before the names it holds are
+    checked), and names it concerns that it does not write out.
+
+    ``effect`` is what a roll decides (the referee's name for it), when the event is one.
+    """
+    everyone = set(state.side_names)
+    t = event.get("type")
+    if t in PUBLIC:
+        return everyone, []
+    if t == "decision":
+        seat = event.get("seat")
+        return ({seat} if seat in everyone else set()), []
+    if t in AIRCRAFT_PRIVATE:
+        return _sides(state, event.get("aircraft")), []
+    if t in SIDE_PRIVATE:
+        side = event.get("side")
+        return ({side} if side in everyone else set()), []
+    if t in UNIT_PRIVATE:
+        return _sides(state, event.get("unit")), []
+    if t == "passdown":
+        return _sides(state, event.get("sam")), []
+    if t == "launch_failed":
+        return _sides(state, event.get("by") or event.get("unit")), []
+    if t == "lock_on":
+        out = _sides(state, event.get("unit"))
+        sam = state.forces.sams.get(str(event.get("unit")))
+        if sam is not None and not sam.optical:
+            out |= _sides(state, event.get("target"))
+        return out, []
+    if t == "lock_broken":
+        if "unit" in event:  # a SAM unit's lock-on, broken by the target's countermeasures
+            return _sides(state, event.get("unit"), event.get("target")), []
+        return _sides(state, event.get("aircraft")), []
+    if t == "note":
+        actor = event.get("aircraft", event.get("unit"))
+        return (everyone if actor is None else _sides(state, actor)), []
+    if t == "line_of_sight":
+        return (everyone if not event.get("blocked") else set()), []
+    if t in ("outcome_pending", "outcome"):
+        return _outcome_audience(state, str(event.get("kind")), event.get("target")), []
+    if t == "roll":
+        if "outcome" in event:
+            info = state.outcome_info.get(str(event["outcome"]))
+            if info is None:
+                return set(), []
+            kind, target, by = info
+            return _outcome_audience(state, kind, target), [target, by]
+        if effect in SHARED_ROLLS:
+            return _sides(state, event.get("unit"), event.get("against")), []
+        actor = event.get("aircraft", event.get("unit"))
+        return _sides(state, actor), []
+    return set(), []  # an event this table does not know: the referee's alone
+
+
+def observe(state: GsState) -> None:
+    """Give each new event its audience (called by the state after every change).
+
+    A side's knowledge is worked out only when a new event it might read names one of the
+    enemy's units, and then as it is right after the change.
+    """
+    log = state.log
+    start = len(state.audience)
+    for w in state.weapons.values():
+        state.weapon_sides.setdefault(w.id, w.side)
+    for i in range(start, len(log)):
+        e = log[i]
+        if e.get("type") == "launch" and isinstance(e.get("weapon"), str):
+            side = _owner(state, e.get("by"))
+            if side is not None:
+                state.weapon_sides.setdefault(e["weapon"], side)
+    hidden_at: dict[str, re.Pattern[str] | None] = {}
+    bits = {side: 1 << i for i, side in enumerate(state.side_names)}
+    for i in range(start, len(log)):
+        e = log[i]
+        if e.get("type") == "outcome_pending":
+            state.outcome_info[str(e.get("id"))] = (
+                str(e.get("kind")),
+                str(e.get("target")),
+                str(e.get("by")),
+            )
+        sides, also = audience(state, e, state.roll_effects.pop(i, None))
+        if e.get("type") == "outcome":
+            state.outcome_info.pop(str(e.get("id")), None)
+        text = text_of(e)
+        state.texts.append(text)
+        if also:
+            text += "\0" + "\0".join(also)
+        mask = 0
+        for side in sides:
+            enemy = _static(state, side).pattern
+            if enemy is not None and (enemy.search(text) or _WEAPON.search(text)):
+                if side not in hidden_at:
+                    known = knowledge(state, side).known
+                    hidden_at[side] = _pattern(frozenset(enemy_ids(state, side) - known))
+                pattern = hidden_at[side]
+                if pattern is not None and pattern.search(text):
+                    continue
+            mask |= bits[side]
+        state.audience.append(mask)
+
+
+_WEAPON = re.compile(r"(?<![A-Za-z0-9_])W[0-9]+(?![A-Za-z0-9_])")
+"""The ids the referee gives missiles and weapons in flight."""
+
+
+def visible(state: GsState, seat: int | None, since: int = 0) -> list[dict[str, Any]]:
+    """The events from ``since`` on that ``seat`` may read (copies)."""
+    side = side_of_seat(state, seat)
+    if side is None or state.is_terminal():
+        return state.log.since(since)
+    if len(state.audience) < len(state.log):
+        observe(state)
+    bit = 1 << state.side_names.index(side)
+    pattern = _pattern(frozenset(hidden_from(state, seat)))
+    out = []
+    for i in range(max(0, since), len(state.log)):
+        if state.audience[i] & bit and (pattern is None or not pattern.search(state.texts[i])):
+            out.append(dict(state.log[i]))
+    return out
