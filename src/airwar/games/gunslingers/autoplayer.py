@@ -3,135 +3,209 @@
 It plays any side (and the referee seat, where it enters the mildest result:
 a missile flies on or misses, an attack has no effect, so that it never
 invents a kill; scenarios that want results rolled give outcome tables,
-GS-14). Its choices are plain and aggressive: close on the nearest enemy,
-lock on, launch, padlock what it can, jam with the widest arcs. It picks
-without listing every legal action (a move has thousands), and every choice it
-makes passes the same check a human's does.
+GS-14). Its choices are plain and aggressive: close on the nearest enemy it
+knows of (or fly on ahead while it knows of none), lock on, launch, padlock
+what it can, jam with the widest arcs.
+
+It plays double-blind (GS-42): it decides from what its seat is entitled to,
+the seat's :meth:`~airwar.games.gunslingers.state.GsState.view`, the pending
+declaration and its legal choices (:class:`Seen`), never from the referee's
+state, so it cannot steer by an enemy it has not sighted nor tracks. It picks
+a move without listing every legal one (a move has thousands), and every
+choice it makes passes the same check a human's does.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING
+from dataclasses import dataclass, field
+from functools import cached_property
+from typing import TYPE_CHECKING, Any
 
 from airwar.core.bot import BaseBot
 from airwar.core.game import Action, GameState
-from airwar.games.gunslingers import steps_flight, steps_launch, steps_radar, steps_sam
-from airwar.games.gunslingers import steps_sighting as sighting
 from airwar.games.gunslingers.actions import Decision, listed
-from airwar.games.gunslingers.checks_air import detection_rolls_per_turn
 from airwar.games.gunslingers.checks_sam import bjm_type
-from airwar.games.gunslingers.checks_sighting import padlock_limit
 from airwar.games.gunslingers.engine import VERBS, Ask
 from airwar.games.gunslingers.hexgrid import Hex, arcs_text, in_arcs
-from airwar.games.gunslingers.outcomes import RESULTS
 from airwar.games.gunslingers.scenario import house
-from airwar.games.gunslingers.units import Plane
 
 if TYPE_CHECKING:
     from airwar.games.gunslingers.state import GsState
 
-Chooser = Callable[["GsState", Ask], tuple[str, ...]]
+
+@dataclass
+class Seen:
+    """Everything the automatic player decides from: the seat's view, the declaration
+    asked of it, and (listed only when needed) the legal choices of that declaration."""
+
+    view: dict[str, Any]
+    ask: Ask
+    legal: Callable[[], list[Decision]] = field(repr=False)
+
+    @classmethod
+    def of(cls, state: GsState) -> Seen:
+        """What the seat to decide is entitled to, in ``state``."""
+        ask = state.pending_ask()
+        if ask is None:
+            raise ValueError("no declaration is pending")
+        return cls(state.view(ask.seat), ask, lambda: VERBS[ask.verb].choices(state, ask))
+
+    @cached_property
+    def choices(self) -> list[Decision]:
+        return self.legal()
+
+    @property
+    def me(self) -> str:
+        return str(self.view["seat"])
+
+    @cached_property
+    def aircraft(self) -> dict[str, dict[str, Any]]:
+        return {a["id"]: a for a in self.view.get("aircraft", [])}
+
+    @cached_property
+    def own_ground(self) -> dict[str, dict[str, Any]]:
+        return {u["id"]: u for u in self.view.get("own_ground", [])}
+
+    @cached_property
+    def enemy_aircraft(self) -> list[dict[str, Any]]:
+        """Enemy aircraft in play that the side knows of, with where they are."""
+        return [
+            a
+            for a in self.view.get("aircraft", [])
+            if a.get("side") != self.me and a.get("alive", True) and a.get("hex")
+        ]
+
+    @cached_property
+    def enemy_ground(self) -> list[dict[str, Any]]:
+        """Enemy ground units in play that the side knows of."""
+        return [u for u in self.view.get("enemy_ground", []) if u.get("alive", True)]
+
+    @cached_property
+    def known(self) -> set[str]:
+        """Every unit the view shows."""
+        out = set(self.aircraft) | set(self.own_ground)
+        out |= {u["id"] for u in self.view.get("enemy_ground", [])}
+        out |= {w["id"] for w in self.view.get("weapons", [])}
+        return out
+
+    def where(self, uid: str) -> Hex | None:
+        for table in (self.aircraft, self.own_ground):
+            if uid in table and table[uid].get("hex"):
+                return Hex.parse(table[uid]["hex"])
+        for u in self.view.get("enemy_ground", []):
+            if u["id"] == uid:
+                return Hex.parse(u["hex"])
+        return None
+
+    def on_map(self, h: Hex) -> bool:
+        return max(abs(h.q), abs(h.r), abs(h.s)) <= int(self.view["map"]["radius"])
+
+    def singles(self) -> list[str]:
+        """The items a list declaration may name, in the order its choices list them."""
+        return list(dict.fromkeys(i for d in self.choices for i in d.items()))
+
+    def most(self) -> int:
+        """How many items a list declaration may name at most."""
+        return max((len(d.items()) for d in self.choices), default=0)
+
+    def nearest(self, frm: Hex, ids: list[str]) -> list[str]:
+        """``ids`` known to the view, nearest first; then the others in the order given."""
+        placed = [(i, self.where(i)) for i in ids]
+        near = sorted(((i, h) for i, h in placed if h is not None),
+                      key=lambda x: (frm.distance(x[1]), x[0]))  # fmt: skip
+        return [i for i, _ in near] + [i for i, h in placed if h is None]
 
 
-def _nearest(frm: Hex, items: list[tuple[str, Hex]]) -> list[str]:
-    return [i for i, _ in sorted(items, key=lambda x: (frm.distance(x[1]), x[0]))]
+Chooser = Callable[[Seen], tuple[str, ...]]
 
 
-def _yes(state: GsState, ask: Ask) -> tuple[str, ...]:
+def _yes(seen: Seen) -> tuple[str, ...]:
     return ("yes",)
 
 
-def _no(state: GsState, ask: Ask) -> tuple[str, ...]:
+def _no(seen: Seen) -> tuple[str, ...]:
     return ("no",)
 
 
-def _plot(state: GsState, ask: Ask) -> tuple[str, ...]:
-    g = state.forces.guns[ask.subject]
-    for p in sorted(state.enemies_of(g.side), key=lambda p: (g.hex.distance(p.hex), p.id)):
-        if g.hex.distance(p.hex) <= g.range and p.altitude <= g.max_altitude:
-            return (str(p.hex), f"a{p.altitude}")
+def _first_option(seen: Seen) -> tuple[str, ...]:
+    """The first real choice (the first listed is none, off or done)."""
+    options = seen.choices
+    return options[1].args if len(options) > 1 else options[0].args
+
+
+def _plot(seen: Seen) -> tuple[str, ...]:
+    g = seen.own_ground[seen.ask.subject]
+    here = Hex.parse(g["hex"])
+    targets = [(Hex.parse(a["hex"]), a) for a in seen.enemy_aircraft]
+    for h, a in sorted(targets, key=lambda t: (here.distance(t[0]), t[1]["id"])):
+        if here.distance(h) <= g["range"] and a["altitude"] <= g["max_altitude"]:
+            return (str(h), f"a{a['altitude']}")
     return ("none",)
 
 
-def _jam(state: GsState, ask: Ask) -> tuple[str, ...]:
-    p = state.forces.planes[ask.subject]
-    radars = [r.hex for r in steps_sam.radar_units(state) if r.side != p.side]
-    choices = bjm_type(p.bjm_type or "").noise_arc_choices()
-    best = max(
-        choices, key=lambda c: (sum(in_arcs(p.hex, p.heading, h, c) for h in radars), len(c))
-    )
+def _jam(seen: Seen) -> tuple[str, ...]:
+    p = seen.aircraft[seen.ask.subject]
+    here, heading = Hex.parse(p["hex"]), p["heading"]
+    radars = [Hex.parse(u["hex"]) for u in seen.enemy_ground if u["kind"] in ("radar", "sam")]
+    choices = bjm_type(p["bjm"]["type"] if p.get("bjm") else "").noise_arc_choices()
+    best = max(choices, key=lambda c: (sum(in_arcs(here, heading, h, c) for h in radars), len(c)))
     return (arcs_text(best),)
 
 
-def _standoff(state: GsState, ask: Ask) -> tuple[str, ...]:
-    p = state.forces.planes[ask.subject]
-    targets = steps_sam._standoff_targets(state, p)
-    targets.sort(key=lambda r: (state.unit(r).eccm, r))
-    return (listed(targets[: steps_sam._standoff_limit(p)]),)
+def _largest(seen: Seen) -> tuple[str, ...]:
+    """The first of the choices naming the most items (stand-off attacks)."""
+    return max(seen.choices, key=lambda d: len(d.items())).args
 
 
-def _lockon(state: GsState, ask: Ask) -> tuple[str, ...]:
-    s = state.forces.sams[ask.subject]
-    targets = steps_sam.lock_targets(state, s)
-    items = [(t, state.forces.planes[t].hex) for t in targets]
-    return (_nearest(s.hex, items)[0],) if items else ("none",)
-
-
-def _passdown(state: GsState, ask: Ask) -> tuple[str, ...]:
-    pairs = steps_sam._passdown_pairs(state, state.forces.radars[ask.subject])
-    return (pairs[0],) if pairs else ("done",)
-
-
-def _arm(state: GsState, ask: Ask) -> tuple[str, ...]:
-    targets = steps_sam._arm_targets(state, state.forces.planes[ask.subject])
+def _lockon(seen: Seen) -> tuple[str, ...]:
+    s = seen.own_ground[seen.ask.subject]
+    targets = seen.nearest(Hex.parse(s["hex"]), [t for t in seen.singles() if t != "none"])
     return (targets[0],) if targets else ("none",)
 
 
-def _mark(state: GsState, ask: Ask) -> tuple[str, ...]:
-    g = state.forces.ground[ask.subject]
+def _passdown(seen: Seen) -> tuple[str, ...]:
+    pairs = [d.first for d in seen.choices if d.first != "done"]
+    return (pairs[0],) if pairs else ("done",)
+
+
+def _arm(seen: Seen) -> tuple[str, ...]:
+    targets = [d.first for d in seen.choices if d.first != "none"]
+    return (targets[0],) if targets else ("none",)
+
+
+def _mark(seen: Seen) -> tuple[str, ...]:
+    g = seen.own_ground[seen.ask.subject]
+    here = Hex.parse(g["hex"])
     reach = house("ground", "fac_range")
-    enemies = [(u.id, u.hex) for u in sighting.ground_things(state) if u.side != g.side]
-    for uid in _nearest(g.hex, enemies):
-        h = state.unit(uid).hex
-        if g.hex.distance(h) <= reach:
+    for uid in seen.nearest(here, [u["id"] for u in seen.enemy_ground]):
+        h = seen.where(uid)
+        if h is not None and here.distance(h) <= reach:
             return ("smoke", str(h))
     return ("none",)
 
 
-def _search(state: GsState, ask: Ask) -> tuple[str, ...]:
-    p = state.forces.planes[ask.subject]
-    striker = any(p.ground_weapons.values()) or p.fac_capable or p.laser_designator
+def _striker(p: dict[str, Any]) -> bool:
+    return any(p.get("ground_weapons", {}).values())
+
+
+def _search(seen: Seen) -> tuple[str, ...]:
+    p = seen.aircraft[seen.ask.subject]
+    striker = _striker(p) or p.get("fac") or p.get("laser_designator")
     return ("yes",) if striker else ("no",)
 
 
-def _padlock(state: GsState, ask: Ask) -> tuple[str, ...]:
-    p = state.forces.planes[ask.subject]
-    limit = padlock_limit(sighting._crew(p)).number
-    cands = sighting.padlock_candidates(state, p)
-    items = [(c, state.unit(c).hex) for c in cands]
-    return (listed(_nearest(p.hex, items)[:limit]),)
+def _padlock(seen: Seen) -> tuple[str, ...]:
+    p = seen.aircraft[seen.ask.subject]
+    return (listed(seen.nearest(Hex.parse(p["hex"]), seen.singles())[: seen.most()]),)
 
 
-def _first_program(state: GsState, ask: Ask) -> tuple[str, ...]:
-    p = state.forces.planes[ask.subject]
-    return (next(iter(p.dds_programs)),)
+def _modes(seen: Seen) -> tuple[str, ...]:
+    p = seen.aircraft[seen.ask.subject]
+    return (listed([m for m, on in p["modes"].items() if on]),)
 
 
-def _first_option(verb: str) -> Chooser:
-    def choose(state: GsState, ask: Ask) -> tuple[str, ...]:
-        options = VERBS[verb].choices(state, ask)
-        return options[1].args if len(options) > 1 else options[0].args
-
-    return choose
-
-
-def _modes(state: GsState, ask: Ask) -> tuple[str, ...]:
-    p = state.forces.planes[ask.subject]
-    return (listed([m for m, on in p.special_modes.items() if on]),)
-
-
-def _step_towards(state: GsState, frm: Hex, to: Hex, steps: int, keep: int) -> tuple[Hex, int]:
+def _step_towards(seen: Seen, frm: Hex, to: Hex, steps: int, keep: int) -> tuple[Hex, int]:
     """Greedy hex steps towards ``to``, stopping ``keep`` hexes short; returns hex, heading."""
     here, heading = frm, None
     for _ in range(steps):
@@ -142,7 +216,7 @@ def _step_towards(state: GsState, frm: Hex, to: Hex, steps: int, keep: int) -> t
             key=lambda d: (here.neighbours()[d].distance(to), d),
         )
         nxt = here.neighbours()[best]
-        if not state.on_map(nxt):
+        if not seen.on_map(nxt):
             break
         here, heading = nxt, best * 2
     if heading is None:
@@ -157,46 +231,57 @@ def _heading_towards(frm: Hex, to: Hex) -> int:
     return best * 2
 
 
-def _move(state: GsState, ask: Ask) -> tuple[str, ...]:
-    p = state.forces.planes[ask.subject]
-    target, target_alt, keep = _goal(state, p)
+def _move(seen: Seen) -> tuple[str, ...]:
+    p = seen.aircraft[seen.ask.subject]
+    here, altitude, speed, climb = Hex.parse(p["hex"]), p["altitude"], p["speed"], p["climb"]
+    target, target_alt, keep = _goal(seen, p)
     if target is None:
-        return (str(p.hex), f"h{p.heading}", f"a{p.altitude}")
-    here, heading = _step_towards(state, p.hex, target, p.speed, keep)
-    if here == p.hex:
-        heading = _heading_towards(p.hex, target)
+        return (str(here), f"h{p['heading']}", f"a{altitude}")
+    to, heading = _step_towards(seen, here, target, speed, keep)
+    if to == here:
+        heading = _heading_towards(here, target)
     ceiling = house("aircraft", "max_altitude")
-    alt = max(0, min(ceiling, p.altitude + max(-p.climb, min(p.climb, target_alt - p.altitude))))
-    return (str(here), f"h{heading}", f"a{alt}")
+    alt = max(0, min(ceiling, altitude + max(-climb, min(climb, target_alt - altitude))))
+    return (str(to), f"h{heading}", f"a{alt}")
 
 
-def _goal(state: GsState, p: Plane) -> tuple[Hex | None, int, int]:
-    if any(p.ground_weapons.values()):
-        grounds = steps_flight.ground_enemies(state, p.side)
-        if grounds:
-            uid = _nearest(p.hex, grounds)[0]
-            return state.unit(uid).hex, max(1, p.altitude - p.climb), 1
-    enemies = state.enemies_of(p.side)
-    if not enemies:
-        return None, p.altitude, 0
-    e = min(enemies, key=lambda e: (p.hex.distance(e.hex), e.id))
-    return e.hex, e.altitude, 2
+def _goal(seen: Seen, p: dict[str, Any]) -> tuple[Hex | None, int, int]:
+    """Where to fly: the nearest known enemy ground unit for a striker, else the nearest
+    known enemy aircraft, else on ahead (towards the centre of the map at its edge)."""
+    here, altitude = Hex.parse(p["hex"]), p["altitude"]
+    if _striker(p) and seen.enemy_ground:
+        u = min(seen.enemy_ground, key=lambda u: (here.distance(Hex.parse(u["hex"])), u["id"]))
+        return Hex.parse(u["hex"]), max(1, altitude - p["climb"]), 1
+    if seen.enemy_aircraft:
+        e = min(seen.enemy_aircraft, key=lambda e: (here.distance(Hex.parse(e["hex"])), e["id"]))
+        return Hex.parse(e["hex"]), e["altitude"], 2
+    ahead = here
+    for _ in range(max(1, p["speed"])):
+        ahead = ahead.ahead(p["heading"])
+    if not seen.on_map(ahead):
+        ahead = Hex(0, 0)
+        if ahead == here:
+            return None, altitude, 0
+    return ahead, altitude, 0
 
 
-def _attack(state: GsState, ask: Ask) -> tuple[str, ...]:
-    options = steps_flight.attack_options(state, state.forces.planes[ask.subject])
+def _attack(seen: Seen) -> tuple[str, ...]:
+    """An attack on a unit the side knows of: bombs first, then guns, then strafing."""
+    options = [d.first for d in seen.choices if d.first != "done"]
+    options = [o for o in options if o.split(":")[-1] in seen.known]
     bombs = [o for o in options if o.startswith("bomb:")]
     pick = bombs or [o for o in options if o.startswith("gun:")] or options
     return (pick[0],) if pick else ("done",)
 
 
-def _launch(state: GsState, ask: Ask) -> tuple[str, ...]:
-    opts = state.launch_options.get(ask.subject, [])
+def _launch(seen: Seen) -> tuple[str, ...]:
+    """Up to two launches at different targets, in the order the prerequisites list them."""
+    legal = {tuple(sorted(d.items())) for d in seen.choices}
     chosen: list[str] = []
     targets: set[str] = set()
-    for o in opts:
+    for o in seen.singles():
         t = o.split(":")[1]
-        if t not in targets and steps_launch._stock_ok(state, ask.subject, [*chosen, o]):
+        if t not in targets and tuple(sorted([*chosen, o])) in legal:
             chosen.append(o)
             targets.add(t)
         if len(chosen) == 2:
@@ -204,33 +289,23 @@ def _launch(state: GsState, ask: Ask) -> tuple[str, ...]:
     return (listed(chosen),)
 
 
-def _retry(state: GsState, ask: Ask) -> tuple[str, ...]:
-    declared = state.launch_declared.get(ask.subject, [])
-    return (declared[0],) if declared else ("none",)
+def _radar(seen: Seen) -> tuple[str, ...]:
+    """Detection rolls: targets the side knows of nearest first, then the others."""
+    p = seen.aircraft[seen.ask.subject]
+    return (listed(seen.nearest(Hex.parse(p["hex"]), seen.singles())[: seen.most()]),)
 
 
-def _radar(state: GsState, ask: Ask) -> tuple[str, ...]:
-    p = state.forces.planes[ask.subject]
-    cands = state.radar_candidates.get(p.id, [])
-    items = [(c, state.forces.planes[c].hex) for c in cands]
-    room = detection_rolls_per_turn() - p.detection_rolls
-    return (listed(_nearest(p.hex, items)[:room]),)
+def _lock(seen: Seen) -> tuple[str, ...]:
+    p = seen.aircraft[seen.ask.subject]
+    return (listed(seen.nearest(Hex.parse(p["hex"]), seen.singles())[: seen.most()]),)
 
 
-def _lock(state: GsState, ask: Ask) -> tuple[str, ...]:
-    p = state.forces.planes[ask.subject]
-    cands = steps_radar._lock_candidates(state, p)
-    items = [(c, state.forces.planes[c].hex) for c in cands]
-    return (listed(_nearest(p.hex, items)[: steps_radar._lock_allowance(p)]),)
-
-
-def _result(state: GsState, ask: Ask) -> tuple[str, ...]:
-    ctx = state.results[ask.subject]
-    allowed = [d.first for d in VERBS["result"].choices(state, ask)]
+def _result(seen: Seen) -> tuple[str, ...]:
+    allowed = [d.first for d in seen.choices]
     for mild in ("flies", "miss", "no_effect"):
         if mild in allowed:
             return (mild,)
-    return (RESULTS[ctx["kind"]][-1],)
+    return (allowed[-1],)
 
 
 CHOOSERS: dict[str, Chooser] = {
@@ -239,7 +314,7 @@ CHOOSERS: dict[str, Chooser] = {
     "reactivate": _yes,
     "shutdown": _no,
     "jam": _jam,
-    "standoff": _standoff,
+    "standoff": _largest,
     "lockon": _lockon,
     "samlaunch": _yes,
     "passdown": _passdown,
@@ -250,31 +325,34 @@ CHOOSERS: dict[str, Chooser] = {
     "search": _search,
     "searcher": _yes,
     "padlock": _padlock,
-    "dds": _first_program,
-    "engage": _first_option("engage"),
+    "dds": _first_option,
+    "engage": _first_option,
     "illuminate": _yes,
-    "designate": _first_option("designate"),
-    "fac": _first_option("fac"),
+    "designate": _first_option,
+    "fac": _first_option,
     "modes": _modes,
     "move": _move,
     "attack": _attack,
     "launch": _launch,
-    "retry": _retry,
+    "retry": _first_option,
     "radar": _radar,
     "lock": _lock,
-    "gmove": lambda state, ask: ("stay",),
-    "combat": lambda state, ask: ("done",),
-    "logs": lambda state, ask: ("done",),
+    "gmove": lambda seen: ("stay",),
+    "combat": lambda seen: ("done",),
+    "logs": lambda seen: ("done",),
     "result": _result,
 }
 
 
+def decide(seen: Seen) -> Decision:
+    """The automatic player's answer from what its seat is entitled to."""
+    ask = seen.ask
+    return Decision(ask.verb, ask.subject, CHOOSERS[ask.verb](seen))
+
+
 def auto_decision(state: GsState) -> Decision:
-    """The automatic player's answer to the pending declaration."""
-    ask = state.pending_ask()
-    if ask is None:
-        raise ValueError("no declaration is pending")
-    return Decision(ask.verb, ask.subject, CHOOSERS[ask.verb](state, ask))
+    """The automatic player's answer to the pending declaration (from that seat's view)."""
+    return decide(Seen.of(state))
 
 
 class GunslingersAuto(BaseBot):
