@@ -2,13 +2,22 @@
 
 from __future__ import annotations
 
+import io
 import json
 from pathlib import Path
+from typing import Any
 
+import click.testing
+import typer
 from typer.testing import CliRunner
 
-from airwar.cli.gunslingers import app
+from airwar.cli.gunslingers import AUTO, _make_bot, app
+from airwar.core import replay
+from airwar.games.gunslingers import GunslingersGame, options_for_file
+from airwar.games.gunslingers.autoplayer import GunslingersAuto
+from airwar.session import AI_PREFIX, Sessions
 from airwar.store import Store
+from tests.cli.test_migs_play import Typist
 
 EXAMPLES = Path(__file__).parents[2] / "examples" / "gunslingers"
 DOGFIGHT = str(EXAMPLES / "dogfight-2v2.toml")
@@ -87,3 +96,92 @@ def test_play_scripted_through_stdin_saves_and_resumes(tmp_path: Path) -> None:
     assert "the game is over" in done.output
     final = Store(url).load(game_id)
     assert final.status == "finished"
+
+
+# -- through the play session ------------------------------------------------------------
+
+typing_runner = click.testing.CliRunner()  # takes a stream as standard input
+command = typer.main.get_command(app)
+
+
+def gunslingers_play(url: str, *args: str, stdin: Any = None) -> click.testing.Result:
+    return typing_runner.invoke(command, ["play", *args, "--database-url", url], input=stdin)
+
+
+def only_game(url: str) -> str:
+    with Store(url) as s:
+        ids = [g.id for g in s.list_games()]
+    assert len(ids) == 1
+    return ids[0]
+
+
+def test_the_automatic_player_plays_the_same_game_as_through_the_session(tmp_path: Path) -> None:
+    url = f"sqlite:///{tmp_path / 'auto.sqlite'}"
+    res = gunslingers_play(url, DOGFIGHT, "--seed", "4", "--turns", "1", "--auto", "all")
+    assert res.exit_code == 0, res.output
+    assert "to roll:" in res.output and "the game is over" in res.output
+    with Store(url) as s:
+        saved = s.load(only_game(url))
+    auto = f"{AI_PREFIX}{AUTO}"
+    assert set(saved.seats.values()) == {auto} and saved.status == "finished"
+    game = GunslingersGame(options_for_file(DOGFIGHT, 1))
+    with Store("sqlite://") as memory:
+        direct = Sessions(memory, make_bot=_make_bot).create(
+            game, dict.fromkeys(saved.seats, auto), seed=4, bots=[AUTO]
+        )
+    assert direct.finished
+    assert saved.record.actions == direct.driver.record.actions
+    assert saved.record.log_digest == direct.driver.log_digest
+    assert replay(saved.record).state.is_terminal()
+
+
+def test_a_seed_for_several_people_and_undo_are_refused(tmp_path: Path) -> None:
+    url = f"sqlite:///{tmp_path / 'refused.sqlite'}"
+    seeded = gunslingers_play(url, DOGFIGHT, "--seed", "3", "--auto", "referee")
+    assert seeded.exit_code == 2, seeded.output
+    assert seeded.stderr.startswith("error: a game between two people takes no seed")
+    assert seeded.stderr.count("\n") == 1
+    res = gunslingers_play(
+        url, DOGFIGHT, "--seed", "3", "--turns", "1", "--auto", "Red", "--auto", "referee",
+        stdin="auto\nundo\nquit\n",
+    )  # fmt: skip
+    assert res.exit_code == 0, res.output
+    assert "refused: Gunslingers: Expanded Sequence of Play allows no undo" in res.output
+
+
+def test_a_browser_decision_at_the_same_index_ends_the_terminal_session(tmp_path: Path) -> None:
+    """The terminal waits for Blue; another writer saves Blue's decision first; the
+    terminal's answer is refused, kept nowhere, and the command exits 2 in one line."""
+    url = f"sqlite:///{tmp_path / 'race.sqlite'}"
+    asked = 0
+    theirs: list[tuple[int, str]] = []
+
+    def next_line() -> str | None:
+        nonlocal asked
+        asked += 1
+        if asked == 1:
+            return "auto"
+        if asked == 2:
+            with Store(url) as s:
+                other = Sessions(s, make_bot=_make_bot)
+                live = other.get(only_game(url), fresh=True)
+                before = live.decisions
+                actor = live.state.current_actor()
+                other.act(live, actor, [str(GunslingersAuto().choose(live.state, actor))])
+                theirs.extend(live.driver.record.actions[before:])
+            return "auto"
+        return "quit"
+
+    res = gunslingers_play(
+        url, DOGFIGHT, "--seed", "3", "--turns", "1", "--auto", "Red", "--auto", "referee",
+        stdin=io.BufferedReader(Typist(next_line)),
+    )  # fmt: skip
+    gid = only_game(url)
+    assert res.exit_code == 2, res.output
+    assert res.stderr.count("\n") == 1
+    assert res.stderr.startswith(f"error: game {gid} changed elsewhere: ")
+    assert res.stderr.strip().endswith(f"; resume with airwar gunslingers play --resume {gid}")
+    with Store(url) as s:
+        stored = s.load(gid).record
+    assert stored.actions[-len(theirs) :] == theirs
+    assert replay(stored).record.actions == stored.actions

@@ -15,21 +15,25 @@ from __future__ import annotations
 import json
 import sys
 from pathlib import Path
-from typing import Annotated
+from typing import Annotated, Any
 
 import typer
 
+from airwar.bots.registry import make_bot
 from airwar.cli.common import DatabaseUrl, fail, open_store, reports_errors
-from airwar.core.driver import Driver, replay
-from airwar.core.errors import AirwarError
+from airwar.cli.playing import changed_elsewhere
+from airwar.core.bot import Bot
+from airwar.core.driver import Driver
+from airwar.core.errors import IllegalAction, InvalidNotation
 from airwar.core.game import CHANCE, TERMINAL
-from airwar.core.record import log_digest
 from airwar.games.gunslingers import GunslingersGame, options_for_file
-from airwar.games.gunslingers.autoplayer import GunslingersAuto, auto_decision
+from airwar.games.gunslingers.autoplayer import GunslingersAuto
 from airwar.games.gunslingers.engine import VERBS
 from airwar.games.gunslingers.narrate import describe
 from airwar.games.gunslingers.scenario import ScenarioError, load_scenario
 from airwar.games.gunslingers.state import GsState
+from airwar.session import AI_PREFIX, HUMAN, Conflict, PlaySession, Sessions
+from airwar.store import GameChanged
 
 app = typer.Typer(
     help="Gunslingers: the computer referee of the Expanded Sequence of Play.",
@@ -111,81 +115,113 @@ def play(
     At a prompt type a decision, '?' for the legal choices, 'auto' to let the
     automatic player answer this one, or 'quit' (the game is saved as it goes).
     """
-    store = open_store(database_url)
+    sessions = Sessions(open_store(database_url), make_bot=_make_bot)
     if resume is not None:
-        stored = store.load(resume)
-        driver = replay(stored.record)
-        game_id = resume
-        game = driver.game
-        typer.echo(f"resumed game {game_id} at decision {len(stored.record.actions)}")
+        live = sessions.get(resume, fresh=True)
+        if live.game.name != GunslingersGame.name:
+            fail(f"saved game {resume} is a {live.game.name} game, not Gunslingers")
+        seats = _auto_seats(live.seat_names(), live.seats, auto or [])
+        if seats != live.seats:
+            sessions.store.update(live.id, seats=seats)
+            live.seats = seats
+        typer.echo(f"resumed game {live.id} at decision {live.decisions}")
     else:
         if scenario is None:
             fail("give a scenario file, or --resume ID")
         game = _game(scenario, turns)
-        driver = Driver(game, seed)
-        seats = {game.seat_name(i): "human" for i in range(game.num_players)}
-        game_id = store.create_game(
-            driver.record, title=f"Gunslingers: {scenario.name}", seats=seats
+        names = [game.seat_name(i) for i in range(game.num_players)]
+        live = sessions.create(
+            game,
+            _auto_seats(names, dict.fromkeys(names, HUMAN), auto or []),
+            seed=seed,
+            title=f"Gunslingers: {scenario.name}",
+            meta={"interface": "terminal"},
+            bots=[*game.game_type.bots, AUTO],
+            run_bots=False,
+            auto_chance=False,
         )
-        typer.echo(f"saved as game {game_id} (resume with --resume {game_id})")
-    names = [game.seat_name(i).lower() for i in range(game.num_players)]
-    auto_seats = set()
-    for a in auto or []:
+        typer.echo(f"saved as game {live.id} (resume with --resume {live.id})")
+    try:
+        _referee(sessions, live)
+    except GameChanged as exc:
+        raise changed_elsewhere(live.id, exc, "airwar gunslingers play") from None
+
+
+AUTO = GunslingersAuto.name
+"""The seat kind ``ai:gunslingers-auto``: the automatic player answers that side."""
+
+
+def _make_bot(name: str, seed: int | str) -> Bot:
+    """The automatic player for its seats; any other bot from the registry."""
+    if name == AUTO:
+        return GunslingersAuto()  # decides from its seat's view only
+    return make_bot(name, seed)
+
+
+def _auto_seats(names: list[str], seats: dict[str, str], sides: list[str]) -> dict[str, str]:
+    """``seats`` with the ``--auto`` sides handed to the automatic player."""
+    low = [n.lower() for n in names]
+    seats = dict(seats)
+    for a in sides:
         if a.lower() == "all":
-            auto_seats = set(range(game.num_players))
-        elif a.lower() in names:
-            auto_seats.add(names.index(a.lower()))
+            seats = {n: f"{AI_PREFIX}{AUTO}" for n in names}
+        elif a.lower() in low:
+            seats[names[low.index(a.lower())]] = f"{AI_PREFIX}{AUTO}"
         else:
-            fail(f"--auto {a}: no such side (sides: {', '.join(names)}, or all)")
+            fail(f"--auto {a}: no such side (sides: {', '.join(low)}, or all)")
+    return seats
+
+
+def _referee(sessions: Sessions, live: PlaySession) -> None:
+    """Play ``live`` through the play session until it ends or the player stops: the
+    people here answer at the prompt, the automatic player answers its seats, and
+    every roll is told before it is made. A refused save raises GameChanged."""
+    live.driver.auto_chance = False
+    game_id = live.id
+    # what this terminal may read: everything when every person sits here (the
+    # referee's console), else what the seats played here may see
+    here = [n for n, k in live.seats.items() if k == HUMAN]
+    viewer = here[0] if live.has_remote() and here else None
+    open_book = live.sees_all(viewer)
     shown = 0
-    state = driver.state
-    assert isinstance(state, GsState)
+    saved: dict[str, Any] | None = None
 
     def show_new() -> None:
         nonlocal shown
-        for event in driver.events[shown:]:
+        for event in live.visible_events(viewer, shown):
             typer.echo(describe(event))
-        shown = len(driver.events)
+        shown = len(live.state.log)
 
-    def record(seat: int, text: str) -> None:
-        now = driver.state
-        assert isinstance(now, GsState)
-        done = now.is_terminal()
-        store.append_action(
-            game_id,
-            seat,
-            text,
-            log_digest=log_digest(driver.events),
-            status="finished" if done else None,
-            summary=now.score() if done else None,
-            expected_index=len(driver.record.actions) - 1,
-        )
-
-    driver.auto_chance = False
     while True:
-        while driver.state.current_actor() == CHANCE:
+        rolled = False
+        while live.state.current_actor() == CHANCE:
             show_new()
-            check = driver.state.pending_check()
-            if check is not None:
+            check = live.state.pending_check()
+            if check is not None and open_book:
                 typer.echo(f"    to roll: {check.explain()}")
-            driver.roll()
+            live.driver.roll()
+            rolled = True
         show_new()
-        state = driver.state
+        summary = live.summary()
+        if rolled and summary != saved:
+            # the score and status after the rolls; never over another writer's save
+            sessions.store.update(
+                game_id, status=live.status, summary=summary, expected_index=live.decisions
+            )
+            saved = summary
+        state = live.state
         assert isinstance(state, GsState)
         actor = state.current_actor()
         if actor == TERMINAL:
             typer.echo("the game is over")
             return
-        if actor == CHANCE:
+        if actor in live.bot_seats():
+            sessions.bot_step(live)
+            saved = live.summary()
             continue
         ask = state.pending_ask()
         assert ask is not None
-        if actor in auto_seats:
-            decision = auto_decision(state)
-            driver.act(decision, actor)
-            record(actor, str(decision))
-            continue
-        typer.echo(f"[{game.seat_name(actor)}] {VERBS[ask.verb].help}")
+        typer.echo(f"[{live.game.seat_name(actor)}] {VERBS[ask.verb].help}")
         typer.echo(f"  {ask.verb} {ask.subject} ...   ('?' lists choices)")
         line = sys.stdin.readline()
         if not line:
@@ -200,11 +236,14 @@ def play(
         if text == "?":
             typer.echo(_choices_text(state))
             continue
+        if text == "undo":
+            typer.echo(f"refused: {sessions.undo_refusal(live, live.game.seat_name(actor))}")
+            continue
         if text == "auto":
-            text = str(auto_decision(state))
+            text = str(GunslingersAuto().choose(state, actor))
         try:
-            driver.act(text, actor)
-        except AirwarError as exc:
+            sessions.act(live, actor, [text], run_bots=False)
+        except (InvalidNotation, IllegalAction, Conflict) as exc:
             typer.echo(f"refused: {exc}")
             continue
-        record(actor, text)
+        saved = live.summary()
