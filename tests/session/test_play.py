@@ -68,18 +68,42 @@ def test_a_decision_made_by_another_process_shows_up(url: str) -> None:
 
 
 def test_a_stale_copy_cannot_save_over_another_process(url: str) -> None:
-    """A terminal moves within the page's recheck window: the page's move is refused."""
+    """A terminal moves between the page's read and its save: the page's move is refused."""
     svc = Sessions(Store(url), make_bot)
     live = svc.create(GAME, {"Allied": "human", "Communist": "human"}, options={"first": "active"})
-    tok = live.tokens[live.game.seat_name(live.driver.state.current_actor())]
+    seat = live.driver.state.current_actor()
     step = first_step(svc, live.id)
     other = Store(url)
-    other.append_action(live.id, live.driver.state.current_actor(), step)
+    other.append_action(live.id, seat, step)
     with pytest.raises(GameChanged, match="changed elsewhere"):
-        act(svc, live.id, tok, [step])
+        svc.act(live, seat, [step])  # the copy read before the other process saved
     # the stored game holds the other process's move once, and the page reloads it
     assert [t for _, t in other.load(live.id).record.actions] == [step]
     assert svc.get(live.id).driver.record.actions == other.load(live.id).record.actions
+
+
+def test_a_copy_that_holds_as_many_but_other_decisions_cannot_save(url: str) -> None:
+    """An undo and a new move elsewhere leave the count as it was: the digest tells."""
+    svc = Sessions(Store(url), make_bot)
+    live = svc.create(GAME, {"Allied": "human", "Communist": "human"}, options={"first": "active"})
+    seat = live.driver.state.current_actor()
+    legal = [str(a) for a in live.driver.state.legal_actions()]
+    svc.act(live, seat, [legal[0]])
+    stale = Sessions(Store(url), make_bot).get(live.id)  # a second process's copy
+    # here: the move is taken back and another one made in its place
+    other = Store(url)
+    record = other.load(live.id).record
+    record.actions = []
+    record.log_digest = None
+    other.update(live.id, record=record)
+    fresh = Sessions(Store(url), make_bot).get(live.id)
+    fresh_seat = fresh.driver.state.current_actor()
+    Sessions(Store(url), make_bot).act(fresh, fresh_seat, [legal[1]])
+    assert stale.decisions == 1 == Store(url).head(live.id)[0]
+    nxt = stale.driver.state.current_actor()
+    with pytest.raises(GameChanged, match="not the ones"):
+        svc.act(stale, nxt, [str(stale.driver.state.legal_actions()[0])])
+    assert [t for _, t in other.load(live.id).record.actions] == [legal[1]]
 
 
 def test_refusals_change_nothing(url: str) -> None:

@@ -37,7 +37,7 @@ from airwar.core.driver import Driver, replay
 from airwar.core.errors import AirwarError, IllegalAction, InvalidNotation, RecordError
 from airwar.core.fairness import commitment, new_salt, new_secret_seed
 from airwar.core.game import CHANCE, TERMINAL, Action, Game, GameState
-from airwar.core.record import GameRecord
+from airwar.core.record import CHAIN_PREFIX, GameRecord
 from airwar.core.registry import load_game
 from airwar.session.seats import (
     HUMAN,
@@ -58,9 +58,6 @@ MAX_PATH = 64
 
 CACHE_SIZE = 256
 """Live games kept in memory; older ones are rebuilt from the store on demand."""
-
-RECHECK_SECONDS = 1.0
-"""How long a live game trusts its memory before comparing with the store."""
 
 HIDDEN_DECISION = "(hidden)"
 """What a seat reads in place of a decision it may not see."""
@@ -382,9 +379,9 @@ class Sessions:
     ) -> PlaySession:
         """The game ``game_id`` (GameNotFound if the store has no such game).
 
-        A game kept in memory is compared with the store when it has not been
-        looked at for :data:`RECHECK_SECONDS` (another process may share the
-        store), or at once with ``fresh``. A game loaded while a bot is to act
+        A game kept in memory is compared with the store's decision count and
+        digest on every call (one small read: another process, the terminal
+        or a second server, may share the store), and reloaded if it moved on. A game loaded while a bot is to act
         lets its bots play on (unless ``resume_bots`` is false).
         """
         with self._lock:
@@ -401,9 +398,21 @@ class Sessions:
                         # saved while a bot was to act (the server stopped there): go on
                         self.run_bots(live)
             return live
-        if fresh or time.monotonic() - live.checked > RECHECK_SECONDS:
+        if fresh or self._moved_on(live):
             self.refresh(live)
         return live
+
+    def _moved_on(self, live: PlaySession) -> bool:
+        """Whether the stored game differs from this copy (one small read of the store)."""
+        count, digest = self.store.head(live.id)
+        live.checked = time.monotonic()
+        if count != live.decisions:
+            return True
+        return (
+            digest is not None
+            and digest.startswith(CHAIN_PREFIX)
+            and digest != live.driver.log_digest
+        )
 
     def refresh(self, live: PlaySession) -> None:
         """Rebuild ``live`` if another process changed its stored record."""
@@ -487,17 +496,19 @@ class Sessions:
             actions = self.check_path(live, seat, texts)
             before = live.decisions
             driver = live.driver
+            prior = driver.log_digest
             for i, action in enumerate(actions):
                 if i > 0:
                     driver.resolve_chance()  # a roll between two steps of the path
                 driver.act(action, seat)
-            self._save(live, before)
+            self._save(live, before, prior)
             if run_bots:
                 self.run_bots(live)
         return actions
 
-    def _save(self, live: PlaySession, before: int) -> None:
-        """Save the decisions made since ``before`` in one transaction."""
+    def _save(self, live: PlaySession, before: int, prior: str) -> None:
+        """Save the decisions made since ``before`` in one transaction, expecting the
+        stored game to hold ``before`` decisions whose log has the digest ``prior``."""
         new = live.driver.record.actions[before:]
         if not new:
             return
@@ -506,6 +517,7 @@ class Sessions:
                 live.id,
                 list(new),
                 expected_index=before,
+                expected_digest=prior,
                 log_digest=live.driver.log_digest,
                 status=live.status,
                 summary=live.summary(),
@@ -556,8 +568,9 @@ class Sessions:
                 return None
             actor, action = chosen
             before = live.decisions
+            prior = live.driver.log_digest
             live.driver.act(action, actor)
-            self._save(live, before)
+            self._save(live, before, prior)
             return chosen
 
     def run_bots(self, live: PlaySession, max_decisions: int | None = None) -> int:
@@ -621,6 +634,7 @@ class Sessions:
                     status=live.status,
                     summary=live.summary(),
                     expected_index=before,
+                    expected_digest=old.log_digest,
                 )
             except Exception:
                 live.driver = old

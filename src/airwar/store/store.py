@@ -46,7 +46,7 @@ from sqlalchemy.orm import Session, sessionmaker
 from sqlalchemy.pool import StaticPool
 
 from airwar.core.errors import RecordError
-from airwar.core.record import RECORD_FORMAT, RECORD_VERSION, GameRecord
+from airwar.core.record import CHAIN_PREFIX, RECORD_FORMAT, RECORD_VERSION, GameRecord
 from airwar.store.errors import GameChanged, GameNotFound, StoreError
 from airwar.store.models import ActionRow, GameRow
 from airwar.store.schema import upgrade_to_head
@@ -236,11 +236,28 @@ def _check_path(game_id: str, actions: Iterable[tuple[int, str]]) -> list[tuple[
     return path
 
 
-def _changed(game_id: str, count: int, expected_index: int | None) -> None:
+def _changed(
+    game_id: str,
+    count: int,
+    expected_index: int | None,
+    stored_digest: str | None = None,
+    expected_digest: str | None = None,
+) -> None:
     if expected_index is not None and count != expected_index:
         raise GameChanged(
             f"game {game_id} changed elsewhere: {count} decisions are saved, "
             f"this copy expected {expected_index}; reload the game"
+        )
+    if (
+        expected_digest is not None
+        and stored_digest is not None
+        and stored_digest.startswith(CHAIN_PREFIX)
+        and stored_digest != expected_digest
+    ):
+        # as many decisions, but not the same ones (an undo, then another move)
+        raise GameChanged(
+            f"game {game_id} changed elsewhere: its saved decisions are not the ones "
+            "this copy holds; reload the game"
         )
 
 
@@ -410,6 +427,7 @@ class Store:
         status: str | None = None,
         summary: Mapping[str, Any] | None = None,
         expected_index: int | None = None,
+        expected_digest: str | None = None,
     ) -> None:
         """Save one decision (and the game's new digest, status, summary) in one transaction.
 
@@ -421,6 +439,7 @@ class Store:
             game_id,
             [(seat, text)],
             expected_index=expected_index,
+            expected_digest=expected_digest,
             log_digest=log_digest,
             status=status,
             summary=summary,
@@ -435,13 +454,15 @@ class Store:
         log_digest: str | None = None,
         status: str | None = None,
         summary: Mapping[str, Any] | None = None,
+        expected_digest: str | None = None,
     ) -> None:
         """Save a whole path of decisions (and the game's new digest, status,
         summary) in one transaction: all of them, or none.
 
         ``expected_index`` is the number of decisions the caller's copy held
-        before the path; if the stored game holds another number, nothing is
-        saved and :class:`GameChanged` is raised.
+        before the path, and ``expected_digest`` (optional) the digest of its
+        log then; if the stored game differs in either, nothing is saved and
+        :class:`GameChanged` is raised.
         """
         if expected_index is None:
             raise StoreError(f"game {game_id}: a path of decisions needs its expected_index")
@@ -452,6 +473,7 @@ class Store:
             log_digest=log_digest,
             status=status,
             summary=summary,
+            expected_digest=expected_digest,
         )
 
     def _append(
@@ -463,6 +485,7 @@ class Store:
         log_digest: str | None,
         status: str | None,
         summary: Mapping[str, Any] | None,
+        expected_digest: str | None = None,
     ) -> None:
         path = _check_path(game_id, actions)
         _check_index(game_id, expected_index)
@@ -472,12 +495,15 @@ class Store:
         now = _now()
         doing = f"saving {'a move' if len(path) == 1 else 'moves'} of game {game_id}"
         with self._writing(doing) as conn:
-            count = conn.execute(
-                select(GameRow.action_count).where(GameRow.id == game_id).with_for_update()
-            ).scalar_one_or_none()
-            if count is None:
+            head = conn.execute(
+                select(GameRow.action_count, GameRow.log_digest)
+                .where(GameRow.id == game_id)
+                .with_for_update()
+            ).first()
+            if head is None:
                 raise GameNotFound(f"no saved game has the id {game_id!r}")
-            _changed(game_id, count, expected_index)
+            count = head[0]
+            _changed(game_id, count, expected_index, head[1], expected_digest)
             if path:
                 conn.execute(
                     insert(ActionRow),
@@ -501,6 +527,17 @@ class Store:
                 changes["summary_json"] = summary_json
             conn.execute(sql_update(GameRow).where(GameRow.id == game_id).values(**changes))
 
+    def head(self, game_id: str) -> tuple[int, str | None]:
+        """The stored decision count and log digest of ``game_id``: one small read, so a
+        copy kept in memory can tell at once whether another writer moved the game on."""
+        with self._transaction(f"reading game {game_id}") as session:
+            row = session.execute(
+                select(GameRow.action_count, GameRow.log_digest).where(GameRow.id == game_id)
+            ).first()
+        if row is None:
+            raise GameNotFound(f"no saved game has the id {game_id!r}")
+        return int(row[0]), row[1]
+
     def update(
         self,
         game_id: str,
@@ -512,6 +549,7 @@ class Store:
         title: str | None = None,
         seats: Mapping[str, str] | None = None,
         expected_index: int | None = None,
+        expected_digest: str | None = None,
     ) -> None:
         """Change what is given (``None`` leaves a field as it is), in one transaction.
 
@@ -532,7 +570,7 @@ class Store:
         now = _now()
         with self._transaction(f"updating game {game_id}", write=True) as session:
             row = self._row(session, game_id, lock=True)
-            _changed(game_id, row.action_count, expected_index)
+            _changed(game_id, row.action_count, expected_index, row.log_digest, expected_digest)
             if record is not None:
                 if record.game != row.game:
                     raise RecordError(
