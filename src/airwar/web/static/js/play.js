@@ -57,6 +57,7 @@
     undoButton.hidden = !data.can_undo || animating;
     if (!viewOverride) showSolver(shown, mine);
     showInvites(data.invites || {});
+    showFairness(data);
     document.body.dataset.decisions = data.decisions;
     document.body.dataset.status = data.status;
   }
@@ -122,6 +123,20 @@
       t.textContent = solverValue(sign * v) + (best ? " \u2605" : "");
       g.appendChild(t);
     });
+  }
+
+  /* The published commitment to the seed; once the game is over, the record that opens it. */
+  function showFairness(data) {
+    const panel = document.getElementById("fair-panel");
+    panel.hidden = !data.commitment;
+    if (!data.commitment) return;
+    document.getElementById("commitment").textContent = data.commitment;
+    const over = data.status === "finished";
+    document.getElementById("record-line").hidden = !over;
+    if (over) {
+      document.getElementById("record-link").setAttribute(
+        "href", "/api/games/" + gameId + "/record");
+    }
   }
 
   function showInvites(invites) {
