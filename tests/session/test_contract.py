@@ -18,7 +18,6 @@ import ast
 import json
 import random
 import re
-from collections.abc import Callable
 from dataclasses import dataclass, field
 from fractions import Fraction
 from pathlib import Path
@@ -94,23 +93,8 @@ def _cases() -> list[Case]:
 CASES = _cases()
 
 
-def _imperfect_pending(case: Case) -> list[pytest.MarkDecorator]:
-    """Gunslingers hides the units a side has not sighted (its views already do), so it
-    must declare imperfect information and filter its events; until it does, its
-    secrecy case is expected to fail (not strictly: it passes once the work lands)."""
-    if case.game == "gunslingers" and game_class("gunslingers").game_type.perfect_information:
-        return [
-            pytest.mark.xfail(
-                reason="Gunslingers does not yet declare imperfect information nor filter "
-                "its events per seat (being done)",
-                strict=False,
-            )
-        ]
-    return []
-
-
-def _params(marks: Callable[[Case], list[pytest.MarkDecorator]] | None = None) -> list[Any]:
-    return [pytest.param(c, id=c.id, marks=marks(c) if marks else ()) for c in CASES]
+def _params() -> list[Any]:
+    return [pytest.param(c, id=c.id) for c in CASES]
 
 
 # -- helpers ---------------------------------------------------------------------
@@ -251,7 +235,8 @@ def test_saved_loaded_and_continued_plays_as_uninterrupted(
 
     store = Store(url)
     sessions = Sessions(store, make_bot)
-    resumed = sessions.get(game_id)
+    # the test makes every step itself, so the bots do not play on at the load
+    resumed = sessions.get(game_id, resume_bots=False)
     assert resumed.decisions == half
     assert resumed.driver.events[: len(at_half)] == at_half
     _play(sessions, resumed, rnd, total)
@@ -290,7 +275,7 @@ def _check_state_secrets(state: GameState, seats: int) -> None:
         _assert_hides(events, hidden, f"seat {s}'s events")
 
 
-@pytest.mark.parametrize("case", _params(_imperfect_pending))
+@pytest.mark.parametrize("case", _params())
 def test_a_game_whose_views_hide_things_declares_imperfect_information(case: Case) -> None:
     """A game whose seats' views leave out what the referee's shows must say it has
     imperfect information (else every interface shows each seat everything)."""
