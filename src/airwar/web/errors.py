@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
+from typing import Any
 
 from fastapi import FastAPI, Request
 from fastapi.exception_handlers import http_exception_handler
@@ -18,9 +20,64 @@ from airwar.core.errors import (
     RecordError,
     UnknownGame,
 )
+from airwar.session.seats import SeatError, SeedRefused
 from airwar.store import GameChanged, GameNotFound, StoreError
-from airwar.session.seats import SeatError
 from airwar.web.service import Conflict, Forbidden
+
+MAX_ERRORS = 10
+"""A 422 lists at most this many problems (then how many more there were)."""
+MAX_MESSAGE = 2_000
+"""A message longer than this is cut short: an answer never carries a big input back."""
+MAX_INPUT = 80
+"""A refused value is shown back only when it is this short (and plain)."""
+
+
+def clean_text(text: str, limit: int) -> str:
+    """``text`` cut to ``limit`` characters, with lone surrogates and NULs written as escapes."""
+    if len(text) > limit:
+        text = f"{text[:limit]}… ({len(text) - limit} more characters)"
+    return text.encode("utf-8", "backslashreplace").decode("utf-8").replace("\x00", "\\u0000")
+
+
+def small_input(value: Any) -> tuple[bool, Any]:
+    """Whether a refused value is short and plain enough to show back, and how to show it."""
+    if value is None or isinstance(value, bool):
+        return True, value
+    if isinstance(value, int):
+        return abs(value) < 2**63, value
+    if isinstance(value, float):
+        return math.isfinite(value), value
+    if isinstance(value, str) and len(value) <= MAX_INPUT:
+        return True, clean_text(value, MAX_INPUT)
+    return False, None
+
+
+def clean_error(error: dict[str, Any]) -> dict[str, Any]:
+    """One validation error as the answer carries it: place, message, kind, a small input."""
+    loc = [
+        x if isinstance(x, int) and not isinstance(x, bool) else clean_text(str(x), 40)
+        for x in error.get("loc", ())
+    ]
+    out: dict[str, Any] = {
+        "loc": loc,
+        "msg": clean_text(str(error.get("msg", "")), MAX_MESSAGE),
+        "type": clean_text(str(error.get("type", "value_error")), 40),
+    }
+    if "input" in error:
+        fits, shown = small_input(error["input"])
+        if fits:
+            out["input"] = shown
+    return out
+
+
+def validation_detail(errors: Sequence[Any]) -> list[dict[str, Any]]:
+    """The errors of a 422, cleaned, and at most :data:`MAX_ERRORS` of them."""
+    detail = [clean_error(e if isinstance(e, dict) else {"msg": str(e)}) for e in errors]
+    if len(detail) > MAX_ERRORS:
+        more = len(detail) - MAX_ERRORS
+        detail = detail[:MAX_ERRORS]
+        detail.append({"loc": ["body"], "msg": f"and {more} more problems", "type": "value_error"})
+    return detail
 
 
 def field_error(loc: Sequence[str | int], message: str) -> RequestValidationError:
@@ -29,6 +86,7 @@ def field_error(loc: Sequence[str | int], message: str) -> RequestValidationErro
 
 
 FIELD_OF: dict[type[AirwarError], tuple[str, ...]] = {
+    SeedRefused: ("body", "seed"),
     OptionError: ("body", "options"),
     SeatError: ("body", "seats"),
     UnknownGame: ("body", "game"),
@@ -57,11 +115,21 @@ def install(app: FastAPI) -> None:
         assert isinstance(exc, AirwarError)
         for kind, loc in FIELD_OF.items():
             if isinstance(exc, kind):
-                detail = [{"loc": list(loc), "msg": str(exc), "type": "value_error"}]
+                msg = clean_text(str(exc), MAX_MESSAGE)
+                detail = [{"loc": list(loc), "msg": msg, "type": "value_error"}]
                 return JSONResponse({"detail": detail}, status_code=422)
-        return JSONResponse({"detail": str(exc)}, status_code=status_of(exc))
+        return JSONResponse(
+            {"detail": clean_text(str(exc), MAX_MESSAGE)}, status_code=status_of(exc)
+        )
 
     app.add_exception_handler(AirwarError, on_airwar_error)
+
+    async def on_validation_error(request: Request, exc: Exception) -> JSONResponse:
+        """A 422 with the place and the reason of each problem, never a big input echoed."""
+        assert isinstance(exc, RequestValidationError)
+        return JSONResponse({"detail": validation_detail(exc.errors())}, status_code=422)
+
+    app.add_exception_handler(RequestValidationError, on_validation_error)
 
     async def on_http_error(request: Request, exc: Exception) -> Response:
         assert isinstance(exc, StarletteHTTPException)
