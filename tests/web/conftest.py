@@ -43,11 +43,15 @@ SCREENSHOTS = (
 )
 
 
+LOCAL = "http://127.0.0.1"
+"""The address the test client calls the app by: a loopback name, as the app allows."""
+
+
 @pytest.fixture
 def client(tmp_path: Path) -> Iterator[TestClient]:
     """The app on a fresh SQLite file, called in-process."""
     app = create_app(f"sqlite:///{tmp_path / 'web.sqlite'}")
-    with TestClient(app) as c:
+    with TestClient(app, base_url=LOCAL) as c:
         yield c
     app.state.store.close()
 
@@ -126,6 +130,29 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
         yield srv
     finally:
         srv.stop()
+
+
+def wait_until(page: Page, expression: str, timeout: float = 15.0) -> None:
+    """Wait until a JavaScript expression is true in the page.
+
+    Playwright's ``wait_for_function`` builds its predicate with ``eval``, which
+    the app's Content-Security-Policy refuses (no 'unsafe-eval'); ``evaluate``
+    goes through the browser's debugging protocol, which the policy leaves alone.
+    """
+    from playwright.sync_api import Error
+
+    # false, not an error, while the page is still being built
+    probe = f"(() => {{ try {{ return Boolean({expression}); }} catch (e) {{ return false; }} }})()"
+    deadline = time.monotonic() + timeout
+    while True:
+        try:
+            if page.evaluate(probe):
+                return
+        except Error:
+            pass  # the page navigated while it was asked: ask the new one
+        if time.monotonic() > deadline:
+            raise AssertionError(f"not true within {timeout:.0f} s: {expression}")
+        page.wait_for_timeout(50)
 
 
 @pytest.fixture(scope="module")

@@ -12,7 +12,7 @@ from tests.web.helpers import tokens
 
 def test_the_stream_announces_each_change(tmp_path: Path) -> None:
     app = create_app(f"sqlite:///{tmp_path / 'stream.sqlite'}", stream_seconds=0.5)
-    with TestClient(app) as client:
+    with TestClient(app, base_url="http://127.0.0.1") as client:
         made = client.post(
             "/api/games",
             json={

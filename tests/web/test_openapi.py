@@ -16,7 +16,8 @@ from schemathesis.checks import allow_header_conformance, positive_data_acceptan
 from airwar.web.app import create_app
 
 # an in-memory database: nothing is written to disk
-app = create_app("sqlite://")
+# the schema tests call the app as "testserver"
+app = create_app("sqlite://", allowed_hosts=["testserver"])
 schema = schemathesis.openapi.from_asgi("/openapi.json", app)
 
 

@@ -16,7 +16,7 @@ from fastapi.staticfiles import StaticFiles
 import airwar.games.migs_sabres  # noqa: F401  (registers the MiGs and Sabres games)
 from airwar import __version__
 from airwar.store import Store
-from airwar.web import api, errors, pages
+from airwar.web import api, errors, hardening, pages
 from airwar.web.schemas import GameId
 from airwar.web.service import GameService
 
@@ -34,10 +34,12 @@ def create_app(
     store: Store | None = None,
     games: Sequence[str] | None = None,
     stream_seconds: float = STREAM_SECONDS,
+    allowed_hosts: Sequence[str] | None = None,
 ) -> FastAPI:
     """The app on the store at ``database_url`` (default: the user's SQLite file).
 
-    ``games`` limits the games offered (default: every game with a page).
+    ``games`` limits the games offered (default: every game with a page);
+    ``allowed_hosts`` adds Host names the app answers to besides the loopback ones.
     """
 
     @asynccontextmanager
@@ -54,8 +56,9 @@ def create_app(
     app.state.store = store if store is not None else Store(database_url)
     app.state.service = GameService(app.state.store)
     app.state.closing = False
-    app.state.games = tuple(games) if games is not None else api.PLAYABLE
+    app.state.games = tuple(games) if games is not None else None
     errors.install(app)
+    hardening.install(app, allowed_hosts)
     app.include_router(api.router)
     app.include_router(pages.router)
     for module in pages.extra_routers():

@@ -38,6 +38,8 @@ window.Airwar = window.Airwar || {};
       if (v === undefined || v === null || v === false) return;
       if (k === "text") e.textContent = v;
       else if (k.startsWith("on")) e.addEventListener(k.slice(2), v);
+      // through the style object: the page's Content-Security-Policy refuses style attributes
+      else if (k === "style") e.style.cssText = v;
       else e.setAttribute(k, v === true ? "" : v);
     });
     (children || []).forEach(function (c) {
