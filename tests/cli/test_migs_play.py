@@ -434,7 +434,14 @@ def test_undo_at_the_terminal_is_refused_against_a_human_opponent(db: str) -> No
     assert result.exit_code == 0, result.output
     assert "error: undo is only allowed in a game against the AI" in result.stdout
     with Store(db) as s:
-        assert [t for _, t in s.load(the_game(db)).record.actions] == made
+        stored = s.load(the_game(db))
+    assert [t for _, t in stored.record.actions] == made
+    # a running game between two people keeps its seed secret, here too
+    assert str(stored.record.seed) not in result.stdout
+    told = runner.invoke(app, ["replay", stored.id, "--database-url", db])
+    assert told.exit_code == 0, told.output
+    assert "seed secret until the game ends" in told.stdout
+    assert str(stored.record.seed) not in told.stdout
 
 
 def test_a_seed_for_a_game_between_two_people_is_refused(db: str) -> None:

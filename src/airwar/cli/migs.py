@@ -386,8 +386,10 @@ def replay(
         return
     console = make_console()
     shown = "all" if upto is None else f"the first {upto}"
+    secret = len(human_seats(stored.seats)) > 1 and stored.status != "finished"
+    seed_text = "seed secret until the game ends" if secret else f"seed {stored.record.seed}"
     console.print(
-        f"Game {stored.id}: {stored.title} ({stored.game}, seed {stored.record.seed}, "
+        f"Game {stored.id}: {stored.title} ({stored.game}, {seed_text}, "
         f"{_sides(stored.seats)}; {shown} of {len(stored.record.actions)} decisions)",
         markup=False,
     )
