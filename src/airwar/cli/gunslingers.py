@@ -206,7 +206,11 @@ def _referee(sessions: Sessions, live: PlaySession) -> None:
         if rolled and summary != saved:
             # the score and status after the rolls; never over another writer's save
             sessions.store.update(
-                game_id, status=live.status, summary=summary, expected_index=live.decisions
+                game_id,
+                status=live.status,
+                summary=summary,
+                expected_index=live.decisions,
+                expected_digest=live.driver.log_digest,
             )
             saved = summary
         state = live.state

@@ -146,7 +146,8 @@ class TerminalPlay:
         """Save the score and status after rolls (the decisions' saves carry the rest).
 
         Saved only if the stored game still holds exactly this copy's
-        decisions, so a stale copy never overwrites another writer's summary.
+        decisions (their number and digest), so a stale copy never overwrites
+        another writer's summary.
         """
         summary = self.live.summary()
         if summary != self.saved_summary:
@@ -155,6 +156,7 @@ class TerminalPlay:
                 status=self.live.status,
                 summary=summary,
                 expected_index=self.live.decisions,
+                expected_digest=self.driver.log_digest,
             )
             self.saved_summary = summary
 
