@@ -7,7 +7,7 @@ GS-14). Its choices are plain and aggressive: close on the nearest enemy it
 knows of (or fly on ahead while it knows of none), lock on, launch, padlock
 what it can, jam with the widest arcs.
 
-It plays double-blind (GS-42): it decides from what its seat is entitled to,
+It plays double-blind (GS-43): it decides from what its seat is entitled to,
 the seat's :meth:`~airwar.games.gunslingers.state.GsState.view`, the pending
 declaration and its legal choices (:class:`Seen`), never from the referee's
 state, so it cannot steer by an enemy it has not sighted nor tracks. It picks

@@ -42,7 +42,7 @@ class GunslingersGame(Game):
     game_type = GameType(
         information="imperfect", chance=True, undo=False, bots=("random",), setup="scenario"
     )
-    """Double-blind (GS-42): each side sees only its view and its visible events. No
+    """Double-blind (GS-43): each side sees only its view and its visible events. No
     take-backs: a move taken back after its sighting results were seen would be a cheat.
     A new game needs a scenario, chosen on its own page."""
     parameters = (

@@ -67,7 +67,7 @@ class GsState(GameState):
         self.retries_used: dict[str, int] = {}
         self.radar_candidates: dict[str, list[str]] = {}
         self.los_cache: dict[tuple[Hex, int, Hex, int], bool] = {}
-        # double-blind bookkeeping (GS-42, see visibility): never part of the events
+        # double-blind bookkeeping (GS-43, see visibility): never part of the events
         self.audience: list[int] = []
         """For each event of the log, the sides that may read it (bit i: side i)."""
         self.texts: list[str] = []
@@ -308,7 +308,7 @@ class GsState(GameState):
         memo = {id(self.game): self.game}
         return copy.deepcopy(self, memo)
 
-    # -- double-blind (GS-42) --------------------------------------------------
+    # -- double-blind (GS-43) --------------------------------------------------
     def view(self, seat: int | None = None) -> dict[str, Any]:
         """What ``seat`` may see now (the referee and ``None``: everything)."""
         from airwar.games.gunslingers.views import state_view

@@ -1,4 +1,4 @@
-"""What one seat may see (double-blind, GS-42).
+"""What one seat may see (double-blind, GS-43).
 
 The referee sees everything, and so does every seat once the game is over. A
 side sees its own units in full; of the enemy it sees the aircraft and

@@ -1,4 +1,4 @@
-"""Double-blind play (GS-42): what each side knows, and which events it may read.
+"""Double-blind play (GS-43): what each side knows, and which events it may read.
 
 The referee knows everything. A side knows its own units and, of the enemy,
 what it has sighted or tracks now (:func:`knowledge`); every other enemy unit
@@ -130,7 +130,7 @@ def names_any(obj: Any, words: Iterable[str]) -> bool:
 
 @dataclass
 class Knowledge:
-    """What one side knows of the enemy now (GS-42), by how it knows it."""
+    """What one side knows of the enemy now (GS-43), by how it knows it."""
 
     sighted: set[str] = field(default_factory=set)
     """Aircraft and missiles sighted (Visual Sighting Phase)."""
@@ -245,7 +245,7 @@ def _emissions_found(state: GsState, side: str, parts: _Sides) -> set[str]:
 
 
 def knowledge(state: GsState, side: str) -> Knowledge:
-    """What ``side`` knows of the enemy now (GS-42).
+    """What ``side`` knows of the enemy now (GS-43).
 
     A unit it knows as it is destroyed or leaves the map is remembered (still tracked or
     sighted as it goes, it stays known when the sighting or the contact lapses).
