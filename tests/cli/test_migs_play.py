@@ -500,3 +500,22 @@ def test_games_lists_saved_summaries_without_replaying_any_game(db: str) -> None
     assert f" {scores['communist']}-{scores['allied']} " in row and "finished" in row
     rows = json.loads(runner.invoke(app, ["games", "--json", "--database-url", db]).stdout)
     assert rows[0]["summary"] == summary and rows[0]["decisions"] == summary["decisions"]
+
+
+def test_resuming_where_a_bot_is_to_act_tells_its_moves_and_rolls(db: str) -> None:
+    """A game saved while a bot was to act goes on at the terminal, every bot move and
+    roll told, and comes out as the same game played through the session at once."""
+    seats = {"Communist": "ai:random", "Allied": "ai:heuristic"}
+    with Store(db) as s:
+        live = Sessions(s, make_bot).create(
+            "migs-engagement", seats, options={"turn_limit": 2}, seed=8, run_bots=False
+        )
+    result = play(db, "--resume", live.id)
+    assert result.exit_code == 0, result.output
+    assert "(random) plays" in result.stdout and "(heuristic) plays" in result.stdout
+    assert "rolled" in result.stdout and "GAME OVER" in result.stdout
+    with Store("sqlite://") as memory:
+        direct = Sessions(memory, make_bot).create(
+            "migs-engagement", seats, options={"turn_limit": 2}, seed=8
+        )
+    assert replays(db, live.id).record.actions == direct.driver.record.actions

@@ -117,7 +117,7 @@ def play(
     """
     sessions = Sessions(open_store(database_url), make_bot=_make_bot)
     if resume is not None:
-        live = sessions.get(resume, fresh=True)
+        live = sessions.get(resume, resume_bots=False)  # the bots play on here, told
         if live.game.name != GunslingersGame.name:
             fail(f"saved game {resume} is a {live.game.name} game, not Gunslingers")
         seats = _auto_seats(live.seat_names(), live.seats, auto or [])

@@ -202,7 +202,7 @@ def play(
             )
             raise OptionError(f"{what} cannot be used with --resume: a saved game keeps its own")
         load_migs(sessions.store, resume)
-        live = sessions.get(resume, fresh=True)
+        live = sessions.get(resume, resume_bots=False)  # the bots play on here, told
         if live.finished:
             console.print(
                 f"Game {resume} is over ({scores_text(live.summary().get('scores'))}); "
