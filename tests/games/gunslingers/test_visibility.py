@@ -383,8 +383,11 @@ def test_a_missile_whose_target_is_lost_does_not_show_where_the_target_is() -> N
     eagle.radar.contacts.discard("Flanker")
     eagle.radar.locks.discard("Flanker")
     assert "Flanker" in state.hidden_from(0)
+    assert not [w for w in state.view(0)["weapons"] if w["id"] == "W99"]
+    assert {"id": "W99", "type": "AIM-9"} in state.view(0)["weapons_unplaced"]
+    state.forces.sides["Blue"].sighted.add("Flanker")
     mine = [w for w in state.view(0)["weapons"] if w["id"] == "W99"]
-    assert mine == [{"id": "W99", "type": "AIM-9", "target": None, "hex": None}]
+    assert mine == [{"id": "W99", "type": "AIM-9", "target": "Flanker", "hex": "7,-3"}]
     assert "W99" in state.hidden_from(1)
     assert not [w for w in state.view(1)["weapons"] if w["id"] == "W99"]
 

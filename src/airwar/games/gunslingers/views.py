@@ -4,7 +4,9 @@ The referee sees everything, and so does every seat once the game is over. A
 side sees its own units in full; of the enemy it sees the aircraft and
 missiles it has sighted (type only once identified), the aircraft it tracks
 by radar (position only), and the ground units it has sighted or found by
-their emissions (type only once identified). Markers on a hex lie on the
+their emissions (type only once identified). Its own missiles are on the map
+while it knows their targets, and only listed (``weapons_unplaced``) when it
+does not, since a missile flies with its target. Markers on a hex lie on the
 table and are seen by all; a marker on a unit is seen with its unit; plotted
 fire is secret until it is revealed. Nothing in a side's view names a unit
 of :meth:`~airwar.games.gunslingers.state.GsState.hidden_from` it.
@@ -164,18 +166,14 @@ def _side_view(state: GsState, side: str) -> dict[str, Any]:
                 {"id": p.id, "hex": str(p.hex), "altitude": p.altitude, "radar_contact": True}
             )
     ground: list[Any] = [*f.sams.values(), *f.radars.values(), *f.guns.values(), *f.ground.values()]
-    weapons = []
+    weapons: list[dict[str, Any]] = []
+    unplaced: list[dict[str, Any]] = []
     for w in state.weapons.values():
         if w.side == side:
-            aimed = shown(w.target)  # where a missile is tells where its target is
-            weapons.append(
-                {
-                    "id": w.id,
-                    "type": w.type,
-                    "target": w.target if aimed else None,
-                    "hex": str(w.hex) if aimed else None,
-                }
-            )
+            if shown(w.target):
+                weapons.append({"id": w.id, "type": w.type, "target": w.target, "hex": str(w.hex)})
+            else:  # a missile flies with its target: where it is would tell where that is
+                unplaced.append({"id": w.id, "type": w.type})
         elif over or w.id in k.sighted:
             target = w.target if shown(w.target) else None
             weapons.append({"id": w.id, "type": w.type, "target": target, "hex": str(w.hex)})
@@ -195,6 +193,7 @@ def _side_view(state: GsState, side: str) -> dict[str, Any]:
             if u.side != side and (over or u.id in known)
         ],
         "weapons": weapons,
+        "weapons_unplaced": unplaced,
     }
 
 
