@@ -2,7 +2,13 @@
 
 from __future__ import annotations
 
+import os
+
 import typer
+
+MAX_WORKERS = 16
+FACTORY = "airwar.web.app:app_from_environment"
+"""The app factory each worker process imports when ``--workers`` is more than one."""
 
 
 def register(app: typer.Typer) -> None:
@@ -26,36 +32,71 @@ def serve(
         "or *.example.org); repeat for more. Loopback names and the --host address are "
         "always allowed; a request naming any other host is refused.",
     ),
+    workers: int = typer.Option(
+        1,
+        "--workers",
+        min=1,
+        max=MAX_WORKERS,
+        help="Server processes sharing the port and the database (PostgreSQL, or a SQLite file).",
+    ),
+    root_path: str = typer.Option(
+        "",
+        "--root-path",
+        help="The path prefix a reverse proxy serves the app under (e.g. /airwar), the "
+        "proxy taking it off before passing each request on.",
+    ),
 ) -> None:
     """Play, referee and calculate in your browser: the games are kept in the database."""
     import uvicorn
+    from sqlalchemy.engine import make_url
 
-    from airwar.web.app import create_app
+    from airwar.store import Store, default_database_url
+    from airwar.web.app import HOSTS_VAR, create_app
     from airwar.web.hardening import host_pattern
 
     try:
         hosts = [host_pattern(name) for name in [*allowed_host, *listen_name(host)]]
     except ValueError as exc:
         raise typer.BadParameter(str(exc), param_hint="--allowed-host") from None
-    web_app = create_app(database_url, allowed_hosts=hosts)
-    from sqlalchemy.engine import make_url
-
-    where = make_url(web_app.state.store.url).render_as_string(hide_password=True)
+    root = check_root_path(root_path)
+    options = {
+        "host": host,
+        "port": port,
+        "root_path": root,
+        "log_level": "warning",
+        "timeout_keep_alive": 30,
+        "timeout_graceful_shutdown": 2,
+    }
+    if workers == 1:
+        web_app = create_app(database_url, allowed_hosts=hosts)
+        url = web_app.state.store.url
+    else:
+        url = database_url or default_database_url()
+        if in_memory(url):
+            raise typer.BadParameter(
+                "an in-memory database lives in one process: give a database the "
+                "workers can share (PostgreSQL, or a SQLite file)",
+                param_hint="--workers",
+            )
+        # opened (and migrated) once here, before the workers start and each open it
+        Store(url).close()
+    where = make_url(url).render_as_string(hide_password=True)
     typer.echo(f"airwar: games kept in {where}")
-    typer.echo(f"airwar: open http://{host}:{port}/ in your browser (Ctrl+C stops)")
+    shown = f"http://{host}:{port}{root}/"
+    many = f" by {workers} processes" if workers > 1 else ""
+    typer.echo(f"airwar: open {shown} in your browser, served{many} (Ctrl+C stops)")
     if host in ANY_ADDRESS and not allowed_host:
         typer.echo(
             "airwar: players on other computers need a name given with --allowed-host "
             "(the app refuses requests for any other host)"
         )
-    uvicorn.run(
-        web_app,
-        host=host,
-        port=port,
-        log_level="warning",
-        timeout_keep_alive=30,
-        timeout_graceful_shutdown=2,
-    )
+    if workers == 1:
+        uvicorn.run(web_app, **options)  # type: ignore[arg-type]
+        return
+    # each worker builds its app from the environment it inherits
+    os.environ["AIRWAR_DATABASE_URL"] = url
+    os.environ[HOSTS_VAR] = ",".join(hosts)
+    uvicorn.run(FACTORY, factory=True, workers=workers, **options)  # type: ignore[arg-type]
 
 
 ANY_ADDRESS = ("", "0.0.0.0", "::")
@@ -64,3 +105,21 @@ ANY_ADDRESS = ("", "0.0.0.0", "::")
 def listen_name(host: str) -> list[str]:
     """The address the app listens on, as a Host name players may use (none for 'every')."""
     return [] if host in ANY_ADDRESS else [host]
+
+
+def check_root_path(root_path: str) -> str:
+    """``--root-path`` as the app expects it: ``""`` or ``/name`` without a trailing slash."""
+    root = root_path.strip().rstrip("/")
+    if root and (not root.startswith("/") or any(c in root for c in "?#% \\")):
+        raise typer.BadParameter(
+            f"{root_path!r}: give a path such as /airwar", param_hint="--root-path"
+        )
+    return root
+
+
+def in_memory(url: str) -> bool:
+    """Whether ``url`` is an SQLite database in memory (one per process)."""
+    from sqlalchemy.engine import make_url
+
+    parsed = make_url(url)
+    return parsed.get_backend_name() == "sqlite" and (parsed.database or "") in ("", ":memory:")

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import os
 from collections.abc import AsyncIterator, Sequence
 from contextlib import asynccontextmanager
 from pathlib import Path
@@ -26,6 +27,10 @@ STREAM_SECONDS = 30.0
 """A live-update stream closes after this long; the page's EventSource reconnects."""
 
 POLL_SECONDS = 0.2
+
+HOSTS_VAR = "AIRWAR_ALLOWED_HOSTS"
+"""Environment variable of :func:`app_from_environment`: the Host names allowed besides
+the loopback ones, separated by commas (the database comes from ``AIRWAR_DATABASE_URL``)."""
 
 
 def create_app(
@@ -98,3 +103,22 @@ def create_app(
         return StreamingResponse(events(), media_type="text/event-stream", headers=headers)
 
     return app
+
+
+def app_from_environment() -> FastAPI:
+    """The app as an ASGI server's factory builds it in each worker process.
+
+    Every setting comes from the environment, as ``airwar serve --workers N``
+    sets it (or an operator does, for ``uvicorn --factory
+    airwar.web.app:app_from_environment``): the database from
+    ``AIRWAR_DATABASE_URL`` (default: the user's SQLite file) and the allowed
+    Host names from ``AIRWAR_ALLOWED_HOSTS`` (comma-separated). Every worker
+    opens its own connections; the store's locks and each request's check of
+    the game against the store keep the workers' copies in step.
+    """
+    names = [n for n in os.environ.get(HOSTS_VAR, "").split(",") if n.strip()]
+    try:
+        hosts = [hardening.host_pattern(n) for n in names]
+    except ValueError as exc:
+        raise ValueError(f"{HOSTS_VAR}: {exc}") from None
+    return create_app(allowed_hosts=hosts)
