@@ -2,13 +2,18 @@
 "use strict";
 window.Airwar = window.Airwar || {};
 (function (A) {
+  /* The path the app is served under: "" at the root, "/airwar" behind a proxy that
+     mounts it there. A.url puts it before an app path ("/api/...", "/games/..."). */
+  A.root = document.body.dataset.root || "";
+  A.url = function (path) { return path.charAt(0) === "/" ? A.root + path : path; };
+
   A.api = async function (method, url, body) {
     const opts = { method: method, headers: { "Accept": "application/json" } };
     if (body !== undefined) {
       opts.headers["Content-Type"] = "application/json";
       opts.body = JSON.stringify(body);
     }
-    const res = await fetch(url, opts);
+    const res = await fetch(A.url(url), opts);
     let data = null;
     try { data = await res.json(); } catch (e) { data = null; }
     if (!res.ok) {

@@ -70,11 +70,11 @@
         A.el("td", { text: g.title }), A.el("td", { text: g.game }), A.el("td", { text: g.status }),
         A.el("td", { text: String(g.decisions) }), A.el("td", { text: g.updated_at.replace("T", " ").slice(0, 19) }),
         A.el("td", {}, g.mine ? [
-          A.el("a", { href: "/games/" + g.id + "/resume", class: "resume", text: "resume" }), " · ",
-          A.el("a", { href: "/games/" + g.id + "/resume?to=replay", class: "replay", text: "replay" }),
+          A.el("a", { href: A.url("/games/" + g.id + "/resume"), class: "resume", text: "resume" }), " · ",
+          A.el("a", { href: A.url("/games/" + g.id + "/resume?to=replay"), class: "replay", text: "replay" }),
         ] : [
-          A.el("a", { href: "/games/" + g.id, class: "watch", text: "watch" }), " · ",
-          A.el("a", { href: "/games/" + g.id + "/replay", class: "replay", text: "replay" }),
+          A.el("a", { href: A.url("/games/" + g.id), class: "watch", text: "watch" }), " · ",
+          A.el("a", { href: A.url("/games/" + g.id + "/replay"), class: "replay", text: "replay" }),
         ]),
       ]));
     });

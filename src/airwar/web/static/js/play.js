@@ -135,7 +135,7 @@
     document.getElementById("record-line").hidden = !over;
     if (over) {
       document.getElementById("record-link").setAttribute(
-        "href", "/api/games/" + gameId + "/record");
+        "href", A.url("/api/games/" + gameId + "/record"));
     }
   }
 
@@ -187,7 +187,7 @@
     seat = new URLSearchParams(url.split("?")[1]).get("seat");
     ctx.seat = seat;
     window.history.replaceState(null, "", url);
-    if (replayLink) replayLink.href = "/games/" + gameId + "/replay?seat=" + encodeURIComponent(seat);
+    if (replayLink) replayLink.href = A.url("/games/" + gameId + "/replay?seat=") + encodeURIComponent(seat);
     return true;
   }
 
@@ -278,7 +278,7 @@
 
   function listen() {
     if (!window.EventSource) { setInterval(refresh, 2000); return; }
-    const es = new EventSource("/api/games/" + gameId + "/stream" + query());
+    const es = new EventSource(A.url("/api/games/" + gameId + "/stream" + query()));
     es.addEventListener("update", function (msg) {
       const info = JSON.parse(msg.data);
       if (!current || info.version !== current.version) refresh();
