@@ -8,12 +8,12 @@ from pathlib import Path
 import pytest
 
 import airwar.games.migs_sabres  # noqa: F401  (registers the games)
+from airwar.bots.registry import make_bot
 from airwar.core.driver import Driver, replay
 from airwar.core.errors import InvalidNotation
 from airwar.core.registry import load_game
-from airwar.store import GameChanged, Store
-from airwar.bots.registry import make_bot
 from airwar.session import Conflict, Forbidden, PlaySession, Sessions
+from airwar.store import GameChanged, Store
 
 GAME = "migs-engagement"
 
@@ -42,7 +42,9 @@ def undo(svc: Sessions, game_id: str, token: str) -> PlaySession:
 
 def test_a_game_resumes_from_the_store_exactly(url: str) -> None:
     svc = Sessions(Store(url), make_bot)
-    live = svc.create(GAME, {"Allied": "human", "Communist": "ai:random"}, options={"first": "active"})
+    live = svc.create(
+        GAME, {"Allied": "human", "Communist": "ai:random"}, options={"first": "active"}
+    )
     tok = live.tokens["Allied"]
     for _ in range(4):
         act(svc, live.id, tok, [first_step(svc, live.id)])
@@ -147,7 +149,9 @@ def test_undo_brings_back_the_same_rolls(url: str) -> None:
 
 def test_undo_needs_a_decision_of_ones_own(url: str) -> None:
     svc = Sessions(Store(url), make_bot)
-    live = svc.create(GAME, {"Allied": "human", "Communist": "ai:random"}, options={"first": "active"})
+    live = svc.create(
+        GAME, {"Allied": "human", "Communist": "ai:random"}, options={"first": "active"}
+    )
     with pytest.raises(Conflict, match="no decision to take back"):
         undo(svc, live.id, live.tokens["Allied"])
 

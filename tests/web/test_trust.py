@@ -36,8 +36,8 @@ def stranger(client: TestClient) -> TestClient:
 
 def host_game(client: TestClient, seats: dict[str, str], **extra: Any) -> dict[str, Any]:
     r = client.post(
-        "/api/games", json={"game": ENGAGEMENT, "seats": seats, "options": {"first": "active"}}
-        | extra,
+        "/api/games",
+        json={"game": ENGAGEMENT, "seats": seats, "options": {"first": "active"}} | extra,
     )
     assert r.status_code == 201, r.text
     return dict(r.json())
@@ -83,7 +83,9 @@ def test_no_client_receives_the_seed_of_a_running_game(client: TestClient) -> No
     gid, tok = made["id"], tokens(made)["Allied"]
     seed = client.app.state.service.get(gid).driver.seed  # the server's secret
     data = client.get(f"/api/games/{gid}", params={"seat": tok}).json()
-    client.post(f"/api/games/{gid}/actions", json={"seat": tok, "actions": [first_choice(data["view"])]})
+    client.post(
+        f"/api/games/{gid}/actions", json={"seat": tok, "actions": [first_choice(data["view"])]}
+    )
     seen = [
         client.get(f"/api/games/{gid}", params={"seat": tok}).text,
         client.get(f"/api/games/{gid}/replay", params={"step": 1, "seat": tok}).text,
@@ -118,9 +120,7 @@ def test_a_game_between_two_people_takes_no_seed_from_a_client(client: TestClien
 def test_a_finished_game_reveals_seed_and_salt_and_verifies(
     client: TestClient, tmp_path: Path
 ) -> None:
-    made = host_game(
-        client, {"Allied": "ai:random", "Communist": "ai:random"}, seed=None
-    )
+    made = host_game(client, {"Allied": "ai:random", "Communist": "ai:random"}, seed=None)
     gid = made["id"]
     record = client.get(f"/api/games/{gid}/record").json()
     assert client.get(f"/api/games/{gid}").json()["status"] == "finished"
@@ -146,11 +146,18 @@ def test_racing_writers_on_sqlite_get_one_winner_and_clean_409s(tmp_path: Path) 
     apps = [create_app(url), create_app(url)]
     clients = [TestClient(a, base_url=LOCAL) for a in apps]
     try:
-        made = clients[0].post(
-            "/api/games",
-            json={"game": ENGAGEMENT, "seats": {"Allied": "human", "Communist": "human"},
-                  "options": {"first": "active"}},
-        ).json()
+        made = (
+            clients[0]
+            .post(
+                "/api/games",
+                json={
+                    "game": ENGAGEMENT,
+                    "seats": {"Allied": "human", "Communist": "human"},
+                    "options": {"first": "active"},
+                },
+            )
+            .json()
+        )
         gid, toks = made["id"], tokens(made)
         statuses: list[int] = []
         for _round in range(6):
@@ -165,7 +172,12 @@ def test_racing_writers_on_sqlite_get_one_winner_and_clean_409s(tmp_path: Path) 
             got: list[int] = []
             barrier = threading.Barrier(2)
 
-            def send(c: TestClient, move: dict[str, Any] = move, got: list[int] = got) -> None:
+            def send(
+                c: TestClient,
+                move: dict[str, Any] = move,
+                got: list[int] = got,
+                barrier: threading.Barrier = barrier,
+            ) -> None:
                 barrier.wait()
                 got.append(c.post(f"/api/games/{gid}/actions", json=move).status_code)
 
@@ -197,8 +209,12 @@ def test_browser_and_terminal_take_turns_on_one_game(tmp_path: Path) -> None:
     try:
         made = client.post(
             "/api/games",
-            json={"game": "migs-sabres", "seats": {"Communist": "human", "Allied": "ai:random"},
-                  "seed": 5, "options": {"sorties": 1}},
+            json={
+                "game": "migs-sabres",
+                "seats": {"Communist": "human", "Allied": "ai:random"},
+                "seed": 5,
+                "options": {"sorties": 1},
+            },
         ).json()
         gid, tok = made["id"], tokens(made)["Communist"]
         moved_at_terminal = 0

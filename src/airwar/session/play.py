@@ -228,9 +228,7 @@ class PlaySession:
             return text
         if seat_name is None:
             return HIDDEN_DECISION
-        if any(
-            self.state.decision_visible(s, actor, index) for s in self.same_table(seat_name)
-        ):
+        if any(self.state.decision_visible(s, actor, index) for s in self.same_table(seat_name)):
             return text
         return HIDDEN_DECISION
 
@@ -341,6 +339,7 @@ class Sessions:
         who = ", ".join(f"{seat} {kind}" for seat, kind in assigned.items())
         name = title or f"{g.title} ({who})"
         record = GameRecord(g.name, dict(g.options), driver.seed)
+        record.log_digest = driver.log_digest
         game_id = self.store.create_game(record, title=name, seats=assigned, meta=full_meta)
         live = PlaySession(game_id, name, dict(assigned), full_meta, driver)
         self._remember(live)
@@ -374,15 +373,14 @@ class Sessions:
         with self._lock:
             self._live.pop(game_id, None)
 
-    def get(
-        self, game_id: str, *, fresh: bool = False, resume_bots: bool = True
-    ) -> PlaySession:
+    def get(self, game_id: str, *, fresh: bool = False, resume_bots: bool = True) -> PlaySession:
         """The game ``game_id`` (GameNotFound if the store has no such game).
 
         A game kept in memory is compared with the store's decision count and
         digest on every call (one small read: another process, the terminal
-        or a second server, may share the store), and reloaded if it moved on. A game loaded while a bot is to act
-        lets its bots play on (unless ``resume_bots`` is false).
+        or a second server, may share the store), and reloaded if it moved on.
+        A game loaded while a bot is to act lets its bots play on (unless
+        ``resume_bots`` is false).
         """
         with self._lock:
             live = self._live.get(game_id)

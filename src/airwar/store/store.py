@@ -519,8 +519,8 @@ class Store:
                     ],
                 )
             changes: dict[str, Any] = {"action_count": count + len(path), "updated_at": now}
-            if log_digest is not None:
-                changes["log_digest"] = log_digest
+            # a save without a digest leaves the old one stale: it is cleared, never kept
+            changes["log_digest"] = log_digest
             if status is not None:
                 changes["status"] = status
             if summary_json is not None:

@@ -7,11 +7,11 @@ from typing import Literal
 from fastapi import APIRouter, Request
 from fastapi.responses import HTMLResponse, RedirectResponse
 
+from airwar.session.seats import HUMAN
 from airwar.web import bia, gunslingers
 from airwar.web.api import browser_id
 from airwar.web.schemas import GameId
 from airwar.web.service import Forbidden
-from airwar.session.seats import HUMAN
 from airwar.web.templating import templates
 
 router = APIRouter(include_in_schema=False)

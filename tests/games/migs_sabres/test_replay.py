@@ -7,7 +7,7 @@ from typing import Any
 import pytest
 
 from airwar.bots import make_bot
-from airwar.core import GameRecord, RecordError, load_game, log_digest, play_bots, replay
+from airwar.core import GameRecord, RecordError, load_game, play_bots, replay
 
 
 @pytest.mark.parametrize(

@@ -23,7 +23,6 @@ from airwar.core.events import EventLog
 from airwar.core.game import CHANCE, TERMINAL, Action, Game, GameState, GameType
 from airwar.core.options import Parameter
 from airwar.core.registry import register_game
-from airwar.games.migs_sabres.summary import MIGS_TYPE, score_summary
 from airwar.games.migs_sabres.actions import Fire, HoldFire, Roll, Step, parse_action
 from airwar.games.migs_sabres.board import Facing, Square
 from airwar.games.migs_sabres.combat import aspect_of, kill_check
@@ -38,6 +37,7 @@ from airwar.games.migs_sabres.movement import (
     step_result,
 )
 from airwar.games.migs_sabres.planes import PLANE_TYPES, PlaneType, Side, plane_type
+from airwar.games.migs_sabres.summary import MIGS_TYPE, score_summary
 
 ACTIVE, LISTED = 0, 1
 ROLES = ("active", "listed")

@@ -25,7 +25,6 @@ from airwar.core.events import EventLog
 from airwar.core.game import CHANCE, TERMINAL, Action, Game, GameState, GameType
 from airwar.core.options import Parameter
 from airwar.core.registry import register_game
-from airwar.games.migs_sabres.summary import MIGS_TYPE, score_summary
 from airwar.games.migs_sabres.actions import ChartDraw, Roll, parse_action
 from airwar.games.migs_sabres.engagement import (
     ACTIVE,
@@ -51,6 +50,7 @@ from airwar.games.migs_sabres.sortie import (
     entry_side,
     parse_chart,
 )
+from airwar.games.migs_sabres.summary import MIGS_TYPE, score_summary
 
 CHANCE_PHASES = frozenset(
     {"chart", "campaign", "opening_red", "opening_blue", "marker", "pilot", "listed_pilot"}
