@@ -29,6 +29,7 @@ from airwar.games.gunslingers.checks_sam import bjm_type
 from airwar.games.gunslingers.engine import VERBS, Ask
 from airwar.games.gunslingers.hexgrid import Hex, arcs_text, in_arcs
 from airwar.games.gunslingers.scenario import house
+from airwar.games.gunslingers.views import state_view
 
 if TYPE_CHECKING:
     from airwar.games.gunslingers.state import GsState
@@ -45,11 +46,13 @@ class Seen:
 
     @classmethod
     def of(cls, state: GsState) -> Seen:
-        """What the seat to decide is entitled to, in ``state``."""
+        """What the seat to decide is entitled to, in ``state``: its view (the side's
+        aircraft other than the one deciding in brief), the ask, its legal choices."""
         ask = state.pending_ask()
         if ask is None:
             raise ValueError("no declaration is pending")
-        return cls(state.view(ask.seat), ask, lambda: VERBS[ask.verb].choices(state, ask))
+        view = state_view(state, ask.seat, focus=ask.subject)
+        return cls(view, ask, lambda: VERBS[ask.verb].choices(state, ask))
 
     @cached_property
     def choices(self) -> list[Decision]:

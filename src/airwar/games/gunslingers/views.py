@@ -56,6 +56,17 @@ def _plane_full(p: Plane) -> dict[str, Any]:
     }
 
 
+def _plane_brief(p: Plane) -> dict[str, Any]:
+    return {
+        "id": p.id,
+        "side": p.side,
+        "hex": str(p.hex),
+        "heading": p.heading,
+        "altitude": p.altitude,
+        "alive": p.alive,
+    }
+
+
 def _unit_brief(u: Any) -> dict[str, Any]:
     return {"id": u.id, "label": u.label, "side": u.side, "hex": str(u.hex), "alive": u.alive}
 
@@ -96,7 +107,10 @@ def _marker(m: Marker, unit: str | None) -> dict[str, Any]:
     return {"kind": m.kind, "hex": str(m.hex), "unit": unit, "altitude": m.altitude}
 
 
-def state_view(state: GsState, seat: int | None) -> dict[str, Any]:
+def state_view(state: GsState, seat: int | None, focus: str | None = None) -> dict[str, Any]:
+    """The view of ``seat`` (None: the referee's). With ``focus`` (a unit of the seat's
+    side), the side's other aircraft are given in brief, where they are: all a player
+    deciding for that one unit looks at, and much less to build in a large battle."""
     f = state.forces
     referee = seat is None or not 0 <= seat < len(f.sides)
     side = None if referee or seat is None else state.side_names[seat]
@@ -128,10 +142,10 @@ def state_view(state: GsState, seat: int | None) -> dict[str, Any]:
         ]
         return view
     assert side is not None
-    return view | _side_view(state, side)
+    return view | _side_view(state, side, focus)
 
 
-def _side_view(state: GsState, side: str) -> dict[str, Any]:
+def _side_view(state: GsState, side: str, focus: str | None = None) -> dict[str, Any]:
     """A side's units in full and what it knows of the enemy's (everything once over)."""
     f = state.forces
     me = f.sides[side]
@@ -148,7 +162,7 @@ def _side_view(state: GsState, side: str) -> dict[str, Any]:
     aircraft: list[dict[str, Any]] = []
     for p in f.planes.values():
         if p.side == side:
-            aircraft.append(_plane_full(p))
+            aircraft.append(_plane_full(p) if focus is None or p.id == focus else _plane_brief(p))
         elif p.alive and (over or p.id in k.sighted):
             aircraft.append(
                 {
