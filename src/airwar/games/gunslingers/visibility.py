@@ -73,9 +73,6 @@ countermeasures (the target's radar warning receiver knows the lock)."""
 HEX_MARKERS = frozenset({"plotted_fire", "smoke_1", "smoke_2", "laser_spot", "blast_zone"})
 """Markers that lie on a hex anyone sees; markers on a unit are seen with the unit."""
 
-_ID_CHARS = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_")
-
-
 @lru_cache(maxsize=256)
 def _pattern(words: frozenset[str]) -> re.Pattern[str] | None:
     if not words:
