@@ -12,6 +12,7 @@ from airwar.bots.heuristic import HeuristicBot
 from airwar.bots.mcts import MctsBot
 from airwar.bots.random_bot import RandomBot
 from airwar.core.bot import Bot
+from airwar.games.gunslingers.autoplayer import GunslingersAuto
 
 BotFactory = Callable[[int | str], Bot]
 
@@ -20,6 +21,8 @@ BOTS: dict[str, BotFactory] = {
     "heuristic": HeuristicBot,
     "expert": ExpertBot,
     "mcts": MctsBot,
+    # a rule set's own automatic player (it decides from its seat's view; no dice of its own)
+    GunslingersAuto.name: lambda _seed: GunslingersAuto(),
 }
 
 

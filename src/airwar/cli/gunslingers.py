@@ -20,7 +20,14 @@ from typing import Annotated, Any
 import typer
 
 from airwar.bots.registry import make_bot
-from airwar.cli.common import DatabaseUrl, fail, open_store, reports_errors
+from airwar.cli.common import (
+    DatabaseUrl,
+    check_seed,
+    fail,
+    int_range,
+    open_store,
+    reports_errors,
+)
 from airwar.cli.playing import changed_elsewhere
 from airwar.core.bot import Bot
 from airwar.core.driver import Driver
@@ -30,7 +37,12 @@ from airwar.games.gunslingers import GunslingersGame, options_for_file
 from airwar.games.gunslingers.autoplayer import GunslingersAuto
 from airwar.games.gunslingers.engine import VERBS
 from airwar.games.gunslingers.narrate import describe
-from airwar.games.gunslingers.scenario import ScenarioError, load_scenario
+from airwar.games.gunslingers.scenario import (
+    MAX_TURNS,
+    TURNS_WHY,
+    ScenarioError,
+    load_scenario,
+)
 from airwar.games.gunslingers.state import GsState
 from airwar.session import AI_PREFIX, HUMAN, Conflict, PlaySession, Sessions
 from airwar.store import GameChanged
@@ -41,6 +53,13 @@ app = typer.Typer(
 )
 
 ScenarioPath = Annotated[Path, typer.Argument(help="A scenario TOML file.", show_default=False)]
+Turns = Annotated[
+    int,
+    typer.Option(
+        help=f"Turns to play (0: the scenario's; at most {MAX_TURNS}).",
+        callback=int_range(0, MAX_TURNS, TURNS_WHY),
+    ),
+]
 
 
 @app.command()
@@ -63,8 +82,8 @@ def _game(scenario: Path, turns: int) -> GunslingersGame:
 @reports_errors
 def run(
     scenario: ScenarioPath,
-    turns: Annotated[int, typer.Option(help="Turns to play (0: the scenario's).", min=0)] = 0,
-    seed: Annotated[int, typer.Option(help="Seed of the dice.")] = 1,
+    turns: Turns = 0,
+    seed: Annotated[int, typer.Option(help="Seed of the dice.", callback=check_seed)] = 1,
     as_json: Annotated[bool, typer.Option("--json", help="Events as JSON lines.")] = False,
 ) -> None:
     """Play whole turns unattended: the automatic player makes every declaration."""
@@ -99,8 +118,10 @@ def play(
     scenario: Annotated[
         Path | None, typer.Argument(help="A scenario TOML file (not needed with --resume).")
     ] = None,
-    seed: Annotated[int | None, typer.Option(help="Seed of the dice (default: random).")] = None,
-    turns: Annotated[int, typer.Option(help="Turns to play (0: the scenario's).", min=0)] = 0,
+    seed: Annotated[
+        int | None, typer.Option(help="Seed of the dice (default: random).", callback=check_seed)
+    ] = None,
+    turns: Turns = 0,
     database_url: DatabaseUrl = None,
     resume: Annotated[
         str | None, typer.Option(help="Carry on the saved game with this id.")
@@ -152,9 +173,8 @@ AUTO = GunslingersAuto.name
 
 
 def _make_bot(name: str, seed: int | str) -> Bot:
-    """The automatic player for its seats; any other bot from the registry."""
-    if name == AUTO:
-        return GunslingersAuto()  # decides from its seat's view only
+    """A bot of the registry (the automatic player among them: it decides from its
+    seat's view only)."""
     return make_bot(name, seed)
 
 

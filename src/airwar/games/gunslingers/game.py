@@ -17,6 +17,7 @@ from airwar.core.game import Action, Game, GameState, GameType
 from airwar.core.options import Parameter
 from airwar.core.registry import register_game
 from airwar.games.gunslingers.actions import Decision
+from airwar.games.gunslingers.autoplayer import GunslingersAuto
 from airwar.games.gunslingers.narrate import describe
 from airwar.games.gunslingers.scenario import (
     Scenario,
@@ -40,7 +41,11 @@ class GunslingersGame(Game):
     title = "Gunslingers: Expanded Sequence of Play"
     seat_names = ("side 1", "side 2", REFEREE)
     game_type = GameType(
-        information="imperfect", chance=True, undo=False, bots=("random",), setup="scenario"
+        information="imperfect",
+        chance=True,
+        undo=False,
+        bots=("random", GunslingersAuto.name),
+        setup="scenario",
     )
     """Double-blind (GS-43): each side sees only its view and its visible events. No
     take-backs: a move taken back after its sighting results were seen would be a cheat.
