@@ -30,6 +30,7 @@ are those of that policy.
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import json
 import os
@@ -62,6 +63,20 @@ from airwar.games.migs_sabres.planes import plane_type
 SOLVER_VERSION = 1
 """Bumped whenever the solver's semantics change; part of the cache key."""
 
+MAX_TURN_LIMIT = 30
+"""The longest turn limit the solver takes (MS-24): the cost of a solve grows in a
+straight line with it (4 layers and about 36 MB of cache per movement turn on the
+full board, docs/benchmarks.md); 30 keeps one solve to about two minutes and 1.1 GB."""
+
+CACHE_ENV = "AIRWAR_SOLVER_CACHE_MB"
+"""The environment variable that caps the solver cache, in MB (10**6 bytes)."""
+
+DEFAULT_CACHE_MB = 4096
+"""The cache cap when neither the variable nor a command's ``--cache-mb`` sets one."""
+
+STALE_TMP_SECONDS = 3600.0
+"""A half-written solution folder untouched this long is a crashed solve's: removed."""
+
 ACTIVE, LISTED = 0, 1
 
 Progress = Callable[[int, int], None]
@@ -69,6 +84,27 @@ Progress = Callable[[int, int], None]
 
 class SolverError(AirwarError):
     """The solver cannot answer for these options (the message says which)."""
+
+
+class TurnLimitTooLong(SolverError):
+    """The turn limit is longer than the solver takes (:data:`MAX_TURN_LIMIT`, MS-24)."""
+
+
+def turn_limit_refusal(turn_limit: int) -> str | None:
+    """The one-line reason the solver refuses ``turn_limit``, or None when it takes it."""
+    if turn_limit <= MAX_TURN_LIMIT:
+        return None
+    return (
+        f"turn_limit {turn_limit}: the expert solver takes at most {MAX_TURN_LIMIT} movement "
+        f"turns per plane (MS-24); a longer limit would take too long and too much disk to solve"
+    )
+
+
+def check_turn_limit(turn_limit: int) -> None:
+    """Raise :class:`TurnLimitTooLong` when the solver does not take ``turn_limit``."""
+    why = turn_limit_refusal(turn_limit)
+    if why is not None:
+        raise TurnLimitTooLong(why)
 
 
 @dataclass(frozen=True)
@@ -98,8 +134,9 @@ class SolverOptions:
 
     ``turn_limit``: movement turns of each plane before both disengage
     (MS-11; must be at least 1: without a limit there is no finite horizon
-    and the solver does not answer). ``scoring``: "kills" (MS-12) or
-    "base-value" (IV.A: a kill scores the victim's base value).
+    and the solver does not answer; at most :data:`MAX_TURN_LIMIT`, MS-24).
+    ``scoring``: "kills" (MS-12) or "base-value" (IV.A: a kill scores the
+    victim's base value).
     ``columns``/``rows``/``mp_base`` shrink the board and override the base
     values (active, listed) for reduced test boards; the real game uses the
     defaults.
@@ -117,6 +154,7 @@ class SolverOptions:
                 "the solver needs a turn limit of at least 1 movement turn per plane (MS-11); "
                 "without one there is no finite horizon"
             )
+        check_turn_limit(self.turn_limit)
         if self.scoring not in ("kills", "base-value"):
             raise SolverError(f"unknown scoring {self.scoring!r} (kills or base-value)")
         if self.columns < 2 or self.rows < 2:
@@ -207,6 +245,156 @@ def cache_dir() -> Path:
     from platformdirs import user_cache_dir
 
     return Path(user_cache_dir("airwar")) / "solver"
+
+
+def solution_bytes(turn_limit: int, columns: int = COLUMNS, rows: int = ROWS) -> int:
+    """Bytes one solution takes in the cache: its four ``.npy`` arrays (meta.json aside).
+
+    It grows in a straight line with the turn limit: per movement turn, two
+    layers of values and kill chances, for both movers and the three fired-statuses.
+    """
+    import io
+
+    from numpy.lib.format import write_array_header_1_0
+
+    total = 0
+    for shape in _shapes_for(turn_limit, columns, rows).values():
+        header = io.BytesIO()
+        write_array_header_1_0(
+            header, {"descr": np.dtype(np.float32).str, "fortran_order": False, "shape": shape}
+        )
+        total += len(header.getvalue()) + int(np.prod(shape)) * 4
+    return total
+
+
+# -- the cache's size cap (least recently used solutions go first) ------------
+
+_cache_mb: int | None = None
+
+
+def set_cache_limit_mb(mb: int | None) -> None:
+    """Cap the solver cache at ``mb`` MB in this process (None: back to the variable)."""
+    global _cache_mb
+    if mb is not None and mb < 0:
+        raise SolverError(f"a solver cache cap of {mb} MB: give 0 or more")
+    _cache_mb = mb
+
+
+@contextlib.contextmanager
+def cache_limit(mb: int | None) -> Iterator[None]:
+    """Within the block, cap the solver cache at ``mb`` MB (None: leave the cap as it is)."""
+    global _cache_mb
+    before = _cache_mb
+    if mb is not None:
+        set_cache_limit_mb(mb)
+    try:
+        yield
+    finally:
+        _cache_mb = before
+
+
+def cache_limit_mb() -> int:
+    """The cache cap in MB: :func:`set_cache_limit_mb`, else the variable, else 4096."""
+    if _cache_mb is not None:
+        return _cache_mb
+    text = os.environ.get(CACHE_ENV, "").strip()
+    if not text:
+        return DEFAULT_CACHE_MB
+    if not text.isdigit() or len(text) > 9:
+        raise SolverError(
+            f"{CACHE_ENV}={text[:20]!r}: give the solver cache's cap in whole MB "
+            f"(0 to 999999999; default {DEFAULT_CACHE_MB})"
+        )
+    return int(text)
+
+
+@dataclass(frozen=True)
+class CacheEntry:
+    """One complete solution in the cache folder: its key, size and when last used."""
+
+    key: str
+    path: Path
+    size: int
+    used: float
+
+
+def _used_marker(folder: Path) -> Path:
+    return folder / "meta.json"
+
+
+def mark_used(key: str) -> None:
+    """Mark a cached solution as just used (its meta.json's modification time)."""
+    with contextlib.suppress(OSError):  # evicted meanwhile: nothing to mark
+        os.utime(_used_marker(cache_dir() / key))
+
+
+def cache_entries() -> list[CacheEntry]:
+    """The complete solutions in the cache folder, least recently used first."""
+    out = []
+    try:
+        folders = list(cache_dir().iterdir())
+    except OSError:
+        return []
+    for folder in folders:
+        if ".tmp" in folder.name or not folder.is_dir():
+            continue
+        try:
+            used = _used_marker(folder).stat().st_mtime
+            size = sum(f.stat().st_size for f in folder.iterdir())
+        except OSError:
+            continue  # half-written, or removed meanwhile
+        out.append(CacheEntry(folder.name, folder, size, used))
+    out.sort(key=lambda e: (e.used, e.key))
+    return out
+
+
+def _remove_folder(folder: Path) -> bool:
+    import shutil
+
+    try:
+        shutil.rmtree(folder)
+    except FileNotFoundError:
+        return True
+    except OSError:
+        return False  # in use where open files cannot be removed: left for next time
+    return True
+
+
+def _last_written(folder: Path) -> float:
+    """When anything in ``folder`` was last written (a solve writes its arrays in place)."""
+    times = [folder.stat().st_mtime]
+    with contextlib.suppress(OSError):
+        times.extend(f.stat().st_mtime for f in folder.iterdir())
+    return max(times)
+
+
+def enforce_cache_limit(limit_mb: int | None = None, keep: str | None = None) -> list[str]:
+    """Remove the least recently used solutions until the cache fits its cap.
+
+    ``limit_mb`` defaults to :func:`cache_limit_mb`; the solution ``keep``
+    (the one just written) is never removed, even when it alone is larger
+    than the cap. Half-written folders of solves that stopped (untouched for
+    an hour) go too. Returns the keys removed.
+    """
+    limit = (cache_limit_mb() if limit_mb is None else limit_mb) * 10**6
+    now = time.time()
+    with contextlib.suppress(OSError):
+        for folder in cache_dir().iterdir():
+            if ".tmp" in folder.name and now - _last_written(folder) > STALE_TMP_SECONDS:
+                _remove_folder(folder)
+    entries = cache_entries()
+    total = sum(e.size for e in entries)
+    removed = []
+    for e in entries:
+        if total <= limit:
+            break
+        if e.key == keep:
+            continue
+        if _remove_folder(e.path):
+            total -= e.size
+            removed.append(e.key)
+            _MEMORY.pop(e.key, None)
+    return removed
 
 
 @cache
@@ -678,8 +866,12 @@ ARRAY_NAMES = ("S", "P", "RS", "RP")
 
 
 def _shapes(options: SolverOptions) -> dict[str, tuple[int, ...]]:
-    pt = pair_tables(options.columns, options.rows)
-    n_layers = 2 * options.turn_limit
+    return _shapes_for(options.turn_limit, options.columns, options.rows)
+
+
+def _shapes_for(turn_limit: int, columns: int, rows: int) -> dict[str, tuple[int, ...]]:
+    pt = pair_tables(columns, rows)
+    n_layers = 2 * turn_limit
     heads = len(pt.head_on_pairs)
     return {
         "S": (2, n_layers + 1, 3, pt.n_pairs),
@@ -695,11 +887,13 @@ def _solve_chain(
     first: int,
     out: dict[str, NDArray[np.float32]] | str,
     progress: Progress | None = None,
+    report_file: bool = False,
 ) -> None:
     """Solve the chain in which ``first`` moves first (it moves when 2T - n is even).
 
     ``out`` is the dict of result arrays, or a folder of ``.npy`` files to
-    write into through memory maps (from a worker process).
+    write into through memory maps (from a worker process, which with
+    ``report_file`` also notes its layers done there for the parent).
     """
     from numpy.lib.format import open_memmap
 
@@ -726,8 +920,23 @@ def _solve_chain(
         nxt = layer
         if progress is not None:
             progress(n, n_layers)
+        if report_file:
+            # for the parent process, which follows the workers' progress
+            (Path(str(out)) / f"{PROGRESS_FILE}{first}").write_text(str(n))
     for m in maps.values():
         m.flush()
+
+
+PROGRESS_FILE = ".layers-done-"
+"""In a solution folder being written by two workers: each chain's layers done so far."""
+
+
+def _layers_done(folder: Path) -> int:
+    done = 0
+    for f in (ACTIVE, LISTED):
+        with contextlib.suppress(OSError, ValueError):
+            done += int((folder / f"{PROGRESS_FILE}{f}").read_text() or 0)
+    return done
 
 
 def solve_arrays(
@@ -762,16 +971,30 @@ def solve_arrays(
     else:
         out = {name: np.zeros(shape, dtype=np.float32) for name, shape in shapes.items()}
     if workers >= 2:
-        from concurrent.futures import ProcessPoolExecutor
+        import multiprocessing
+        from concurrent.futures import ProcessPoolExecutor, wait
 
-        with ProcessPoolExecutor(2) as pool:
+        assert folder is not None
+        # spawned, not forked: the solve may run in a thread of a busy process
+        # (a job of airwar.analysis.jobs in the web app), whose locks a fork would copy
+        context = multiprocessing.get_context("spawn")
+        with ProcessPoolExecutor(2, mp_context=context) as pool:
             futures = [
-                pool.submit(_solve_chain, matchup, options, f, out) for f in (ACTIVE, LISTED)
+                pool.submit(_solve_chain, matchup, options, f, out, None, True)
+                for f in (ACTIVE, LISTED)
             ]
-            for f, fut in zip((ACTIVE, LISTED), futures, strict=True):
+            pending = set(futures)
+            told = -1
+            while pending:
+                _finished, pending = wait(pending, timeout=0.5)
+                done = _layers_done(folder)
+                if progress is not None and done != told:
+                    progress(done, 2 * n_layers)
+                    told = done
+            for fut in futures:
                 fut.result()
-                if progress is not None:
-                    progress(n_layers * (f + 1), 2 * n_layers)
+        for f in (ACTIVE, LISTED):
+            (folder / f"{PROGRESS_FILE}{f}").unlink(missing_ok=True)
     else:
         for f in (ACTIVE, LISTED):
             done = f * n_layers
@@ -794,6 +1017,7 @@ def cached_solution(matchup: Matchup, options: SolverOptions | None = None) -> S
     options = options or SolverOptions()
     key = cache_key(matchup, options)
     if key in _MEMORY:
+        mark_used(key)
         return _MEMORY[key]
     path = cache_dir() / key
     if (path / "meta.json").exists():
@@ -802,6 +1026,7 @@ def cached_solution(matchup: Matchup, options: SolverOptions | None = None) -> S
         except (OSError, ValueError, KeyError):
             return None
         _MEMORY[key] = sol
+        mark_used(key)
         return sol
     return None
 
@@ -818,10 +1043,16 @@ def solve(
 
     ``workers=2`` solves the two first-mover chains in two processes; the
     default uses two for a full-size problem on a machine with two cores or
-    more, one otherwise.
+    more, one otherwise. ``progress(done, total)`` is called as movement
+    turns (layers) are solved. A new solution is written to the cache, which
+    is then trimmed to its cap (least recently used first,
+    :func:`enforce_cache_limit`). This runs the solve here and now: an
+    interface asks :mod:`airwar.analysis.jobs` instead, which runs one solve
+    at a time and shares it among everyone waiting for it.
     """
     options = options or SolverOptions()
     if cache:
+        cache_limit_mb()  # a bad AIRWAR_SOLVER_CACHE_MB is refused before, not after, a solve
         found = cached_solution(matchup, options)
         if found is not None:
             return found
@@ -864,6 +1095,8 @@ def solve(
         tmp_folder.rmdir()
     sol = Solution.load(final, matchup, options)
     _MEMORY[key] = sol
+    mark_used(key)
+    enforce_cache_limit(keep=key)
     return sol
 
 
@@ -955,8 +1188,9 @@ def engagement_values(
     "to_move", "matchup"}``, every value from the active plane's side (its
     expected kills minus the listed plane's). Returns None when there is no
     engagement, no turn limit, or the matchup's solution is not cached;
-    ``solve_missing=True`` solves it then (a minute or two), which an
-    interface should only do when the user asks.
+    ``solve_missing=True`` solves it then (a minute or two, as a job of
+    :mod:`airwar.analysis.jobs`), which an interface should only do when the
+    user asks.
     """
     try:
         if isinstance(view_or_state, Mapping):
@@ -971,7 +1205,12 @@ def engagement_values(
             key = key_of(view_or_state, options)
     except (SolverError, KeyError, TypeError, ValueError, AttributeError):
         return None
-    sol = solve(matchup, options) if solve_missing else cached_solution(matchup, options)
+    if solve_missing:
+        from airwar.analysis import jobs
+
+        sol: Solution | None = jobs.solution(matchup, options)
+    else:
+        sol = cached_solution(matchup, options)
     if sol is None:
         return None
     value = sol.key_value(key)
