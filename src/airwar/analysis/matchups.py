@@ -14,7 +14,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from airwar.analysis import solver
+from airwar.analysis import jobs, solver
 from airwar.analysis.montecarlo import GameOutcome, GameTask, Job, Progress, run_jobs
 from airwar.analysis.stats import Estimate, mean_interval, proportion_interval
 from airwar.core.driver import Driver
@@ -171,16 +171,29 @@ def estimate(
 ExactLookup = Callable[[Matchup, bool], ExactValue | None]
 
 
+def solver_key(matchup: Matchup) -> tuple[solver.Matchup, solver.SolverOptions]:
+    """The solver's matchup and options for this table row (who moves first aside)."""
+    key = solver.Matchup(matchup.active, matchup.listed, matchup.ace, False)
+    return key, solver.SolverOptions(turn_limit=matchup.turn_limit)
+
+
+def ensure_solved(matchup: Matchup, on_progress: jobs.ProgressCallback | None = None) -> None:
+    """Have the matchup's solution in the cache: solved by a job if it is not (waited for)."""
+    jobs.solution(*solver_key(matchup), on_progress=on_progress)
+
+
 def solver_lookup(matchup: Matchup, solve: bool) -> ExactValue | None:
     """The exact value from the solver (its cache; ``solve``: compute it when not cached).
 
     The value is the solver's value of the engagement's opening position with
     the first mover fixed by the matchup (MS-5), read through the game's
-    initial state.
+    initial state. A turn limit longer than the solver takes gives None, or
+    with ``solve`` the solver's refusal (MS-24).
     """
-    key = solver.Matchup(matchup.active, matchup.listed, matchup.ace, False)
-    options = solver.SolverOptions(turn_limit=matchup.turn_limit)
-    solution = solver.solve(key, options) if solve else solver.cached_solution(key, options)
+    if not solve and solver.turn_limit_refusal(matchup.turn_limit) is not None:
+        return None
+    key, options = solver_key(matchup)
+    solution = jobs.solution(key, options) if solve else solver.cached_solution(key, options)
     if solution is None:
         return None
     game = EngagementGame(matchup.options())
@@ -199,27 +212,70 @@ def matchup_table(
     workers: int | None = None,
     scheduler: Any = None,
     progress: Progress | None = None,
+    solve_progress: jobs.ProgressCallback | None = None,
 ) -> list[MatchupResult]:
     """Monte Carlo estimates of every matchup (``games`` each), with exact values beside.
 
     Matchup ``m``'s games use the master seed ``f"{seed}:{m.key}"``: its
     numbers do not depend on which other matchups are in the table. With the
-    expert bot, each matchup is solved (or read from the cache) first.
+    expert bot, each matchup is solved (or read from the cache) before its
+    games, in batches of as many solutions as the solver cache's cap holds
+    (so that none is evicted before its games are played). Solves are jobs
+    of :mod:`airwar.analysis.jobs`; ``solve_progress`` sees their progress.
+    A turn limit the solver does not take is refused before any game is
+    played when the expert plays or ``solve`` asks for exact values (MS-24).
     """
-    if SOLVER_BOT in bots:
-        # The expert bot plays from the solution: solve each matchup once here,
-        # rather than once in every worker process.
+    expert = SOLVER_BOT in bots
+    if expert or (solve and exact is not None):
         for m in matchups:
-            solver_lookup(m, True)
-    jobs = [Job(matchup_task(m, bots), games, f"{seed}:{m.key}") for m in matchups]
-    runs = run_jobs(jobs, workers=workers, scheduler=scheduler, progress=progress)
+            solver.check_turn_limit(m.turn_limit)
     out = []
-    for m, outcomes in zip(matchups, runs, strict=True):
-        result = estimate(m, bots, outcomes)
-        value = exact(m, solve) if exact is not None else None
-        out.append(
-            MatchupResult(
-                m, bots, result.kill_difference, result.p_active_kill, result.p_listed_kill, value
-            )
+    for batch in _batches(matchups, expert):
+        if expert:
+            # The expert bot plays from the solution: solve each matchup once here,
+            # rather than once in every worker process.
+            for m in batch:
+                ensure_solved(m, solve_progress)
+        runs = run_jobs(
+            [Job(matchup_task(m, bots), games, f"{seed}:{m.key}") for m in batch],
+            workers=workers,
+            scheduler=scheduler,
+            progress=progress,
         )
+        for m, outcomes in zip(batch, runs, strict=True):
+            result = estimate(m, bots, outcomes)
+            value = None
+            if exact is not None:
+                if solve and exact is solver_lookup:
+                    ensure_solved(m, solve_progress)
+                value = exact(m, solve)
+            out.append(
+                MatchupResult(
+                    m,
+                    bots,
+                    result.kill_difference,
+                    result.p_active_kill,
+                    result.p_listed_kill,
+                    value,
+                )
+            )
+    return out
+
+
+def _batches(matchups: Sequence[Matchup], expert: bool) -> list[list[Matchup]]:
+    """Consecutive runs of matchups whose solutions fit in the solver cache together."""
+    if not expert or not matchups:
+        return [list(matchups)] if matchups else []
+    cap = solver.cache_limit_mb() * 10**6
+    size = max(solver.solution_bytes(m.turn_limit) for m in matchups)
+    fit = max(1, cap // size)
+    out: list[list[Matchup]] = []
+    keys: set[Any] = set()
+    for m in matchups:
+        key = solver_key(m)
+        if not out or (key not in keys and len(keys) >= fit):
+            out.append([])
+            keys = set()
+        out[-1].append(m)
+        keys.add(key)
     return out

@@ -13,21 +13,35 @@ matchup that is not solved when ``solve_missing`` is off, and any decision
 outside an engagement. In the whole game it optimises each engagement's
 expected kill difference, not the chance of winning the game from the
 current score.
+
+A game whose turn limit is longer than the solver takes
+(:data:`~airwar.analysis.solver.MAX_TURN_LIMIT`, MS-24) is refused at the
+bot's first decision, with one line naming the option and the bound
+(:class:`~airwar.analysis.solver.TurnLimitTooLong`); :func:`refusal` gives
+that line for a game's options beforehand, for the forms that offer the bot.
+
+A matchup that is not solved yet is solved by a job of
+:mod:`airwar.analysis.jobs` (one solve at a time, shared with everyone else
+who needs it), which the bot waits for; the progress goes to ``on_progress``
+or to the callback its thread installed with :func:`airwar.analysis.jobs.watching`.
 """
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
+from airwar.analysis import jobs
 from airwar.analysis.solver import (
     EngagementKey,
     Solution,
     SolverError,
+    TurnLimitTooLong,
     cached_solution,
     key_of,
     matchup_of,
-    solve,
     solver_options_of,
+    turn_limit_refusal,
 )
 from airwar.bots.mcts import MctsBot
 from airwar.core.bot import BaseBot
@@ -38,8 +52,10 @@ class ExpertBot(BaseBot):
     """Optimal engagement play from the solver, MCTS where the solver has no answer.
 
     ``solve_missing``: solve a matchup that is not cached yet (a minute or
-    two, once; then cached). ``fallback_iterations``: the MCTS budget used
-    where the solver does not apply.
+    two, once; then cached), as a job of the process-wide queue that this
+    bot waits for. ``on_progress``: sees that job's progress while the bot
+    waits. ``fallback_iterations``: the MCTS budget used where the solver
+    does not apply.
     """
 
     name = "expert"
@@ -50,9 +66,11 @@ class ExpertBot(BaseBot):
         *,
         solve_missing: bool = True,
         fallback_iterations: int = 200,
+        on_progress: jobs.ProgressCallback | None = None,
     ) -> None:
         self.seed = seed
         self.solve_missing = solve_missing
+        self.on_progress = on_progress
         self.fallback = MctsBot(seed, iterations=fallback_iterations)
         self._plan: dict[EngagementKey, str] = {}
         self.fallbacks = 0
@@ -66,13 +84,18 @@ class ExpertBot(BaseBot):
         try:
             matchup = matchup_of(state)
             options = solver_options_of(state)
+        except TurnLimitTooLong:
+            raise
         except SolverError:
             return None
         if self.solve_missing:
-            return solve(matchup, options)
+            return jobs.solution(matchup, options, on_progress=self.on_progress)
         return cached_solution(matchup, options)
 
     def choose(self, state: GameState, seat: int) -> Action:
+        why = refusal(getattr(getattr(state, "game", None), "options", None) or {})
+        if why is not None:
+            raise TurnLimitTooLong(why)
         legal = state.legal_actions()
         if len(legal) == 1:
             return legal[0]
@@ -94,3 +117,15 @@ class ExpertBot(BaseBot):
         if action not in legal:
             raise SolverError(f"the solver chose {text!r}, which is not legal here")
         return action
+
+
+def refusal(options: Mapping[str, Any]) -> str | None:
+    """Why the expert cannot play a game with these options (one line), or None when it can.
+
+    Its turn limit must be one the solver takes (MS-24); 0 (no limit) is
+    played, by MCTS.
+    """
+    limit = options.get("turn_limit")
+    if isinstance(limit, int) and not isinstance(limit, bool):
+        return turn_limit_refusal(limit)
+    return None
