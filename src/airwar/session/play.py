@@ -270,6 +270,9 @@ class PlaySession:
         rec["seed"] = None
         rec["log_digest"] = None
         rec["redacted"] = True
+        if not self.game.game_type.perfect_information:
+            # the options may hold the whole order of battle (a scenario): not while it runs
+            rec["options"] = {}
         rec["actions"] = [
             [seat, self.decision_text(i, seat_name)]
             for i, (seat, _) in enumerate(self.driver.record.actions)
