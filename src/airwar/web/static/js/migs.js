@@ -168,10 +168,60 @@
       ]));
     }
     node.appendChild(box);
+    solverJob(box, data);
     const chart = A.el("div", { class: "panel", id: "chart-panel" });
     drawChart(chart, v);
     if (chart.firstChild) node.appendChild(chart);
     drawPilots(node, v);
+  }
+
+  /* While the server solves this game's matchup for the expert AI (a job of its queue,
+     GET /api/solver/jobs), say so with the job's progress. It asks only while an expert plays
+     the game and the matchup has no solver values yet (data.solver is null until it is cached). */
+  let jobWatch = null;
+  let jobPolling = false;
+
+  function solverJob(node, data) {
+    const v = data.view;
+    const e = engagementOf(v);
+    const expert = Object.keys(data.seats || {}).some(function (k) { return data.seats[k] === "ai:expert"; });
+    jobWatch = e && e.turn_limit && expert && !data.solver && data.status === "running" ?
+      { planes: e.planes, turnLimit: e.turn_limit, scoring: v.scoring || "kills" } : null;
+    node.appendChild(A.el("p", { id: "solver-job", class: "hint", "aria-live": "polite", hidden: true }));
+    if (jobWatch && !jobPolling) pollSolverJobs();
+  }
+
+  function forThisGame(job, w) {
+    const m = job.matchup;
+    return (job.state === "queued" || job.state === "running") && job.full_board &&
+      m.active === w.planes.active.type && m.listed === w.planes.listed.type &&
+      m.active_ace === !!w.planes.active.ace && m.listed_ace === !!w.planes.listed.ace &&
+      job.turn_limit === w.turnLimit && job.scoring === w.scoring;
+  }
+
+  async function pollSolverJobs() {
+    jobPolling = true;
+    try {
+      while (jobWatch) {
+        let job = null;
+        try {
+          const r = await A.api("GET", "/api/solver/jobs");
+          job = (r.jobs || []).filter(function (j) { return jobWatch && forThisGame(j, jobWatch); })[0] || null;
+        } catch (err) {
+          job = null;
+        }
+        const p = document.getElementById("solver-job");
+        if (p) {
+          p.hidden = !job;
+          p.textContent = !job ? "" : job.state === "queued" ?
+            "The AI will solve this matchup once the solves before it are done (" + job.phase + ")." :
+            "The AI is solving this matchup: " + Math.floor(100 * job.progress) + " %";
+        }
+        await new Promise(function (res) { setTimeout(res, job ? 1000 : 2000); });
+      }
+    } finally {
+      jobPolling = false;
+    }
   }
 
   function drawPilots(node, v) {
