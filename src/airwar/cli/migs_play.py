@@ -15,14 +15,17 @@ kept nowhere.
 from __future__ import annotations
 
 import time
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterator, Mapping
+from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Any
 
 from rich.console import Console
+from rich.progress import BarColumn, Progress, TaskProgressColumn, TextColumn, TimeElapsedColumn
 from rich.table import Table
 
-from airwar.analysis.solver import engagement_values
+from airwar.analysis import jobs
+from airwar.analysis.solver import engagement_values, turn_limit_refusal
 from airwar.cli.render_board import BoardPlane, board_text, chart_text
 from airwar.cli.render_migs import (
     Narrator,
@@ -83,6 +86,9 @@ def not_cached_lines(engagement: Mapping[str, Any], scoring: str) -> list[str]:
             f"The solver has no values for {what}: it needs a turn limit (MS-11); "
             "start a game with --turn-limit N to have them."
         ]
+    refused = turn_limit_refusal(limit)
+    if refused is not None:
+        return [f"The solver has no values for {what}: {refused}."]
     lines = [f"No solver solution is cached for {what}."]
     expert = (
         "a game against the expert bot (--communist ai:expert or --allied ai:expert) "
@@ -98,6 +104,44 @@ def not_cached_lines(engagement: Mapping[str, Any], scoring: str) -> list[str]:
     else:
         lines.append(f"Make it so: {expert} (a few minutes).")
     return lines
+
+
+@contextmanager
+def solve_progress(console: Console) -> Iterator[jobs.ProgressCallback]:
+    """The expert's solve shown while a bot waits for it: a line, and a bar on a terminal."""
+    bar: Progress | None = None
+    task = None
+    told: set[int] = set()
+    try:
+
+        def on_progress(status: jobs.JobStatus) -> None:
+            nonlocal bar, task
+            if status.id not in told:
+                told.add(status.id)
+                console.print(
+                    f"The AI is solving {status.label} (once; then it is cached).",
+                    markup=False,
+                    highlight=False,
+                )
+                if console.is_terminal and bar is None:
+                    bar = Progress(
+                        TextColumn("solving"),
+                        BarColumn(),
+                        TaskProgressColumn(),
+                        TextColumn("{task.fields[phase]}"),
+                        TimeElapsedColumn(),
+                        console=console,
+                        transient=True,
+                    )
+                    bar.start()
+                    task = bar.add_task("solve", total=1.0, phase="")
+            if bar is not None and task is not None:
+                bar.update(task, completed=status.progress, phase=status.phase)
+
+        yield on_progress
+    finally:
+        if bar is not None:
+            bar.stop()
 
 
 class TerminalPlay:
@@ -444,7 +488,8 @@ class TerminalPlay:
             self.draw_board()
             if engagement:
                 self.say(self.status_line(engagement))
-        made = self.sessions.bot_step(self.live)
+        with solve_progress(self.console) as on_progress, jobs.watching(on_progress):
+            made = self.sessions.bot_step(self.live)
         self._saved()
         if made is not None:
             self.say(f"{self.side(made[0])} ({name}) plays {made[1]}")
