@@ -120,3 +120,40 @@ def test_solver_lookup_reads_the_opening_position(monkeypatch: pytest.MonkeyPatc
         solver.Matchup("MiG-15", "F-51", False, False),
         solver.SolverOptions(turn_limit=7),
     )
+
+
+def test_expert_batches_hold_as_many_solutions_as_the_cache_cap() -> None:
+    from airwar.analysis.matchups import _batches, solver_key
+
+    table = all_matchups(turn_limit=20)
+    with solver.cache_limit(1600):  # two solutions of 747 MB
+        batches = _batches(table, expert=True)
+    assert sorted(i for batch in batches for i, _ in batch) == list(range(len(table)))
+    assert all(len({solver_key(m) for _, m in batch}) <= 2 for batch in batches)
+    assert len(batches) == len({solver_key(m) for m in table}) // 2
+    with solver.cache_limit(0):
+        assert len(_batches(table, expert=True)) == len(table) // 2  # one solution each
+    assert _batches(table, expert=False) == [list(enumerate(table))]
+
+
+def test_a_turn_limit_past_the_solver_bound_is_refused_before_any_game(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    import airwar.analysis.matchups as matchups_mod
+
+    def no_games(*args: object, **kwargs: object) -> object:
+        raise AssertionError("no game should be played")
+
+    monkeypatch.setattr(matchups_mod, "run_jobs", no_games)
+    long = [Matchup("F-86", "Yak-9", turn_limit=solver.MAX_TURN_LIMIT + 1)]
+    with pytest.raises(solver.TurnLimitTooLong, match=r"turn_limit 31: .*at most 30"):
+        matchup_table(long, 1, 1, bots=("expert", "random"))
+    with pytest.raises(solver.TurnLimitTooLong):
+        matchup_table(long, 1, 1, bots=("random", "random"), solve=True)
+    assert solver_lookup(long[0], False) is None
+
+
+def test_without_the_solver_a_long_turn_limit_is_played() -> None:
+    long = [Matchup("F-86", "Yak-9", turn_limit=solver.MAX_TURN_LIMIT + 1)]
+    (row,) = matchup_table(long, 2, 1, bots=("random", "random"), workers=1)
+    assert row.exact is None and row.kill_difference.n == 2

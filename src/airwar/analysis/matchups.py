@@ -229,53 +229,49 @@ def matchup_table(
     if expert or (solve and exact is not None):
         for m in matchups:
             solver.check_turn_limit(m.turn_limit)
-    out = []
+    out: dict[int, MatchupResult] = {}
     for batch in _batches(matchups, expert):
         if expert:
             # The expert bot plays from the solution: solve each matchup once here,
             # rather than once in every worker process.
-            for m in batch:
+            for _, m in batch:
                 ensure_solved(m, solve_progress)
         runs = run_jobs(
-            [Job(matchup_task(m, bots), games, f"{seed}:{m.key}") for m in batch],
+            [Job(matchup_task(m, bots), games, f"{seed}:{m.key}") for _, m in batch],
             workers=workers,
             scheduler=scheduler,
             progress=progress,
         )
-        for m, outcomes in zip(batch, runs, strict=True):
+        for (i, m), outcomes in zip(batch, runs, strict=True):
             result = estimate(m, bots, outcomes)
             value = None
             if exact is not None:
                 if solve and exact is solver_lookup:
                     ensure_solved(m, solve_progress)
                 value = exact(m, solve)
-            out.append(
-                MatchupResult(
-                    m,
-                    bots,
-                    result.kill_difference,
-                    result.p_active_kill,
-                    result.p_listed_kill,
-                    value,
-                )
+            out[i] = MatchupResult(
+                m, bots, result.kill_difference, result.p_active_kill, result.p_listed_kill, value
             )
-    return out
+    return [out[i] for i in range(len(matchups))]
 
 
-def _batches(matchups: Sequence[Matchup], expert: bool) -> list[list[Matchup]]:
-    """Consecutive runs of matchups whose solutions fit in the solver cache together."""
-    if not expert or not matchups:
-        return [list(matchups)] if matchups else []
+def _batches(matchups: Sequence[Matchup], expert: bool) -> list[list[tuple[int, Matchup]]]:
+    """The matchups (with their places in the table) in batches whose solutions fit together.
+
+    Without the expert, one batch. With it, the matchups that share a
+    solution (who moves first aside) go together, as many solutions to a
+    batch as the solver cache's cap holds (at least one).
+    """
+    rows = list(enumerate(matchups))
+    if not expert or not rows:
+        return [rows] if rows else []
     cap = solver.cache_limit_mb() * 10**6
     size = max(solver.solution_bytes(m.turn_limit) for m in matchups)
     fit = max(1, cap // size)
-    out: list[list[Matchup]] = []
-    keys: set[Any] = set()
-    for m in matchups:
-        key = solver_key(m)
-        if not out or (key not in keys and len(keys) >= fit):
-            out.append([])
-            keys = set()
-        out[-1].append(m)
-        keys.add(key)
-    return out
+    by_key: dict[Any, list[tuple[int, Matchup]]] = {}
+    for i, m in rows:
+        by_key.setdefault(solver_key(m), []).append((i, m))
+    groups = list(by_key.values())
+    return [
+        [row for group in groups[k : k + fit] for row in group] for k in range(0, len(groups), fit)
+    ]
