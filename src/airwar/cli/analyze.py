@@ -18,11 +18,22 @@ from pathlib import Path
 from typing import Annotated, Any
 
 import typer
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+from rich.progress import (
+    BarColumn,
+    MofNCompleteColumn,
+    Progress,
+    ProgressColumn,
+    Task,
+    TaskID,
+    TextColumn,
+    TimeElapsedColumn,
+)
 from rich.table import Table as RichTable
+from rich.text import Text
 
-from airwar.analysis import lab
+from airwar.analysis import lab, solver
 from airwar.analysis.campaign import run_campaigns
+from airwar.analysis.jobs import DONE, FAILED, JobStatus, ProgressCallback
 from airwar.analysis.matchups import (
     FIRST_CHOICES,
     Matchup,
@@ -60,7 +71,24 @@ Solve = Annotated[
     typer.Option("--solve", help="Solve matchups the solver has not cached (minutes each)."),
 ]
 TurnLimit = Annotated[
-    int, typer.Option("--turn-limit", min=1, help="Movement turns of each plane (MS-11).")
+    int,
+    typer.Option(
+        "--turn-limit",
+        min=1,
+        help=f"Movement turns of each plane (MS-11; the expert bot and --solve take at most "
+        f"{solver.MAX_TURN_LIMIT}, MS-24).",
+    ),
+]
+MAX_CACHE_MB = 10**9 - 1
+CacheMb = Annotated[
+    int | None,
+    typer.Option(
+        "--cache-mb",
+        min=0,
+        max=MAX_CACHE_MB,
+        help=f"Cap of the solver cache in MB; the least recently used solutions go first "
+        f"(default: ${solver.CACHE_ENV}, else {solver.DEFAULT_CACHE_MB}).",
+    ),
 ]
 Aces = Annotated[str, typer.Option("--aces", help="Active pilot an ace: no, yes or both (MS-14).")]
 
@@ -111,6 +139,52 @@ def progress_bar(total: int, label: str, quiet: bool = False) -> Iterator[Callab
         yield lambda n: bar.advance(task, n)
 
 
+class CountColumn(ProgressColumn):
+    """Done of total for the games; the percentage for a solve."""
+
+    def render(self, task: Task) -> Text:
+        if task.fields.get("solve"):
+            return Text(f"{task.percentage:>3.0f} %")
+        return Text(f"{int(task.completed)}/{int(task.total or 0)}")
+
+
+@contextmanager
+def matchup_bars(
+    total: int, quiet: bool = False
+) -> Iterator[tuple[Callable[[int], None], ProgressCallback]]:
+    """One rich display on standard error: the games' bar, and a bar for each solve.
+
+    Yields (advance the games, the solve jobs' progress callback).
+    """
+    if quiet:
+        yield (lambda _n: None), (lambda _s: None)
+        return
+    console = make_console(stderr=True)
+    columns = (
+        TextColumn("[bold]{task.description}"),
+        BarColumn(),
+        CountColumn(),
+        TextColumn("{task.fields[phase]}"),
+        TimeElapsedColumn(),
+    )
+    solves: dict[str, TaskID] = {}
+    with Progress(*columns, console=console, transient=True) as bar:
+        games = bar.add_task("engagements", total=total, phase="")
+
+        def on_solve(status: JobStatus) -> None:
+            task = solves.get(status.key)
+            if task is None:
+                task = solves[status.key] = bar.add_task(
+                    f"solving {status.label}", total=1.0, solve=True, phase=""
+                )
+            bar.update(task, completed=status.progress, phase=status.phase)
+            if status.state in (DONE, FAILED):
+                bar.remove_task(task)
+                del solves[status.key]
+
+        yield (lambda n: bar.advance(games, n)), on_solve
+
+
 def print_table(table: Table, title: str) -> None:
     console = make_console()
     rich_table = RichTable(title=title, show_lines=False)
@@ -130,9 +204,13 @@ def _run_matchups(
     workers: int | None,
     scheduler: str | None,
     quiet: bool,
+    cache_mb: int | None = None,
 ) -> list[MatchupResult]:
     pair = parse_bots(bots)
-    with progress_bar(games * len(matchups), "engagements", quiet) as advance:
+    with (
+        solver.cache_limit(cache_mb),
+        matchup_bars(games * len(matchups), quiet) as (advance, on_solve),
+    ):
         return matchup_table(
             matchups,
             games,
@@ -142,6 +220,7 @@ def _run_matchups(
             workers=workers,
             scheduler=scheduler,
             progress=advance,
+            solve_progress=on_solve,
         )
 
 
@@ -161,6 +240,7 @@ def matchups(
     aces: Aces = "both",
     turn_limit: TurnLimit = 20,
     solve: Solve = False,
+    cache_mb: CacheMb = None,
     workers: Workers = None,
     scheduler: Scheduler = None,
     as_json: AsJson = False,
@@ -170,7 +250,7 @@ def matchups(
     if any(f not in FIRST_CHOICES for f in firsts):
         raise OptionError(f"--first {first!r}: choose active, listed or both")
     table = all_matchups(firsts, parse_aces(aces), turn_limit)
-    results = _run_matchups(table, games, seed, bots, solve, workers, scheduler, as_json)
+    results = _run_matchups(table, games, seed, bots, solve, workers, scheduler, as_json, cache_mb)
     if as_json:
         _emit_json([r.to_dict() for r in results])
         return
@@ -186,13 +266,14 @@ def first_mover_command(
     aces: Aces = "no",
     turn_limit: TurnLimit = 20,
     solve: Solve = False,
+    cache_mb: CacheMb = None,
     workers: Workers = None,
     scheduler: Scheduler = None,
     as_json: AsJson = False,
 ) -> None:
     """III.M.1: is the plane that moves first in danger of being bounced?"""
     table = all_matchups(FIRST_CHOICES, parse_aces(aces), turn_limit)
-    results = _run_matchups(table, games, seed, bots, solve, workers, scheduler, as_json)
+    results = _run_matchups(table, games, seed, bots, solve, workers, scheduler, as_json, cache_mb)
     rows = first_mover(results)
     if as_json:
         _emit_json([r.to_dict() for r in rows])
@@ -209,6 +290,7 @@ def prop_vs_jet_command(
     aces: Aces = "both",
     turn_limit: TurnLimit = 20,
     solve: Solve = False,
+    cache_mb: CacheMb = None,
     workers: Workers = None,
     scheduler: Scheduler = None,
     as_json: AsJson = False,
@@ -217,7 +299,7 @@ def prop_vs_jet_command(
     table = [
         m for m in all_matchups(FIRST_CHOICES, parse_aces(aces), turn_limit) if is_prop_vs_jet(m)
     ]
-    results = _run_matchups(table, games, seed, bots, solve, workers, scheduler, as_json)
+    results = _run_matchups(table, games, seed, bots, solve, workers, scheduler, as_json, cache_mb)
     rows = prop_vs_jet(results)
     if as_json:
         _emit_json([r.to_dict() for r in rows])
@@ -294,13 +376,14 @@ def report(
     aces: Aces = "both",
     turn_limit: TurnLimit = 20,
     solve: Solve = False,
+    cache_mb: CacheMb = None,
     option: OptionPairs = None,
     workers: Workers = None,
     scheduler: Scheduler = None,
 ) -> None:
     """Run the matchups, the designer's questions and a campaign; write plots and HTML."""
     table = all_matchups(FIRST_CHOICES, parse_aces(aces), turn_limit)
-    results = _run_matchups(table, games, seed, bots, solve, workers, scheduler, False)
+    results = _run_matchups(table, games, seed, bots, solve, workers, scheduler, False, cache_mb)
     campaign_result = None
     if campaign_games:
         opts = campaign_options(None, None, None, option)
