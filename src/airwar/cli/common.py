@@ -3,12 +3,15 @@
 Command-line mistakes (an unknown square, an option out of range, an unknown
 game id, a damaged save) end the command with one line on standard error,
 ``error: ...``, and exit code 2, whether the command runs under
-``airwar.cli.main`` or directly (tests).
+``airwar.cli.main`` or directly (tests). Every number an option takes is
+bounded by what it can mean: :func:`int_range`, :func:`float_range` and
+:func:`check_seed` are option callbacks that refuse the rest with the reason.
 """
 
 from __future__ import annotations
 
 import functools
+import math
 import sys
 from collections.abc import Callable
 from typing import Annotated, NoReturn, ParamSpec, TypeVar
@@ -24,6 +27,7 @@ EXIT_USAGE = 2
 
 P = ParamSpec("P")
 R = TypeVar("R")
+T = TypeVar("T")
 
 DatabaseUrl = Annotated[
     str | None,
@@ -46,10 +50,90 @@ OptionPairs = Annotated[
 ]
 
 
+MAX_SEED_LENGTH = 64
+"""The longest seed, in characters (a whole number: its digits and sign)."""
+
+MAX_GAMES = 100_000
+"""The most games of one Monte Carlo run or row: the standard error of a rate is
+then under 0.16 points, finer than the one decimal of a percentage printed."""
+
+MAX_AI_DELAY = 60.0
+"""The longest pause after a bot's step, in seconds: a pause to watch, not to wait."""
+
+MAX_MESSAGE = 1000
+"""The longest error line, in characters (a value quoted in it is cut short)."""
+
+
+MAX_WORD = 80
+"""The longest word of an error line: a longer value quoted in it is cut in the middle."""
+
+
+def one_line(message: str) -> str:
+    """``message`` on one line of at most :data:`MAX_MESSAGE` characters."""
+    words = [w if len(w) <= MAX_WORD else f"{w[:40]}...{w[-8:]}" for w in message.split()]
+    text = " ".join(words)
+    return text if len(text) <= MAX_MESSAGE else text[: MAX_MESSAGE - 3] + "..."
+
+
+def shown(value: object) -> str:
+    """A number for a message: a huge one is described, not printed in full."""
+    text = str(value)
+    if isinstance(value, int) and len(text) > 24:
+        return f"a number of {len(text.lstrip('-'))} digits"
+    return text
+
+
 def fail(message: str) -> NoReturn:
     """Print ``error: message`` on standard error and exit with code 2."""
-    typer.echo(f"error: {message}", err=True)
+    typer.echo(f"error: {one_line(message)}", err=True)
     raise typer.Exit(EXIT_USAGE)
+
+
+def check_seed(value: T) -> T:
+    """Option callback: a seed (text or a whole number) of at most 64 characters.
+
+    The seed is hashed with every roll, so a longer one only slows the game
+    and cannot be saved with it.
+    """
+    if value is not None and len(str(value)) > MAX_SEED_LENGTH:
+        raise typer.BadParameter(
+            f"a seed is at most {MAX_SEED_LENGTH} characters, not {len(str(value))}"
+        )
+    return value
+
+
+def int_range(lo: int, hi: int, why: str) -> Callable[[int | None], int | None]:
+    """Option callback: a whole number from ``lo`` to ``hi``; ``why`` says why not more."""
+
+    def check(value: int | None) -> int | None:
+        if value is not None and not lo <= value <= hi:
+            raise typer.BadParameter(f"{shown(value)} is not from {lo} to {hi}: {why}")
+        return value
+
+    return check
+
+
+def int_list_range(lo: int, hi: int, why: str) -> Callable[[list[int] | None], list[int] | None]:
+    """Option callback: each of a repeated option's whole numbers from ``lo`` to ``hi``."""
+    one = int_range(lo, hi, why)
+
+    def check(values: list[int] | None) -> list[int] | None:
+        for value in values or []:
+            one(value)
+        return values
+
+    return check
+
+
+def float_range(lo: float, hi: float, why: str) -> Callable[[float | None], float | None]:
+    """Option callback: a finite number from ``lo`` to ``hi``; ``why`` says why not more."""
+
+    def check(value: float | None) -> float | None:
+        if value is not None and not (math.isfinite(value) and lo <= value <= hi):
+            raise typer.BadParameter(f"{value:g} is not from {lo:g} to {hi:g}: {why}")
+        return value
+
+    return check
 
 
 def reports_errors(command: Callable[P, R]) -> Callable[P, R]:

@@ -1,17 +1,95 @@
-"""``airwar``: the command-line entry point. Each rule set has its own sub-command."""
+"""``airwar``: the command-line entry point. Each rule set has its own sub-command.
+
+Whatever goes wrong, the command ends with one line on standard error and
+never a traceback: airwar's own errors and command-line mistakes as
+``error: ...`` with exit code 2, an unexpected failure as one line naming it
+with exit code 1 (set ``AIRWAR_TRACEBACK=1`` to see its traceback).
+"""
 
 from __future__ import annotations
 
+import os
 import sys
+from collections.abc import Sequence
+from typing import Any
 
 import typer
+from typer.core import TyperGroup
 
 from airwar import __version__
 from airwar.cli import analyze, bia, gunslingers, migs, serve, verify
+from airwar.cli.common import EXIT_USAGE, one_line
 from airwar.core.errors import AirwarError
+
+EXIT_INTERNAL = 1
+"""Exit code of an unexpected failure (a bug in airwar, not a mistake in the input)."""
+
+
+def _say(message: str) -> None:
+    typer.echo(f"error: {one_line(message)}", err=True)
+
+
+def _usage_line(exc: Exception) -> str:
+    """A command-line mistake as one line: what is wrong, and where to read more."""
+    format_message = getattr(exc, "format_message", None)
+    text = format_message() if callable(format_message) else str(exc)
+    ctx = getattr(exc, "ctx", None)
+    path = getattr(ctx, "command_path", "")
+    return f"{text} (see: {path} --help)" if path else text
+
+
+class OneLineErrors(TyperGroup):
+    """The root command: every error ends as one line on standard error, never a traceback."""
+
+    def main(
+        self,
+        args: Sequence[str] | None = None,
+        prog_name: str | None = None,
+        complete_var: str | None = None,
+        standalone_mode: bool = True,
+        windows_expand_args: bool = True,
+        **extra: Any,
+    ) -> Any:
+        if not standalone_mode:
+            return super().main(args, prog_name, complete_var, False, windows_expand_args, **extra)
+        try:
+            code = super().main(args, prog_name, complete_var, False, windows_expand_args, **extra)
+        except AirwarError as exc:
+            _say(str(exc))
+            sys.exit(EXIT_USAGE)
+        except typer.Abort:
+            typer.echo("Aborted!", err=True)
+            sys.exit(1)
+        except typer.TyperException as exc:  # click's usage errors (typer's own click)
+            if type(exc).__name__ == "NoArgsIsHelpError":  # the help is already printed
+                sys.exit(EXIT_USAGE)
+            _say(_usage_line(exc))
+            sys.exit(int(getattr(exc, "exit_code", EXIT_USAGE)))
+        except RecursionError:
+            _say("the input is nested too deeply to be read")
+            sys.exit(EXIT_USAGE)
+        except MemoryError:
+            _say("the input asks for more memory than this computer has: give smaller numbers")
+            sys.exit(EXIT_USAGE)
+        except BrokenPipeError:
+            # the reader went away (``airwar ... | head``): stop quietly
+            devnull = os.open(os.devnull, os.O_WRONLY)
+            os.dup2(devnull, sys.stdout.fileno())
+            sys.exit(1)
+        except Exception as exc:
+            if os.environ.get("AIRWAR_TRACEBACK"):
+                raise
+            _say(
+                f"internal error, please report it with the command that caused it: "
+                f"{type(exc).__name__}: {exc}"
+            )
+            sys.exit(EXIT_INTERNAL)
+        sys.exit(code if isinstance(code, int) else 0)
+
 
 app = typer.Typer(
     name="airwar",
+    cls=OneLineErrors,
     help="Tabletop air combat on the computer: MiGs and Sabres, Gunslingers, Bounce Into Action.",
     no_args_is_help=True,
     pretty_exceptions_enable=False,
@@ -31,12 +109,8 @@ def version() -> None:
 
 
 def main() -> None:
-    """Run the command; airwar's own errors become one clear line and exit code 2."""
-    try:
-        app()
-    except AirwarError as exc:
-        typer.echo(f"error: {exc}", err=True)
-        sys.exit(2)
+    """Run the command; every error becomes one clear line (see :class:`OneLineErrors`)."""
+    app()
 
 
 if __name__ == "__main__":
