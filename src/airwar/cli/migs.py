@@ -16,8 +16,12 @@ import typer
 from rich.table import Table
 
 from airwar.cli.common import (
+    MAX_AI_DELAY,
+    MAX_GAMES,
     DatabaseUrl,
     OptionPairs,
+    check_seed,
+    float_range,
     make_console,
     parse_option_pairs,
     reports_errors,
@@ -155,7 +159,8 @@ def play(
     ] = None,
     option: OptionPairs = None,
     seed: Annotated[
-        str | None, typer.Option("--seed", help="The game's seed (default: a fresh one).")
+        str | None,
+        typer.Option("--seed", help="The game's seed (default: a fresh one).", callback=check_seed),
     ] = None,
     title: Annotated[
         str | None, typer.Option("--title", help="A title for the saved game.")
@@ -164,7 +169,12 @@ def play(
         str | None, typer.Option("--resume", help="Continue the saved game with this id.")
     ] = None,
     ai_delay: Annotated[
-        float, typer.Option("--ai-delay", help="Seconds to pause after each AI step.")
+        float,
+        typer.Option(
+            "--ai-delay",
+            help=f"Seconds to pause after each AI step (0 to {MAX_AI_DELAY:g}).",
+            callback=float_range(0, MAX_AI_DELAY, "a pause to watch each step"),
+        ),
     ] = 0.0,
     solver: Annotated[
         bool,
@@ -453,8 +463,12 @@ def moves(
 @app.command()
 @reports_errors
 def simulate(
-    games_: Annotated[int, typer.Option("--games", help="How many games to play.")] = 100,
-    seed: Annotated[str, typer.Option("--seed", help="Seed of the whole run.")] = "0",
+    games_: Annotated[
+        int, typer.Option("--games", help=f"How many games to play (1 to {MAX_GAMES}).")
+    ] = 100,
+    seed: Annotated[
+        str, typer.Option("--seed", help="Seed of the whole run.", callback=check_seed)
+    ] = "0",
     bots: Annotated[
         str, typer.Option("--bots", help="Two bots, Communist first: e.g. random,heuristic.")
     ] = "random,random",

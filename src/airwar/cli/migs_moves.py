@@ -13,16 +13,25 @@ from typing import Any
 from rich.console import Console
 from rich.table import Table
 
+from airwar.cli.common import shown
 from airwar.core.errors import IllegalAction, InvalidNotation
 from airwar.games.migs_sabres.board import Facing, Square
 from airwar.games.migs_sabres.movement import (
+    ACE_MP_BONUS,
     STEP_KINDS,
     MoveOptions,
     explore_paths,
     movement_options,
     pack,
 )
-from airwar.games.migs_sabres.planes import PlaneType, plane_type
+from airwar.games.migs_sabres.planes import PLANE_TYPES, PlaneType, plane_type
+
+MP_DIE = 6
+"""The movement roll is 1d6 plus the plane's base value (III.E, MS-7)."""
+
+BEST_BASE_VALUE = max(t.base_value for t in PLANE_TYPES.values())
+MAX_MP = BEST_BASE_VALUE + MP_DIE + ACE_MP_BONUS
+"""The most MP a plane ever has: a swept-wing jet's 6 + a 6 on 1d6 + 1 for an ace (13)."""
 
 
 @dataclass(frozen=True)
@@ -60,7 +69,13 @@ def perft(
 ) -> MoveOptions:
     """The mover's options with ``mp`` MP against ``target`` (errors name the problem)."""
     if mp < 0:
-        raise IllegalAction(f"--mp must be 0 or more, not {mp}")
+        raise IllegalAction(f"--mp must be 0 or more, not {shown(mp)}")
+    if mp > MAX_MP:
+        raise IllegalAction(
+            f"--mp must be at most {MAX_MP}, not {shown(mp)}: no plane ever has more "
+            f"(base value {BEST_BASE_VALUE} + {MP_DIE} on 1d6 + {ACE_MP_BONUS} for an ace, "
+            "III.E, MS-14)"
+        )
     if mover.square == target.square:
         raise IllegalAction(f"the mover and the target cannot both be in {mover.square} (MS-8)")
     return movement_options(

@@ -12,6 +12,7 @@ from collections.abc import Mapping
 from fractions import Fraction
 from typing import Any
 
+from airwar.cli.common import MAX_GAMES, shown
 from airwar.cli.migs_seats import make_ai
 from airwar.core.driver import play_bots
 from airwar.core.errors import OptionError
@@ -29,7 +30,12 @@ def simulate(
 ) -> dict[str, Any]:
     """Play ``games`` games and return the summary (wins, draws, kills, means)."""
     if games < 1:
-        raise OptionError(f"--games must be at least 1, not {games}")
+        raise OptionError(f"--games must be at least 1, not {shown(games)}")
+    if games > MAX_GAMES:
+        raise OptionError(
+            f"--games must be at most {MAX_GAMES}, not {shown(games)} (more games "
+            "cannot change a rate printed to one decimal of a percentage)"
+        )
     game = load_game(game_name, options)
     wins: Counter[str] = Counter()
     kills: Counter[str] = Counter()
