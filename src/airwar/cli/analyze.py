@@ -41,25 +41,58 @@ from airwar.analysis.matchups import (
     all_matchups,
     matchup_table,
 )
+from airwar.analysis.montecarlo import default_workers
 from airwar.analysis.questions import first_mover, is_prop_vs_jet, prop_vs_jet
 from airwar.analysis.report import Table
-from airwar.cli.common import OptionPairs, make_console, parse_option_pairs, reports_errors
+from airwar.cli.common import (
+    MAX_GAMES,
+    MAX_SEED_LENGTH,
+    OptionPairs,
+    check_seed,
+    int_range,
+    make_console,
+    parse_option_pairs,
+    reports_errors,
+)
 from airwar.core.errors import OptionError
+from airwar.games.migs_sabres import MigsGame
+from airwar.games.migs_sabres.engagement import TURN_LIMIT_PARAMETER
 
 app = typer.Typer(
     help="The analysis lab: matchup odds, the designer's questions, campaigns, reports.",
     no_args_is_help=True,
 )
 
-Games = Annotated[int, typer.Option("--games", "-n", min=1, help="Monte Carlo games per row.")]
-Seed = Annotated[str, typer.Option("--seed", help="Master seed: same seed, same numbers.")]
+Games = Annotated[
+    int,
+    typer.Option(
+        "--games",
+        "-n",
+        callback=int_range(1, MAX_GAMES, "more games cannot change a printed rate"),
+        help=f"Monte Carlo games per row (1 to {MAX_GAMES}).",
+    ),
+]
+Seed = Annotated[
+    str,
+    typer.Option(
+        "--seed",
+        callback=check_seed,
+        help=f"Master seed: same seed, same numbers (at most {MAX_SEED_LENGTH} characters).",
+    ),
+]
 Bots = Annotated[
     str,
     typer.Option("--bots", help="Two bots, active plane's first then the listed plane's: A,B."),
 ]
+MAX_WORKERS = default_workers()
+"""Local processes: one per core of this computer; more would only wait for a core."""
 Workers = Annotated[
     int | None,
-    typer.Option("--workers", min=1, help="Local processes (default: every core)."),
+    typer.Option(
+        "--workers",
+        callback=int_range(1, MAX_WORKERS, "one process per core of this computer"),
+        help="Local processes (default and most: every core).",
+    ),
 ]
 Scheduler = Annotated[
     str | None,
@@ -70,13 +103,14 @@ Solve = Annotated[
     bool,
     typer.Option("--solve", help="Solve matchups the solver has not cached (minutes each)."),
 ]
+MAX_TURN_LIMIT = TURN_LIMIT_PARAMETER.maximum or 1000
 TurnLimit = Annotated[
     int,
     typer.Option(
         "--turn-limit",
-        min=1,
-        help=f"Movement turns of each plane (MS-11; the expert bot and --solve take at most "
-        f"{solver.MAX_TURN_LIMIT}, MS-24).",
+        callback=int_range(1, MAX_TURN_LIMIT, "the game's turn_limit option, MS-18"),
+        help=f"Movement turns of each plane (MS-11; 1 to {MAX_TURN_LIMIT}; the expert bot "
+        f"and --solve take at most {solver.MAX_TURN_LIMIT}, MS-24).",
     ),
 ]
 MAX_CACHE_MB = 10**9 - 1
@@ -84,12 +118,12 @@ CacheMb = Annotated[
     int | None,
     typer.Option(
         "--cache-mb",
-        min=0,
-        max=MAX_CACHE_MB,
+        callback=int_range(0, MAX_CACHE_MB, "the solver cache's cap in MB"),
         help=f"Cap of the solver cache in MB; the least recently used solutions go first "
         f"(default: ${solver.CACHE_ENV}, else {solver.DEFAULT_CACHE_MB}).",
     ),
 ]
+MAX_SORTIES = next(p.maximum for p in MigsGame.parameters if p.name == "sorties") or 10_000
 Aces = Annotated[str, typer.Option("--aces", help="Active pilot an ace: no, yes or both (MS-14).")]
 
 
@@ -329,7 +363,12 @@ def campaign(
         str, typer.Option("--bots", help="Two bots, Communist side first: A,B.")
     ] = "heuristic,heuristic",
     sorties: Annotated[
-        int | None, typer.Option("--sorties", min=1, help="Sorties per side (IV.B).")
+        int | None,
+        typer.Option(
+            "--sorties",
+            callback=int_range(1, MAX_SORTIES, "the game's sorties option, MS-22"),
+            help=f"Sorties per side (IV.B; 1 to {MAX_SORTIES}).",
+        ),
     ] = None,
     scoring: Annotated[
         str | None, typer.Option("--scoring", help="kills or base-value (MS-12, IV.A).")
@@ -369,7 +408,12 @@ def report(
     ),
     games: Games = 200,
     campaign_games: Annotated[
-        int, typer.Option("--campaign-games", min=0, help="Whole games (0: no campaign part).")
+        int,
+        typer.Option(
+            "--campaign-games",
+            callback=int_range(0, MAX_GAMES, "more games cannot change a printed rate"),
+            help=f"Whole games (0: no campaign part; at most {MAX_GAMES}).",
+        ),
     ] = 100,
     seed: Seed = "1",
     bots: Bots = "heuristic,heuristic",
