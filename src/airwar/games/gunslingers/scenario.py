@@ -9,18 +9,30 @@ Validation reports *every* problem, one line each, naming the file, the place
 in it and what is wrong::
 
     strike.toml: aircraft[3] (Viper 2).radar.eccm: must be an integer >= 0
+
+Every number is bounded by what the rules and the map make meaningful (GS-42):
+a value beyond its bound is refused with the reason, e.g.
+``aircraft[0] (Eagle).speed: 1000000 is more than 40, the map's width ...``.
 """
 
 from __future__ import annotations
 
 import re
+import sys
 import tomllib
 from collections.abc import Callable, Mapping
 from functools import cache
 from pathlib import Path
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, ValidationError
+from pydantic import (
+    AfterValidator,
+    BaseModel,
+    BeforeValidator,
+    ConfigDict,
+    Field,
+    ValidationError,
+)
 
 from airwar.core.errors import AirwarError
 
@@ -31,7 +43,43 @@ ARC_NAMES = (
 )  # fmt: skip
 """The twelve angle-off arcs of GS-4."""
 
-_ID_RE = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.\-]*$")
+MAX_ID = 40
+"""The longest id (a label on the map and in the log)."""
+MAX_TEXT = 200
+"""The longest name or type text."""
+_ID_RE = re.compile(rf"^[A-Za-z0-9][A-Za-z0-9_.\-]{{0,{MAX_ID - 1}}}$")
+
+# -- bounds (GS-42): every number, with the reason it cannot usefully be larger ----
+
+MAX_FILE_BYTES = 1_000_000
+"""A scenario file is at most 1 MB (the 60-aircraft large example is 33 kB)."""
+TOO_BIG = "is larger than 1 MB; a scenario is far smaller (the 60-aircraft example is 33 kB)"
+MAX_DIGITS = sys.get_int_max_str_digits() or 4300
+"""The longest whole number Python reads from text; TOML has no use for longer ones."""
+MAX_NESTING = 8
+"""Tables and lists nest at most six deep in the format (aircraft, missiles, arcs)."""
+MAX_TURNS = 100
+TURNS_WHY = "the longest game airwar referees (GS-42)"
+MAX_RADIUS = 60
+RADIUS_WHY = "the largest map, 121 hexes across (GS-42)"
+MAX_SIDES = 8
+SIDES_WHY = "one seat per side at the table (GS-42)"
+MAX_UNITS = 200
+UNITS_WHY = "the most units of one kind a scenario holds (GS-42)"
+MAX_CREW = 20
+CREW_WHY = "the largest jet-age crews; the rules only tell pilot-only from multi-crew (GS-42)"
+MAX_ENTRIES = 20
+ENTRIES_WHY = "more than any aircraft's data card lists (GS-42)"
+MAX_ECM = 20
+ECM_WHY = "a countermeasure or ECCM number above 20 changes no d10 roll, even halved (GS-2, GS-42)"
+MAX_STOCK = MAX_ECM * MAX_TURNS
+STOCK_WHY = f"{MAX_ECM} a turn for {MAX_TURNS} turns: more is never used up (GS-42)"
+MAX_STORES = 3 * MAX_TURNS
+STORES_WHY = f"three launches a turn for {MAX_TURNS} turns: more are never used (GS-42)"
+KILLS_WHY = "only which side has more kills counts (GS-36, GS-42)"
+CAPACITY_WHY = "no scenario has more aircraft to track (GS-42)"
+FLIGHT_WHY = "no game is longer (GS-42)"
+CEILING_WHY = "the ceiling, the highest altitude level (house value, GS-23)"
 
 
 class ScenarioError(AirwarError):
@@ -56,11 +104,27 @@ def house(section: str, key: str) -> int:
     return int(house_defaults()[section][key])
 
 
+def ceiling() -> int:
+    """The highest altitude level (house value, GS-23)."""
+    return house("aircraft", "max_altitude")
+
+
 # -- value types with player-readable messages ------------------------------
 
 
-def _int_range(lo: int | None, hi: int | None) -> Callable[[Any], int]:
-    if lo is not None and hi is not None:
+def shown(value: object) -> str:
+    """A value for a message: a huge number is described, not printed in full."""
+    text = str(value)
+    if isinstance(value, int) and len(text) > 24:
+        return f"a number of {len(text.lstrip('-'))} digits"
+    return text
+
+
+def _int_range(
+    lo: int | None, hi: int | Callable[[], int] | None, why: str | None = None
+) -> Callable[[Any], int]:
+    """An integer from ``lo`` to ``hi``; ``why`` (if given) says why not more than ``hi``."""
+    if lo is not None and hi is not None and why is None:
         msg = f"must be an integer from {lo} to {hi}"
     elif lo is not None:
         msg = f"must be an integer >= {lo}"
@@ -70,11 +134,35 @@ def _int_range(lo: int | None, hi: int | None) -> Callable[[Any], int]:
     def check(v: Any) -> int:
         if isinstance(v, bool) or not isinstance(v, int):
             raise ValueError(msg)
-        if (lo is not None and v < lo) or (hi is not None and v > hi):
+        top = hi() if callable(hi) else hi
+        if lo is not None and v < lo:
             raise ValueError(msg)
+        if top is not None and v > top:
+            raise ValueError(f"{shown(v)} is more than {top}: {why}" if why else msg)
         return v
 
     return check
+
+
+def _at_most(n: int, what: str, why: str) -> Callable[[Any], Any]:
+    """A list of at most ``n`` entries (checked before its entries are)."""
+
+    def check(v: Any) -> Any:
+        if isinstance(v, list) and len(v) > n:
+            raise ValueError(f"has {len(v)} {what}, at most {n}: {why}")
+        return v
+
+    return check
+
+
+def _once_each(v: list[Any]) -> list[Any]:
+    """A list that names each value once."""
+    seen: set[Any] = set()
+    for item in v:
+        if item in seen:
+            raise ValueError(f"lists {item!r} twice")
+        seen.add(item)
+    return v
 
 
 def _hex(v: Any) -> tuple[int, int]:
@@ -83,14 +171,20 @@ def _hex(v: Any) -> tuple[int, int]:
         and len(v) == 2
         and all(isinstance(x, int) and not isinstance(x, bool) for x in v)
     ):
-        return (int(v[0]), int(v[1]))
+        q, r = int(v[0]), int(v[1])
+        if max(abs(q), abs(r), abs(q + r)) > MAX_RADIUS:
+            raise ValueError(
+                f"[{shown(q)}, {shown(r)}] is off every map: the largest has radius {MAX_RADIUS}"
+            )
+        return (q, r)
     raise ValueError("must be a hex [q, r] of two integers")
 
 
 def _ident(v: Any) -> str:
     if not isinstance(v, str) or not _ID_RE.match(v):
         raise ValueError(
-            "must be a short id of letters, digits, '-', '_' or '.' without spaces (e.g. Viper-2)"
+            f"must be a short id (at most {MAX_ID} characters) of letters, digits, '-', '_' "
+            "or '.' without spaces (e.g. Viper-2)"
         )
     return v
 
@@ -110,18 +204,31 @@ def _bool(v: Any) -> bool:
 def _text(v: Any) -> str:
     if not isinstance(v, str) or not v.strip():
         raise ValueError("must be non-empty text")
+    if len(v) > MAX_TEXT:
+        raise ValueError(f"is {len(v)} characters long, at most {MAX_TEXT}: a name, not a text")
     return v
 
 
-NonNeg = Annotated[int, BeforeValidator(_int_range(0, None))]
-Positive = Annotated[int, BeforeValidator(_int_range(1, None))]
 Heading = Annotated[int, BeforeValidator(_int_range(0, 11))]
 DieNumber = Annotated[int, BeforeValidator(_int_range(0, 10))]
+Turns = Annotated[int, BeforeValidator(_int_range(1, MAX_TURNS, TURNS_WHY))]
+Radius = Annotated[int, BeforeValidator(_int_range(1, MAX_RADIUS, RADIUS_WHY))]
+Kills = Annotated[int, BeforeValidator(_int_range(0, MAX_UNITS, KILLS_WHY))]
+Ecm = Annotated[int, BeforeValidator(_int_range(0, MAX_ECM, ECM_WHY))]
+Stock = Annotated[int, BeforeValidator(_int_range(0, MAX_STOCK, STOCK_WHY))]
+Stores = Annotated[int, BeforeValidator(_int_range(0, MAX_STORES, STORES_WHY))]
+Capacity = Annotated[int, BeforeValidator(_int_range(1, MAX_UNITS, CAPACITY_WHY))]
+FlightTurns = Annotated[int, BeforeValidator(_int_range(1, MAX_TURNS, FLIGHT_WHY))]
+Level = Annotated[int, BeforeValidator(_int_range(0, ceiling, CEILING_WHY))]
+Hexes = Annotated[int, BeforeValidator(_int_range(0, None))]
+"""A distance or a range in hexes, 0 or more; the scenario's map bounds it (GS-42)."""
+PositiveHexes = Annotated[int, BeforeValidator(_int_range(1, None))]
 Hex = Annotated[tuple[int, int], BeforeValidator(_hex)]
 Ident = Annotated[str, BeforeValidator(_ident)]
 Arc = Annotated[str, BeforeValidator(_arc)]
 Flag = Annotated[bool, BeforeValidator(_bool)]
 Text = Annotated[str, BeforeValidator(_text)]
+Arcs = Annotated[list[Arc], AfterValidator(_once_each)]
 
 Training = Literal["excellent", "good", "average", "limited", "poor"]
 Quality = Literal["veteran", "regular", "novice", "green"]
@@ -178,51 +285,51 @@ class Model(BaseModel):
 class Side(Model):
     name: Ident
     training: Training = "average"
-    kills: NonNeg = 0
+    kills: Kills = 0
     first_kill: Flag = False
 
 
 class CrewMember(Model):
     quality: Quality = "regular"
-    attributes: list[Attribute] = Field(default_factory=list)
+    attributes: Annotated[list[Attribute], AfterValidator(_once_each)] = Field(default_factory=list)
 
 
 class Radar(Model):
     kind: RadarKind
-    eccm: NonNeg = 0
+    eccm: Ecm = 0
     detection: DieNumber | None = None
     lock_on: DieNumber | None = None
-    range: Positive | None = None
-    capacity: Positive | None = None
-    arcs: list[Arc] = Field(default_factory=lambda: ["150L", "180", "150R"])
+    range: PositiveHexes | None = None
+    capacity: Capacity | None = None
+    arcs: Arcs = Field(default_factory=lambda: ["150L", "180", "150R"])
 
 
 class Bjm(Model):
     type: Literal["A", "B", "C", "D"]
-    number: NonNeg
+    number: Ecm
 
 
 class DdsProgram(Model):
     name: Ident
-    chaff: NonNeg = 0
-    flares: NonNeg = 0
-    mini_jammers: NonNeg = 0
+    chaff: Ecm = 0
+    flares: Ecm = 0
+    mini_jammers: Ecm = 0
 
 
 class MissileLoad(Model):
     type: Ident
     guidance: MissileGuidance
-    count: NonNeg
+    count: Stores
     launch: DieNumber | None = None
-    min_range: NonNeg | None = None
-    max_range: Positive | None = None
-    time_of_flight: Positive | None = None
-    arcs: list[Arc] = Field(default_factory=lambda: ["150L", "180", "150R"])
+    min_range: Hexes | None = None
+    max_range: PositiveHexes | None = None
+    time_of_flight: FlightTurns | None = None
+    arcs: Arcs = Field(default_factory=lambda: ["150L", "180", "150R"])
 
 
 class GroundWeapon(Model):
     type: Ident
-    count: NonNeg
+    count: Stores
     guided: Flag = False
 
 
@@ -231,37 +338,49 @@ class Aircraft(Model):
     name: Text | None = None
     side: Ident
     type: Text
-    crew: list[CrewMember] = Field(default_factory=lambda: [CrewMember()], min_length=1)
+    crew: Annotated[
+        list[CrewMember], BeforeValidator(_at_most(MAX_CREW, "crew members", CREW_WHY))
+    ] = Field(default_factory=lambda: [CrewMember()], min_length=1)
     fly_by_wire: Flag = False
     hex: Hex
     heading: Heading
-    altitude: NonNeg
-    visibility: Positive | None = None
+    altitude: Level
+    visibility: PositiveHexes | None = None
     vas: Flag = False
     target_id: Flag = False
     iff: Flag = False
     radar: Radar | None = None
-    djm: NonNeg = 0
-    ajm: NonNeg = 0
+    djm: Ecm = 0
+    ajm: Ecm = 0
     bjm: Bjm | None = None
-    chaff: NonNeg = 0
-    flares: NonNeg = 0
-    mini_jammers: NonNeg = 0
-    dds_programs: list[DdsProgram] = Field(default_factory=list)
+    chaff: Stock = 0
+    flares: Stock = 0
+    mini_jammers: Stock = 0
+    dds_programs: Annotated[
+        list[DdsProgram], BeforeValidator(_at_most(MAX_ENTRIES, "programs", ENTRIES_WHY))
+    ] = Field(default_factory=list)
     dds: Ident | None = None
-    blind_arcs: list[Arc] = Field(default_factory=list)
-    missiles: list[MissileLoad] = Field(default_factory=list)
-    arms: NonNeg = 0
+    blind_arcs: Arcs = Field(default_factory=list)
+    missiles: Annotated[
+        list[MissileLoad], BeforeValidator(_at_most(MAX_ENTRIES, "missile loads", ENTRIES_WHY))
+    ] = Field(default_factory=list)
+    arms: Stores = 0
     guns: Flag = True
     rockets: Flag = False
-    ground_weapons: list[GroundWeapon] = Field(default_factory=list)
+    ground_weapons: Annotated[
+        list[GroundWeapon], BeforeValidator(_at_most(MAX_ENTRIES, "weapon loads", ENTRIES_WHY))
+    ] = Field(default_factory=list)
     laser_designator: Flag = False
     fac: Flag = False
-    special_modes: list[Ident] = Field(default_factory=list)
-    status: list[Status] = Field(default_factory=list)
+    special_modes: Annotated[
+        list[Ident],
+        BeforeValidator(_at_most(MAX_ENTRIES, "special modes", ENTRIES_WHY)),
+        AfterValidator(_once_each),
+    ] = Field(default_factory=list)
+    status: Annotated[list[Status], AfterValidator(_once_each)] = Field(default_factory=list)
     tailing: Ident | None = None
-    speed: Positive | None = None
-    climb: NonNeg | None = None
+    speed: PositiveHexes | None = None
+    climb: Level | None = None
 
     @property
     def label(self) -> str:
@@ -274,17 +393,17 @@ class Sam(Model):
     side: Ident
     hex: Hex
     guidance: SamGuidance
-    eccm: NonNeg = 0
+    eccm: Ecm = 0
     radar: RadarState | None = None
     quick_reaction: Flag = False
     ccu: Ident | None = None
-    rails: NonNeg = 2
-    expended: NonNeg = 0
+    rails: Stores = 2
+    expended: Stores = 0
     auto_reload: Flag = False
     lock_on: DieNumber | None = None
     launch: DieNumber | None = None
-    range: Positive | None = None
-    max_altitude: NonNeg | None = None
+    range: PositiveHexes | None = None
+    max_altitude: Level | None = None
 
 
 class InfantrySam(Model):
@@ -294,13 +413,13 @@ class InfantrySam(Model):
     hex: Hex
     guidance: Literal["OG", "LG", "IR"] = "IR"
     ccu: Ident | None = None
-    rails: NonNeg = 1
-    expended: NonNeg = 0
-    reloads: NonNeg = 2
+    rails: Stores = 1
+    expended: Stores = 0
+    reloads: Stores = 2
     lock_on: DieNumber | None = None
     launch: DieNumber | None = None
-    range: Positive | None = None
-    max_altitude: NonNeg | None = None
+    range: PositiveHexes | None = None
+    max_altitude: Level | None = None
 
 
 class Ewr(Model):
@@ -308,9 +427,9 @@ class Ewr(Model):
     name: Text | None = None
     side: Ident
     hex: Hex
-    eccm: NonNeg = 0
+    eccm: Ecm = 0
     radar: RadarState = "active"
-    range: Positive | None = None
+    range: PositiveHexes | None = None
 
 
 class Ccu(Ewr):
@@ -323,8 +442,8 @@ class Aaa(Model):
     side: Ident
     hex: Hex
     fire: Literal["plotted", "barrage"] = "plotted"
-    range: Positive | None = None
-    max_altitude: NonNeg | None = None
+    range: PositiveHexes | None = None
+    max_altitude: Level | None = None
     out_of_ammo: Flag = False
 
 
@@ -336,26 +455,26 @@ class GroundUnit(Model):
     type: Text = "ground unit"
     camouflaged: Flag = False
     fac: Flag = False
-    move: NonNeg = 0
-    sighting_range: Positive | None = None
+    move: Hexes = 0
+    sighting_range: PositiveHexes | None = None
 
 
 class Marker(Model):
     kind: MarkerKind
     hex: Hex | None = None
     unit: Ident | None = None
-    altitude: NonNeg | None = None
+    altitude: Level | None = None
 
 
 class Terrain(Model):
     """A hex of terrain that blocks line of sight up to ``height`` (GS-16)."""
 
     hex: Hex
-    height: NonNeg
+    height: Level
 
 
 class MapSpec(Model):
-    radius: Positive = 30
+    radius: Radius = 30
     terrain: list[Terrain] = Field(default_factory=list)
 
 
@@ -369,22 +488,40 @@ class OutcomeTable(Model):
 
 class ScenarioInfo(Model):
     name: Text = "Gunslingers scenario"
-    turns: Positive = 6
+    turns: Turns = 6
     sun: Heading | None = None
 
 
 class Scenario(Model):
     scenario: ScenarioInfo = Field(default_factory=ScenarioInfo)
     map: MapSpec = Field(default_factory=MapSpec)
-    sides: list[Side] = Field(min_length=2)
-    aircraft: list[Aircraft] = Field(default_factory=list)
-    sams: list[Sam] = Field(default_factory=list)
-    infantry_sams: list[InfantrySam] = Field(default_factory=list)
-    ewrs: list[Ewr] = Field(default_factory=list)
-    ccus: list[Ccu] = Field(default_factory=list)
-    aaa: list[Aaa] = Field(default_factory=list)
-    ground_units: list[GroundUnit] = Field(default_factory=list)
-    markers: list[Marker] = Field(default_factory=list)
+    sides: Annotated[list[Side], BeforeValidator(_at_most(MAX_SIDES, "sides", SIDES_WHY))] = Field(
+        min_length=2
+    )
+    aircraft: Annotated[
+        list[Aircraft], BeforeValidator(_at_most(MAX_UNITS, "aircraft", UNITS_WHY))
+    ] = Field(default_factory=list)
+    sams: Annotated[list[Sam], BeforeValidator(_at_most(MAX_UNITS, "SAM units", UNITS_WHY))] = (
+        Field(default_factory=list)
+    )
+    infantry_sams: Annotated[
+        list[InfantrySam], BeforeValidator(_at_most(MAX_UNITS, "infantry SAMs", UNITS_WHY))
+    ] = Field(default_factory=list)
+    ewrs: Annotated[list[Ewr], BeforeValidator(_at_most(MAX_UNITS, "EWRs", UNITS_WHY))] = Field(
+        default_factory=list
+    )
+    ccus: Annotated[list[Ccu], BeforeValidator(_at_most(MAX_UNITS, "CCUs", UNITS_WHY))] = Field(
+        default_factory=list
+    )
+    aaa: Annotated[list[Aaa], BeforeValidator(_at_most(MAX_UNITS, "AAA units", UNITS_WHY))] = Field(
+        default_factory=list
+    )
+    ground_units: Annotated[
+        list[GroundUnit], BeforeValidator(_at_most(MAX_UNITS, "ground units", UNITS_WHY))
+    ] = Field(default_factory=list)
+    markers: Annotated[list[Marker], BeforeValidator(_at_most(MAX_UNITS, "markers", UNITS_WHY))] = (
+        Field(default_factory=list)
+    )
     outcomes: dict[OutcomeKind, OutcomeTable] = Field(default_factory=dict)
 
     def side_names(self) -> list[str]:
@@ -432,7 +569,7 @@ def _place(loc: tuple[Any, ...], data: Any) -> str:
                 if isinstance(node, dict):
                     named = node.get("name") or node.get("id")
                     if isinstance(named, str):
-                        label = f" ({named})"
+                        label = f" ({_clipped(named)})"
             else:
                 node = None
             if parts:
@@ -445,9 +582,14 @@ def _place(loc: tuple[Any, ...], data: Any) -> str:
     return ".".join(parts) or "(top level)"
 
 
+def _clipped(label: str, most: int = MAX_ID) -> str:
+    """A name or id for a place in a message: a long one is cut short."""
+    return label if len(label) <= most else label[: most - 3] + "..."
+
+
 def _unit_place(kind: str, index: int, unit: Any) -> str:
     label = getattr(unit, "name", None) or getattr(unit, "id", "")
-    return f"{kind}[{index}] ({label})"
+    return f"{kind}[{index}] ({_clipped(str(label))})"
 
 
 def _outcome_problems(data: Mapping[str, Any]) -> list[str]:
@@ -488,19 +630,63 @@ class _Parts:
                     except ValidationError:
                         continue
             self.lists[kind] = good
+        # names of sides that are invalid for another reason: no second problem for their units
+        raw_sides = data.get("sides") if sc is None else None
+        self.side_names: set[str] = {
+            side["name"]
+            for side in (raw_sides if isinstance(raw_sides, list) else [])
+            if isinstance(side, dict) and isinstance(side.get("name"), str)
+        }
         if sc is not None:
             self.radius = sc.map.radius
         else:
             try:
                 self.radius = MapSpec.model_validate(data.get("map", {})).radius
             except ValidationError:
-                self.radius = 10**6  # the map itself is reported as invalid
+                self.radius = MAX_RADIUS  # the map itself is reported as invalid
+        terrain = data.get("map", {}).get("terrain") if isinstance(data.get("map"), dict) else None
+        self.terrain: list[tuple[int, Terrain]] = []
+        if sc is not None:
+            self.terrain = list(enumerate(sc.map.terrain))
+        elif isinstance(terrain, list):
+            for i, item in enumerate(terrain):
+                try:
+                    self.terrain.append((i, Terrain.model_validate(item)))
+                except ValidationError:
+                    continue
+
+
+MAP_RANGES: dict[str, tuple[str, ...]] = {
+    "aircraft": ("speed", "visibility"),
+    "sams": ("range",),
+    "infantry_sams": ("range",),
+    "ewrs": ("range",),
+    "ccus": ("range",),
+    "aaa": ("range",),
+    "ground_units": ("move", "sighting_range"),
+}
+"""The distances in hexes of each kind of unit that the map bounds (GS-42)."""
+
+
+def _off_map(hex_: tuple[int, int], radius: int) -> bool:
+    q, r = hex_
+    return max(abs(q), abs(r), abs(q + r)) > radius
+
+
+def _map_bound(place: str, value: int | None, radius: int) -> list[str]:
+    """``value`` hexes, if more than the map's width: the problem, one line (GS-42)."""
+    if value is None or value <= 2 * radius:
+        return []
+    return [
+        f"{place}: {shown(value)} is more than {2 * radius}, the map's width (2 x radius "
+        f"{radius}): nothing on the map is further (GS-42)"
+    ]
 
 
 def _cross_check(parts: _Parts) -> list[str]:
     """Problems between parts of the file: ids, sides, references, map bounds."""
     out: list[str] = []
-    sides = {s.name for _, s in parts.lists["sides"]}
+    sides = {s.name for _, s in parts.lists["sides"]} | parts.side_names
     seen_sides: set[str] = set()
     for i, s in parts.lists["sides"]:
         if s.name in seen_sides:
@@ -522,8 +708,10 @@ def _cross_check(parts: _Parts) -> list[str]:
                     f"{place}.side: unknown side {unit.side!r} (sides: {', '.join(sorted(sides))})"
                 )
             q, r = unit.hex
-            if max(abs(q), abs(r), abs(q + r)) > radius:
+            if _off_map(unit.hex, radius):
                 out.append(f"{place}.hex: [{q}, {r}] is off the map (radius {radius})")
+            for field in MAP_RANGES[kind]:
+                out += _map_bound(f"{place}.{field}", getattr(unit, field), radius)
     ccus = {c.id for _, c in parts.lists["ccus"]}
     aircraft_ids = {a.id for _, a in parts.lists["aircraft"]}
     for i, a in parts.lists["aircraft"]:
@@ -544,16 +732,14 @@ def _cross_check(parts: _Parts) -> list[str]:
             out.append(f"{place}.tailing: an aircraft cannot tail itself")
         if "stalled_vertical" in a.status and "stalled" not in a.status:
             out.append(f"{place}.status: stalled_vertical needs stalled too")
-        if a.altitude > house("aircraft", "max_altitude"):
-            out.append(
-                f"{place}.altitude: {a.altitude} is above the ceiling "
-                f"{house('aircraft', 'max_altitude')}"
-            )
+        if a.radar is not None:
+            out += _map_bound(f"{place}.radar.range", a.radar.range, radius)
         for j, m in enumerate(a.missiles):
             lo = m.min_range if m.min_range is not None else house("aircraft", "missile_min_range")
             hi = m.max_range if m.max_range is not None else house("aircraft", "missile_max_range")
             if lo > hi:
                 out.append(f"{place}.missiles[{j}]: min_range {lo} is above max_range {hi}")
+            out += _map_bound(f"{place}.missiles[{j}].max_range", m.max_range, radius)
     for kind in ("sams", "infantry_sams"):
         for i, s in parts.lists[kind]:
             place = _unit_place(kind, i, s)
@@ -568,15 +754,56 @@ def _cross_check(parts: _Parts) -> list[str]:
     for i, mk in parts.lists["markers"]:
         if mk.hex is None and mk.unit is None:
             out.append(f"markers[{i}] ({mk.kind}): needs a hex or a unit")
+        if mk.hex is not None and _off_map(mk.hex, radius):
+            out.append(
+                f"markers[{i}] ({mk.kind}).hex: {list(mk.hex)} is off the map (radius {radius})"
+            )
         if mk.unit is not None and mk.unit not in unit_ids:
             out.append(f"markers[{i}] ({mk.kind}).unit: no unit {mk.unit!r}")
         if mk.kind == "plotted_fire" and mk.altitude is None:
             out.append(f"markers[{i}] (plotted_fire).altitude: is required")
+    seen_terrain: dict[tuple[int, int], int] = {}
+    for i, t in parts.terrain:
+        if _off_map(t.hex, radius):
+            out.append(f"map.terrain[{i}].hex: {list(t.hex)} is off the map (radius {radius})")
+        if t.hex in seen_terrain:
+            out.append(
+                f"map.terrain[{i}].hex: {list(t.hex)} is already map.terrain[{seen_terrain[t.hex]}]"
+            )
+        seen_terrain.setdefault(t.hex, i)
     return out
+
+
+def _nesting(data: Any) -> int:
+    """How deeply tables and lists nest in ``data`` (counted without recursion)."""
+    deepest = 0
+    stack: list[tuple[Any, int]] = [(data, 0)]
+    while stack:
+        node, depth = stack.pop()
+        if isinstance(node, dict):
+            children: Any = node.values()
+        elif isinstance(node, list | tuple):
+            children = node
+        else:
+            continue
+        deepest = max(deepest, depth + 1)
+        if deepest > MAX_NESTING:
+            break
+        stack.extend((child, depth + 1) for child in children)
+    return deepest
 
 
 def parse_scenario(data: Mapping[str, Any], filename: str = "scenario") -> Scenario:
     """Validate parsed TOML content; raise :class:`ScenarioError` listing every problem."""
+    if not isinstance(data, Mapping):
+        raise ScenarioError([f"{filename}: must be a table of scenario content"])
+    if _nesting(data) > MAX_NESTING:
+        raise ScenarioError(
+            [
+                f"{filename}: tables and lists nest more than {MAX_NESTING} deep; "
+                "a scenario never nests so deep (aircraft, missiles, arcs)"
+            ]
+        )
     lines: list[str] = []
     sc: Scenario | None = None
     try:
@@ -590,16 +817,44 @@ def parse_scenario(data: Mapping[str, Any], filename: str = "scenario") -> Scena
     return sc
 
 
+def parse_scenario_text(text: str, filename: str = "scenario") -> dict[str, Any]:
+    """The TOML content of a scenario's text (ScenarioError naming the problem).
+
+    Only the data is read here, not checked: :func:`parse_scenario` checks it.
+    """
+    if len(text) > MAX_FILE_BYTES:
+        raise ScenarioError([f"{filename}: {TOO_BIG}"])
+    try:
+        return tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:
+        raise ScenarioError([f"{filename}: not valid TOML ({exc})"]) from None
+    except RecursionError:
+        raise ScenarioError(
+            [f"{filename}: not valid TOML (brackets nest too deeply to be read)"]
+        ) from None
+    except ValueError:  # an integer longer than Python converts from text
+        raise ScenarioError(
+            [f"{filename}: not valid TOML (a whole number of more than {MAX_DIGITS} digits)"]
+        ) from None
+
+
 def read_scenario_data(path: str | Path) -> dict[str, Any]:
     """The TOML content of a scenario file (ScenarioError if unreadable)."""
     p = Path(path)
     try:
         with p.open("rb") as fh:
-            return tomllib.load(fh)
+            raw = fh.read(MAX_FILE_BYTES + 1)
     except OSError as exc:
-        raise ScenarioError([f"{p.name}: cannot be read ({exc.strerror})"]) from None
-    except tomllib.TOMLDecodeError as exc:
-        raise ScenarioError([f"{p.name}: not valid TOML ({exc})"]) from None
+        raise ScenarioError([f"{p.name}: cannot be read ({exc.strerror or exc})"]) from None
+    if len(raw) > MAX_FILE_BYTES:
+        raise ScenarioError([f"{p.name}: {TOO_BIG}"])
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        line = raw[: exc.start].count(b"\n") + 1
+        bad = f"byte {exc.start + 1} is {raw[exc.start]:#04x}"
+        raise ScenarioError([f"{p.name}: line {line}: not UTF-8 text ({bad})"]) from None
+    return parse_scenario_text(text, p.name)
 
 
 def load_scenario(path: str | Path) -> Scenario:
