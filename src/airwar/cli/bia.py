@@ -18,6 +18,13 @@ from rich.markup import escape
 from rich.table import Table
 
 from airwar.bots.registry import make_bot
+from airwar.cli.common import (
+    MAX_SEED_LENGTH,
+    check_seed,
+    int_list_range,
+    int_range,
+    one_line,
+)
 from airwar.core.checks import fraction_text
 from airwar.core.errors import AirwarError
 from airwar.games.bia.airdefence import (
@@ -43,6 +50,7 @@ from airwar.games.bia.infantry import (
     stands_from_figures,
     weapon,
 )
+from airwar.games.bia.scenario import MAX_PILOT, MAX_TURNS, MAX_UNITS
 from airwar.games.bia.volley import parse_shot, volley_odds
 from airwar.session import AI_PREFIX, Sessions
 from airwar.session.seats import seat_names
@@ -55,9 +63,45 @@ app = typer.Typer(
 
 T = TypeVar("T")
 
+# -- bounds of the numeric options (BIA-16): each with the reason it cannot usefully be more
+
+LOITER_HELP = f"turns in the AD umbrella, counting this one (0 to {MAX_TURNS})"
+LOITER_BOUND = int_range(0, MAX_TURNS, "the longest engagement; +1 a turn, BIA-12, BIA-16")
+MAX_SHOTS = 2 * MAX_UNITS
+MAX_STANDS = 100
+STANDS_WHY = "a battalion's stands firing together, BIA-16"
+MAX_FIGURES = 4 * MAX_STANDS
+MAX_STAND_SIZE = 20
+MAX_BONUS = 31
+BONUS_WHY = (
+    "+1 each on 1d10: 31 lifts the lowest band number (1) with every negative modifier "
+    "(-22) above the die, BIA-16"
+)
+
+
+def _pilot_bound(text: str) -> str:
+    """Option callback: a pilot modifier given as a number is -100 to 100 (BIA-16)."""
+    t = text.strip()
+    if t.lstrip("+-").isdigit() and (len(t) > 4 or abs(int(t)) > MAX_PILOT):
+        raise typer.BadParameter(
+            f"{t[:24]} is not from -{MAX_PILOT} to {MAX_PILOT} (the largest die is 1d100, so a "
+            "larger modifier decides every roll by itself, BIA-16)"
+        )
+    return text
+
+
+def _shots_bound(shots: list[str]) -> list[str]:
+    """Option callback: at most one shot from each AD unit of the largest engagement."""
+    if len(shots) > MAX_SHOTS:
+        raise typer.BadParameter(
+            f"{len(shots)} shots, at most {MAX_SHOTS}: every air and ground unit of the "
+            "largest engagement firing once (BIA-16)"
+        )
+    return shots
+
 
 def _fail(exc: Exception) -> NoReturn:
-    typer.echo(f"error: {exc}", err=True)
+    typer.echo(f"error: {one_line(str(exc))}", err=True)
     raise typer.Exit(2)
 
 
@@ -114,7 +158,7 @@ def air_defence(
     firer_speed: str | None = typer.Option(None, help="the firing aircraft's speed"),
     firer_manoeuvrability: str | None = typer.Option(None, help="the firing aircraft's"),
     first_pass: bool = typer.Option(False, help="a Fast target on its first pass (-2, BIA-2)"),
-    loiter_turns: int = typer.Option(0, help="turns in the AD umbrella, counting this one"),
+    loiter_turns: int = typer.Option(0, help=LOITER_HELP, callback=LOITER_BOUND),
     dogfighting: bool = typer.Option(
         False, help="a Fast target dogfighting outside the ground force area (loiters)"
     ),
@@ -122,7 +166,10 @@ def air_defence(
         False, help="option: count loiter turns from the second (BIA-2)"
     ),
     pilot_modifier_text: str = typer.Option(
-        "0", "--pilot-modifier", help="target pilot: a whole number or ace/veteran/regular/green"
+        "0",
+        "--pilot-modifier",
+        help="target pilot: a whole number (-100 to 100) or ace/veteran/regular/green",
+        callback=_pilot_bound,
     ),
     range_km: float | None = typer.Option(None, help="range to the target in km (checked)"),
     pacifier: bool = typer.Option(False, help="the target is a Pacifier"),
@@ -186,15 +233,18 @@ def volley(
         ...,
         "--shot",
         help="one shot as SYSTEM[@FIRER][:RANGE_KM], FIRER surface, orbital or SPEED/MAN; "
-        "repeat in firing order",
+        f"repeat in firing order (at most {MAX_SHOTS})",
+        callback=_shots_bound,
     ),
     target_speed: str = typer.Option(..., help="fast, slow or very-slow"),
     target_manoeuvrability: str = typer.Option(..., help="good, medium or poor"),
     first_pass: bool = typer.Option(False, help="a Fast target on its first pass (-2, BIA-2)"),
-    loiter_turns: int = typer.Option(0, help="turns in the AD umbrella, counting this one"),
+    loiter_turns: int = typer.Option(0, help=LOITER_HELP, callback=LOITER_BOUND),
     dogfighting: bool = typer.Option(False, help="a Fast target dogfighting outside the area"),
     loiter_from_second_turn: bool = typer.Option(False, help="option of BIA-2"),
-    pilot_modifier_text: str = typer.Option("0", "--pilot-modifier", help="the target pilot's"),
+    pilot_modifier_text: str = typer.Option(
+        "0", "--pilot-modifier", help="the target pilot's", callback=_pilot_bound
+    ),
     pacifier: bool = typer.Option(False, help="the target is a Pacifier"),
     damaged_twice_shot_down: bool = typer.Option(False, help="option of BIA-7"),
     as_json: bool = typer.Option(False, "--json", help="print JSON"),
@@ -251,20 +301,39 @@ def volley(
 def infantry(
     weapon_name: str = typer.Option(..., "--weapon", help="pistol, rifle, support-weapon, ..."),
     range_m: float = typer.Option(..., help="range to the target in metres"),
-    stands: int = typer.Option(1, help="stands firing with the same modifiers"),
+    stands: int = typer.Option(
+        1,
+        help=f"stands firing with the same modifiers (0 to {MAX_STANDS})",
+        callback=int_range(0, MAX_STANDS, STANDS_WHY),
+    ),
     officers: list[int] = typer.Option(
-        [], help="officers grouped with stand 1, 2, ... (repeat the option, one per stand)"
+        [],
+        help="officers grouped with stand 1, 2, ... (repeat the option, one per stand; "
+        f"0 to {MAX_BONUS} each)",
+        callback=int_list_range(0, MAX_BONUS, BONUS_WHY),
     ),
     figures: int = typer.Option(
-        0, help="individually based figures in one place, firing as stands (BIA-8)"
+        0,
+        help="individually based figures in one place, firing as stands "
+        f"(BIA-8; 0 to {MAX_FIGURES})",
+        callback=int_range(0, MAX_FIGURES, STANDS_WHY),
     ),
     figures_per_stand_opt: int | None = typer.Option(
-        None, "--figures-per-stand", help="figures that make a stand (default: data)"
+        None,
+        "--figures-per-stand",
+        help=f"figures that make a stand (default: data; 1 to {MAX_STAND_SIZE})",
+        callback=int_range(
+            1, MAX_STAND_SIZE, "a stand is one base of a few figures, BIA-8, BIA-16"
+        ),
     ),
     moving: bool = typer.Option(False, help="firer moving (-4, not in HMA)"),
     hma: bool = typer.Option(False, help="firer in HMA (moving does not count)"),
     special_forces: bool = typer.Option(False, help="firer Special Forces (+4)"),
-    aiming_turns: int = typer.Option(0, help="turns aiming, SLA 2/3 only (+1 after the first)"),
+    aiming_turns: int = typer.Option(
+        0,
+        help=f"turns aiming, SLA 2/3 only (+1 after the first; at most {MAX_BONUS + 1})",
+        callback=int_range(0, MAX_BONUS + 1, BONUS_WHY),
+    ),
     training: str = typer.Option("regular", help="regular, veteran, trained, recruits"),
     target_unarmoured: bool = typer.Option(False, help="target unarmoured (+3)"),
     target_cover: bool = typer.Option(False, help="target in MA/HMA or cover (-2)"),
@@ -372,7 +441,11 @@ def _seed(text: str | None, default: int | str | None) -> int | str | None:
 @app.command()
 def engagement(
     file: Path = typer.Argument(..., help="engagement file (TOML)"),
-    seed: str | None = typer.Option(None, help="seed (default: the file's, else a new one)"),
+    seed: str | None = typer.Option(
+        None,
+        help=f"seed (default: the file's, else a new one; at most {MAX_SEED_LENGTH} characters)",
+        callback=check_seed,
+    ),
     loiter_from_second_turn: bool = typer.Option(False, help="option of BIA-2"),
     damaged_twice_shot_down: bool = typer.Option(False, help="option of BIA-7"),
     ground_fire: str = typer.Option("first", help="ground units fire first or last (BIA-11)"),

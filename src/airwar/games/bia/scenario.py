@@ -23,11 +23,13 @@ table per aircraft and one ``[[ground]]`` table per ground AD unit::
 
 An aircraft on Air Defence also has ``system``, ``targets`` and ``range_km``.
 Every mistake raises :class:`ScenarioError` naming the file, the table and
-the key.
+the key. Every number is bounded by what the rules make meaningful (BIA-16):
+a value beyond its bound is refused with the reason.
 """
 
 from __future__ import annotations
 
+import sys
 import tomllib
 from dataclasses import dataclass
 from fractions import Fraction
@@ -51,6 +53,23 @@ from airwar.games.bia.errors import BiaError, ScenarioError
 
 SIDES = ("red", "blue")
 MAX_TURNS = 100
+"""The longest engagement (BIA-16): a loitering aircraft gains +1 a turn, and after 100
+turns even the largest die (1d100) is always beaten."""
+MAX_UNITS = 100
+"""The most aircraft, and the most ground AD units, of one engagement (BIA-16)."""
+MAX_PILOT = 100
+"""The largest pilot modifier, either way (BIA-16): the largest die is 1d100, so a larger
+one decides every roll by itself."""
+MAX_SEED_LENGTH = 64
+"""The longest seed, in characters (as the command line's ``--seed``)."""
+MAX_NAME = 100
+"""The longest name or title, in characters."""
+MAX_FILE_CHARS = 1_000_000
+"""An engagement file is at most 1 MB (the example is 2.5 kB)."""
+MAX_NESTING = 6
+"""Tables and lists nest at most four deep in the format ([[aircraft]], present)."""
+MAX_DIGITS = sys.get_int_max_str_digits() or 4300
+"""The longest whole number Python reads from text."""
 
 _TOP_KEYS = {"title", "turns", "seed", "aircraft", "ground"}
 _AIRCRAFT_KEYS = {
@@ -138,6 +157,8 @@ class _Place:
 
 def _table_name(kind: str, index: int, row: Any) -> str:
     name = row.get("name") if isinstance(row, dict) else None
+    if isinstance(name, str) and len(name) > 40:
+        name = name[:37] + "..."
     label = f" ({name!r})" if isinstance(name, str) else ""
     return f"[[{kind}]] #{index}{label}"
 
@@ -160,6 +181,15 @@ def _get(place: _Place, row: dict[str, Any], key: str, kind: type | tuple, what:
     return value
 
 
+def _name(place: _Place, row: dict[str, Any], key: str = "name", what: str = "a name") -> str:
+    name = _get(place, row, key, str, what)
+    if not name.strip():
+        raise place.error(key, "must not be empty")
+    if len(name) > MAX_NAME:
+        raise place.error(key, f"is {len(name)} characters long, at most {MAX_NAME}")
+    return name
+
+
 def _side(place: _Place, row: dict[str, Any]) -> str:
     side = _get(place, row, "side", str, "a side name")
     if side.lower() not in SIDES:
@@ -175,10 +205,16 @@ def _fire(place: _Place, row: dict[str, Any]) -> Fire:
     targets = _get(place, row, "targets", list, "a list of aircraft names")
     if not targets or not all(isinstance(t, str) for t in targets):
         raise place.error("targets", "must be a non-empty list of aircraft names")
+    if len(set(targets)) != len(targets):
+        twice = next(t for t in targets if targets.count(t) > 1)
+        raise place.error("targets", f"{twice!r} is listed twice")
     range_m: Fraction | None = None
     if "range_km" in row:
         km = _get(place, row, "range_km", (int, float), "a number of kilometres")
-        range_m = range_from_km(km)
+        try:
+            range_m = range_from_km(km)
+        except BiaError as exc:
+            raise place.error("range_km", str(exc)) from None
         if range_m < 0:
             raise place.error("range_km", f"{km} is negative")
         if range_m > sys.range_m:
@@ -190,7 +226,7 @@ def _fire(place: _Place, row: dict[str, Any]) -> Fire:
 
 def _aircraft(place: _Place, row: dict[str, Any], turns: int) -> AircraftSpec:
     _check_keys(place, row, _AIRCRAFT_KEYS, ("name", "side", "speed", "manoeuvrability", "present"))
-    name = _get(place, row, "name", str, "a name")
+    name = _name(place, row)
     side = _side(place, row)
     try:
         speed = parse_speed(_get(place, row, "speed", str, "a speed"))
@@ -206,6 +242,12 @@ def _aircraft(place: _Place, row: dict[str, Any], turns: int) -> AircraftSpec:
             pilot = pilot_modifier(_get(place, row, "pilot", (int, str), "a pilot grade"))
         except BiaError as exc:
             raise place.error("pilot", str(exc)) from None
+        if abs(pilot) > MAX_PILOT:
+            raise place.error(
+                "pilot",
+                f"{_shown(pilot)} is not from -{MAX_PILOT} to {MAX_PILOT}: the largest die is "
+                "1d100, so a larger modifier decides every roll by itself (BIA-16)",
+            )
     pacifier = _get(place, row, "pacifier", bool, "true or false") if "pacifier" in row else False
     dogfighting = (
         _get(place, row, "dogfighting", bool, "true or false") if "dogfighting" in row else False
@@ -230,7 +272,7 @@ def _aircraft(place: _Place, row: dict[str, Any], turns: int) -> AircraftSpec:
 
 def _ground(place: _Place, row: dict[str, Any]) -> GroundSpec:
     _check_keys(place, row, _GROUND_KEYS, ("name", "side", "system", "targets"))
-    name = _get(place, row, "name", str, "a name")
+    name = _name(place, row)
     side = _side(place, row)
     firer_text = _get(place, row, "firer", str, "surface or orbital") if "firer" in row else ""
     if firer_text and firer_text not in ("surface", "orbital"):
@@ -239,22 +281,72 @@ def _ground(place: _Place, row: dict[str, Any]) -> GroundSpec:
     return GroundSpec(name, side, firer, _fire(place, row))
 
 
-def parse_scenario(text: str, where: str = "engagement") -> Scenario:
-    """Read and check an engagement; ``where`` names the file in error messages."""
+def _shown(value: int) -> str:
+    text = str(value)
+    return f"a number of {len(text.lstrip('-'))} digits" if len(text) > 24 else text
+
+
+def _nesting(data: Any) -> int:
+    """How deeply tables and lists nest in ``data`` (counted without recursion)."""
+    deepest = 0
+    stack: list[tuple[Any, int]] = [(data, 0)]
+    while stack and deepest <= MAX_NESTING:
+        node, depth = stack.pop()
+        if isinstance(node, dict | list):
+            deepest = max(deepest, depth + 1)
+            children = node.values() if isinstance(node, dict) else node
+            stack.extend((child, depth + 1) for child in children)
+    return deepest
+
+
+def _read_toml(text: str, where: str) -> dict[str, Any]:
+    if len(text) > MAX_FILE_CHARS:
+        raise ScenarioError(
+            f"{where}: is larger than 1 MB; an engagement is far smaller (the example is 2.5 kB)"
+        )
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
         raise ScenarioError(f"{where}: not valid TOML ({exc})") from None
+    except RecursionError:
+        raise ScenarioError(
+            f"{where}: not valid TOML (brackets nest too deeply to be read)"
+        ) from None
+    except ValueError:  # an integer longer than Python converts from text
+        raise ScenarioError(
+            f"{where}: not valid TOML (a whole number of more than {MAX_DIGITS} digits)"
+        ) from None
+    if _nesting(data) > MAX_NESTING:
+        raise ScenarioError(
+            f"{where}: tables and lists nest more than {MAX_NESTING} deep; an engagement "
+            "never nests so deep ([[aircraft]], present)"
+        )
+    return data
+
+
+def parse_scenario(text: str, where: str = "engagement") -> Scenario:
+    """Read and check an engagement; ``where`` names the file in error messages."""
+    data = _read_toml(text, where)
     top = _Place(where, "top level")
     _check_keys(top, data, _TOP_KEYS, ("turns", "aircraft"))
-    title = _get(top, data, "title", str, "a title") if "title" in data else "Engagement"
+    title = _name(top, data, "title", "a title") if "title" in data else "Engagement"
     turns = _get(top, data, "turns", int, "a whole number of turns")
     if not 1 <= turns <= MAX_TURNS:
-        raise top.error("turns", f"{turns} is not between 1 and {MAX_TURNS}")
+        raise top.error(
+            "turns",
+            f"{_shown(turns)} is not between 1 and {MAX_TURNS} (a loitering aircraft gains "
+            "+1 a turn: after 100 turns even 1d100 is always beaten, BIA-16)",
+        )
     seed = _get(top, data, "seed", (int, str), "a whole number or text") if "seed" in data else None
+    if seed is not None and len(str(seed)) > MAX_SEED_LENGTH:
+        raise top.error("seed", f"is {len(str(seed))} characters long, at most {MAX_SEED_LENGTH}")
     rows = _get(top, data, "aircraft", list, "a list of [[aircraft]] tables")
     if not rows:
         raise top.error("aircraft", "at least one [[aircraft]] is needed")
+    if len(rows) > MAX_UNITS:
+        raise top.error(
+            "aircraft", f"{len(rows)} [[aircraft]], at most {MAX_UNITS} in one engagement (BIA-16)"
+        )
     names: set[str] = set()
     aircraft: list[AircraftSpec] = []
     for i, row in enumerate(rows, start=1):
@@ -270,6 +362,11 @@ def parse_scenario(text: str, where: str = "engagement") -> Scenario:
     ground_rows = (
         _get(top, data, "ground", list, "a list of [[ground]] tables") if "ground" in data else []
     )
+    if len(ground_rows) > MAX_UNITS:
+        raise top.error(
+            "ground",
+            f"{len(ground_rows)} [[ground]] units, at most {MAX_UNITS} in one engagement (BIA-16)",
+        )
     for i, row in enumerate(ground_rows, start=1):
         place = _Place(where, _table_name("ground", i, row))
         if not isinstance(row, dict):
