@@ -63,8 +63,8 @@ def test_two_waiters_share_one_job(empty_cache: None) -> None:
     ]
     for t in threads:
         t.start()
-    deadline = time.monotonic() + 5
-    while queue.jobs()[0].waiters < 2 and time.monotonic() < deadline:
+    deadline = time.monotonic() + 10
+    while time.monotonic() < deadline and not (calls and queue.jobs()[0].waiters == 2):
         time.sleep(0.01)
     assert queue.jobs()[0].waiters == 2
     assert queue.jobs()[0].state == "running"
@@ -146,12 +146,15 @@ def test_jobs_run_one_at_a_time_in_order(empty_cache: None) -> None:
     order: list[int] = []
     lock = threading.Lock()
 
+    gate = threading.Event()
+
     def counted(m: Matchup, o: SolverOptions, progress: Progress) -> Solution:
         nonlocal running, most
         with lock:
             running += 1
             most = max(most, running)
             order.append(o.turn_limit)
+        gate.wait(10)  # the first job holds the queue until the test has looked
         time.sleep(0.05)
         with lock:
             running -= 1
@@ -165,6 +168,7 @@ def test_jobs_run_one_at_a_time_in_order(empty_cache: None) -> None:
     ]
     assert [j.status().state for j in submitted[1:]] == ["queued", "queued"]
     assert submitted[2].status().phase.startswith("queued behind")
+    gate.set()
     results = run_in_threads(3, lambda: [j.wait(10) for j in submitted])
     assert all(isinstance(r, list) for r in results)
     assert most == 1
