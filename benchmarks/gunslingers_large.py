@@ -1,7 +1,7 @@
 """Generate a large Gunslingers scenario (for the scale example and benchmark).
 
     python benchmarks/gunslingers_large.py [AIRCRAFT] [GROUND] \
-        > examples/gunslingers/large-battle.toml
+        > src/airwar/games/gunslingers/examples/large-battle.toml
 
 Two sides: Blue strike and escort flights come from the west, Red fighters and
 a SAM/AAA belt hold the east. The layout is deterministic (no randomness), so

@@ -5,7 +5,7 @@
 For each size it plays the generated scenario (benchmarks/gunslingers_large.py)
 for three turns on one core and reports the mean and the slowest turn in
 seconds, with the decisions and rolls made. The first part times the committed
-example examples/gunslingers/large-battle.toml.
+example src/airwar/games/gunslingers/examples/large-battle.toml.
 """
 
 from __future__ import annotations
@@ -27,7 +27,7 @@ from airwar.games.gunslingers.autoplayer import GunslingersAuto
 from airwar.games.gunslingers.scenario import read_scenario_data
 
 ROOT = Path(__file__).resolve().parent.parent
-LARGE = ROOT / "examples" / "gunslingers" / "large-battle.toml"
+LARGE = ROOT / "src/airwar/games/gunslingers/examples/large-battle.toml"
 
 
 def time_turns(data: dict[str, Any], turns: int = 3, seed: int = 1) -> dict[str, Any]:

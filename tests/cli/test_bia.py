@@ -10,8 +10,9 @@ import pytest
 from typer.testing import CliRunner
 
 from airwar.cli.bia import app
+from tests.examples import BIA_EXAMPLES
 
-EXAMPLE = Path(__file__).resolve().parents[2] / "examples" / "bia" / "ford-crossing.toml"
+EXAMPLE = BIA_EXAMPLES / "ford-crossing.toml"
 runner = CliRunner()
 
 

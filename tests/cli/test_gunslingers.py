@@ -18,8 +18,9 @@ from airwar.games.gunslingers.autoplayer import GunslingersAuto
 from airwar.session import AI_PREFIX, Sessions
 from airwar.store import Store
 from tests.cli.test_migs_play import Typist
+from tests.examples import GUNSLINGERS_EXAMPLES
 
-EXAMPLES = Path(__file__).parents[2] / "examples" / "gunslingers"
+EXAMPLES = GUNSLINGERS_EXAMPLES
 DOGFIGHT = str(EXAMPLES / "dogfight-2v2.toml")
 runner = CliRunner()
 

@@ -40,7 +40,7 @@ def _args(case: dict[str, Any], generated: Path) -> list[str]:
     places = {
         "{hostile}": str(HOSTILE),
         "{generated}": str(generated),
-        "{examples}": str(ROOT / "examples"),
+        "{examples}": str(ROOT / "src" / "airwar" / "games"),
         **TOKENS,
     }
     args = list(case["args"])

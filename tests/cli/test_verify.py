@@ -21,9 +21,9 @@ from airwar.bots.registry import make_bot
 from airwar.cli.main import app
 from airwar.session import PlaySession, Sessions
 from airwar.store import Store
+from tests.examples import BIA_EXAMPLES
 
 runner = CliRunner()
-EXAMPLES = Path(__file__).parents[2] / "examples"
 
 
 @pytest.fixture
@@ -145,7 +145,7 @@ def test_a_missing_file_is_one_line(tmp_path: Path) -> None:
 def test_an_engagement_record_verifies_without_a_commitment(tmp_path: Path) -> None:
     """A Bounce Into Action engagement's record (its seed chosen openly) replays."""
     shown = runner.invoke(
-        app, ["bia", "engagement", str(EXAMPLES / "bia" / "ford-crossing.toml"), "--json"]
+        app, ["bia", "engagement", str(BIA_EXAMPLES / "ford-crossing.toml"), "--json"]
     )
     assert shown.exit_code == 0, shown.output
     result = verify(tmp_path, json.loads(shown.stdout)["record"])

@@ -43,7 +43,7 @@ from airwar.store import Store
 airwar.games.load_all()
 
 SRC = Path(airwar.__file__).parent
-EXAMPLES = SRC.parents[1] / "examples" / "gunslingers"
+EXAMPLES = SRC / "games" / "gunslingers" / "examples"
 
 
 @dataclass(frozen=True, repr=False)

@@ -13,7 +13,8 @@ import httpx
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
-from tests.web.conftest import ROOT, SCREENSHOTS, Server, wait_until
+from tests.examples import GUNSLINGERS_EXAMPLES
+from tests.web.conftest import SCREENSHOTS, Server, wait_until
 from tests.web.helpers import tokens
 
 pytestmark = pytest.mark.browser
@@ -256,7 +257,7 @@ def test_a_gunslingers_turn_stepped_through(server: Server, page: Page) -> None:
     page.goto(server.url + "/gunslingers")
     wait_until(page, "document.body.dataset.ready === 'yes'")
     # an uploaded scenario is checked and its sides offered as seats
-    page.set_input_files("#gs-file", str(ROOT / "examples" / "gunslingers" / "dogfight-2v2.toml"))
+    page.set_input_files("#gs-file", str(GUNSLINGERS_EXAMPLES / "dogfight-2v2.toml"))
     expect(page.locator("#gs-preview")).to_contain_text("Dogfight 2 v 2")
     wait_until(page, "document.querySelector(\"select[data-seat='Red']\") !== null")
     page.select_option("select[data-seat='Blue']", "human")

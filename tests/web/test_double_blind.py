@@ -21,10 +21,11 @@ from typing import Any
 import pytest
 from fastapi.testclient import TestClient
 
+from tests.examples import GUNSLINGERS_EXAMPLES
 from tests.web.helpers import tokens
 
 ROOT = Path(__file__).resolve().parents[2]
-EXAMPLES = sorted(p.name for p in (ROOT / "examples" / "gunslingers").glob("*.toml"))
+EXAMPLES = sorted(p.name for p in GUNSLINGERS_EXAMPLES.glob("*.toml"))
 DECISIONS = {"dogfight-2v2.toml": 24, "strike-sam-belt.toml": 16, "large-battle.toml": 8}
 
 

@@ -8,6 +8,7 @@ from typing import Any
 from fastapi.testclient import TestClient
 
 from airwar.games.gunslingers.game import options_for_file
+from tests.examples import GUNSLINGERS_EXAMPLES
 from tests.web.helpers import seeded_game, tokens
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -20,7 +21,7 @@ def test_examples_are_listed(client: TestClient) -> None:
 
 
 def test_an_uploaded_scenario_is_previewed(client: TestClient) -> None:
-    text = (ROOT / "examples" / "gunslingers" / DOGFIGHT).read_text()
+    text = (GUNSLINGERS_EXAMPLES / DOGFIGHT).read_text()
     r = client.post("/api/gunslingers/preview", json={"scenario_toml": text})
     assert r.status_code == 200
     body = r.json()
@@ -42,7 +43,7 @@ def test_a_broken_upload_lists_its_problems(client: TestClient) -> None:
 
 def test_a_game_asks_only_legal_declarations(client: TestClient) -> None:
     # two people (Blue and the referee at one browser): known dice only server-side
-    options = options_for_file(ROOT / "examples" / "gunslingers" / DOGFIGHT, turns=2)
+    options = options_for_file(GUNSLINGERS_EXAMPLES / DOGFIGHT, turns=2)
     made = seeded_game(
         client, "gunslingers", {"Blue": "human", "Red": "ai:random", "referee": "human"}, 3,
         **options,

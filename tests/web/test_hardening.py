@@ -29,7 +29,8 @@ from typer.testing import CliRunner
 
 from airwar.web import hardening
 from airwar.web.app import create_app
-from tests.web.conftest import LOCAL, ROOT, Server, wait_until
+from tests.examples import GUNSLINGERS_EXAMPLES
+from tests.web.conftest import LOCAL, Server, wait_until
 
 HERE = Path(__file__).parent
 CORPUS: list[dict[str, Any]] = json.loads((HERE / "hostile" / "corpus.json").read_text())
@@ -451,7 +452,7 @@ def test_the_pages_work_under_the_content_security_policy(server: Server, page: 
     # a scenario read from a file and checked by the server
     page.goto(server.url + "/gunslingers")
     wait_until(page, ready)
-    page.set_input_files("#gs-file", str(ROOT / "examples" / "gunslingers" / "dogfight-2v2.toml"))
+    page.set_input_files("#gs-file", str(GUNSLINGERS_EXAMPLES / "dogfight-2v2.toml"))
     expect(page.locator("#gs-preview")).to_contain_text("Dogfight 2 v 2")
     # a new game, its play page with live updates, and its replay
     page.goto(server.url + "/?game=migs-engagement")

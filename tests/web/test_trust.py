@@ -20,6 +20,7 @@ from airwar.cli.main import app as cli_app
 from airwar.core.fairness import commitment
 from airwar.session import verify_record
 from airwar.web.app import create_app
+from tests.examples import GUNSLINGERS_EXAMPLES
 from tests.web.conftest import LOCAL
 from tests.web.helpers import first_choice, tokens
 
@@ -264,4 +265,4 @@ def first_choice_any(data: dict[str, Any]) -> str:
 
 @pytest.fixture
 def gunslingers_example() -> Path:
-    return ROOT / "examples" / "gunslingers" / "strike-sam-belt.toml"
+    return GUNSLINGERS_EXAMPLES / "strike-sam-belt.toml"

@@ -9,15 +9,14 @@ from the seat's view, and each declaration offers only the legal choices.
 from __future__ import annotations
 
 import tomllib
-from pathlib import Path
 from typing import Annotated, Any, Literal
 
 from fastapi import APIRouter, Request, Response
 from fastapi.responses import HTMLResponse
 from pydantic import BaseModel, ConfigDict, Field, StringConstraints, model_validator
 
-import airwar
 from airwar.core.registry import load_game
+from airwar.games.examples import GUNSLINGERS, as_path, example_files, find_example
 from airwar.games.gunslingers import SEQUENCE, ScenarioError, parse_scenario
 from airwar.games.gunslingers.scenario import read_scenario_data
 from airwar.web.api import Service, browser_id, created
@@ -28,8 +27,6 @@ from airwar.web.templating import templates
 router = APIRouter(tags=["gunslingers"])
 
 GAME = "gunslingers"
-EXAMPLES = Path(airwar.__file__).resolve().parents[2] / "examples" / "gunslingers"
-"""The example scenarios shipped beside the source."""
 
 MAX_SCENARIO_BYTES = 1_000_000
 
@@ -91,24 +88,21 @@ class ExampleInfo(BaseModel):
     title: str
 
 
-def examples() -> dict[str, Path]:
-    """The example scenarios by file name."""
-    if not EXAMPLES.is_dir():
-        return {}
-    return {p.name: p for p in sorted(EXAMPLES.glob("*.toml"))}
-
-
 def scenario_data(body: ScenarioIn) -> dict[str, Any]:
-    """The scenario's TOML content, checked; a 422 lists its problems with their places."""
+    """The scenario's TOML content, checked; a 422 lists its problems with their places.
+
+    An example is one the package ships (``airwar gunslingers examples``), named
+    by its file name with or without ``.toml``.
+    """
     if body.example is not None:
-        files = examples()
-        if body.example not in files:
-            known = ", ".join(files) or "none"
+        file = find_example(GUNSLINGERS, body.example)
+        if file is None:
+            known = ", ".join(example_files(GUNSLINGERS)) or "none"
             raise field_error(
                 ("body", "example"), f"unknown example {body.example!r} (known: {known})"
             )
-        data = read_scenario_data(files[body.example])
-        where = body.example
+        data = read_scenario_data(as_path(file))
+        where = file.name
     else:
         text = body.scenario_toml or ""
         try:
@@ -143,9 +137,9 @@ def preview_of(data: dict[str, Any]) -> ScenarioPreview:
 def list_examples() -> list[ExampleInfo]:
     """The example scenarios that can be loaded by name."""
     out = []
-    for name, path in examples().items():
+    for name, file in example_files(GUNSLINGERS).items():
         try:
-            title = parse_scenario(read_scenario_data(path), name).scenario.name
+            title = parse_scenario(read_scenario_data(as_path(file)), name).scenario.name
         except ScenarioError:
             continue
         out.append(ExampleInfo(name=name, title=title))

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from fractions import Fraction
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -23,8 +22,9 @@ from airwar.games.bia.airdefence import system as ad_system
 from airwar.games.bia.engagement import EngagementGame, EngagementState, Roll
 from airwar.games.bia.outcome import Effect, Resolution
 from airwar.games.bia.volley import volley_odds
+from tests.examples import BIA_EXAMPLES
 
-EXAMPLE = Path(__file__).resolve().parents[3] / "examples" / "bia" / "ford-crossing.toml"
+EXAMPLE = BIA_EXAMPLES / "ford-crossing.toml"
 
 
 def game(text: str, **options: Any) -> EngagementGame:

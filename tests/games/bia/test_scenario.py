@@ -2,16 +2,15 @@
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
 
 from airwar.games.bia.airdefence import FirerKind, Speed
 from airwar.games.bia.errors import ScenarioError
 from airwar.games.bia.scenario import parse_scenario, target_of
 from airwar.games.bia.tables import load_text
+from tests.examples import BIA_EXAMPLES
 
-EXAMPLE = Path(__file__).resolve().parents[3] / "examples" / "bia" / "ford-crossing.toml"
+EXAMPLE = BIA_EXAMPLES / "ford-crossing.toml"
 
 GOOD = """
 title = "Test"

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import random
 from fractions import Fraction
-from pathlib import Path
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -15,9 +14,10 @@ from airwar.games.gunslingers import GunslingersGame, options_for_file
 from airwar.games.gunslingers.actions import Decision
 from airwar.games.gunslingers.autoplayer import GunslingersAuto, auto_decision
 from airwar.games.gunslingers.state import GsState
+from tests.examples import GUNSLINGERS_EXAMPLES
 from tests.games.gunslingers.scenario_builder import advance_to, driver, scenario
 
-EXAMPLES = Path(__file__).parents[3] / "examples" / "gunslingers"
+EXAMPLES = GUNSLINGERS_EXAMPLES
 
 
 def _auto(d: Driver) -> None:

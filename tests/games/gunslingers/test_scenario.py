@@ -14,9 +14,10 @@ from airwar.games.gunslingers.scenario import (
     load_scenario,
     parse_scenario,
 )
+from tests.examples import GUNSLINGERS_EXAMPLES
 from tests.games.gunslingers.scenario_builder import BASE
 
-EXAMPLES = sorted((Path(__file__).parents[3] / "examples" / "gunslingers").glob("*.toml"))
+EXAMPLES = sorted(GUNSLINGERS_EXAMPLES.glob("*.toml"))
 
 
 def _with(path: list[Any], value: Any) -> dict[str, Any]:
@@ -107,7 +108,7 @@ def test_examples_validate(path: Path) -> None:
 
 
 def test_the_large_example_is_large() -> None:
-    sc = load_scenario(Path(__file__).parents[3] / "examples/gunslingers/large-battle.toml")
+    sc = load_scenario(GUNSLINGERS_EXAMPLES / "large-battle.toml")
     assert len(sc.aircraft) >= 60
     assert len(sc.sams) + len(sc.aaa) + len(sc.infantry_sams) >= 30
 

@@ -14,7 +14,6 @@ import json
 import random
 import re
 from collections import Counter
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -29,9 +28,10 @@ from airwar.games.gunslingers.autoplayer import GunslingersAuto, Seen, auto_deci
 from airwar.games.gunslingers.hexgrid import Hex
 from airwar.games.gunslingers.narrate import describe
 from airwar.games.gunslingers.state import GsState
+from tests.examples import GUNSLINGERS_EXAMPLES
 from tests.games.gunslingers.scenario_builder import advance_to, driver, scenario
 
-EXAMPLES = Path(__file__).parents[3] / "examples" / "gunslingers"
+EXAMPLES = GUNSLINGERS_EXAMPLES
 
 HEAVY = {"move", "plot", "mark", "gmove"}
 """Declarations with too many legal choices to list at every step: the automatic player
