@@ -5,9 +5,11 @@ A plain dict of factories; other parts of airwar add their bots to it.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
+from typing import Any
 
 from airwar.bots.expert import ExpertBot
+from airwar.bots.expert import refusal as expert_refusal
 from airwar.bots.heuristic import HeuristicBot
 from airwar.bots.mcts import MctsBot
 from airwar.bots.random_bot import RandomBot
@@ -37,3 +39,13 @@ def make_bot(name: str, seed: int | str = 0) -> Bot:
     except KeyError:
         raise ValueError(f"unknown bot {name!r} (known: {', '.join(bot_names())})") from None
     return factory(seed)
+
+
+REFUSALS: dict[str, Callable[[Mapping[str, Any]], str | None]] = {"expert": expert_refusal}
+"""Bots that cannot play every option of the games they play, and why."""
+
+
+def refusal(name: str, options: Mapping[str, Any]) -> str | None:
+    """Why bot ``name`` cannot play a game with these options (one line), or None."""
+    check = REFUSALS.get(name)
+    return check(options) if check is not None else None

@@ -12,7 +12,7 @@ stale copy.
 
 from __future__ import annotations
 
-from airwar.bots.registry import make_bot
+from airwar.bots.registry import make_bot, refusal
 from airwar.cli.common import open_store
 from airwar.core.errors import AirwarError
 from airwar.session import Sessions
@@ -25,7 +25,7 @@ class ChangedElsewhere(AirwarError):
 
 def open_sessions(database_url: str | None) -> Sessions:
     """The play sessions on the saved-games database at ``database_url``."""
-    return Sessions(open_store(database_url), make_bot=make_bot)
+    return Sessions(open_store(database_url), make_bot=make_bot, bot_refusal=refusal)
 
 
 def changed_elsewhere(game_id: str, exc: GameChanged, resume: str) -> ChangedElsewhere:

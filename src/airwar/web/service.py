@@ -14,7 +14,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from airwar.analysis.solver import engagement_values
-from airwar.bots.registry import make_bot
+from airwar.bots.registry import make_bot, refusal
 from airwar.core.driver import Driver
 from airwar.core.game import Game
 from airwar.session import Conflict, Forbidden, PlaySession, Sessions
@@ -42,7 +42,7 @@ class GameService(Sessions):
     """Creates, loads, plays, undoes and replays games for the web routes."""
 
     def __init__(self, store: Store) -> None:
-        super().__init__(store, make_bot)
+        super().__init__(store, make_bot, refusal)
 
     def create_for(
         self,
