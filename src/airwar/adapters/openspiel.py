@@ -23,10 +23,16 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 import numpy as np
-import pyspiel
-from open_spiel.python.observation import IIGObserverForPublicInfoGame
 
 from airwar.adapters.spec import AdapterSpec
+from airwar.core.extras import MissingExtra
+
+try:
+    import pyspiel
+    from open_spiel.python.observation import IIGObserverForPublicInfoGame
+except ImportError as exc:
+    raise MissingExtra("research", "airwar.adapters.openspiel (OpenSpiel)") from exc
+
 from airwar.core.events import EventLog
 from airwar.core.game import CHANCE, TERMINAL, GameState
 

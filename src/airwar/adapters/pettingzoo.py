@@ -19,11 +19,17 @@ from __future__ import annotations
 from typing import Any, ClassVar
 
 import numpy as np
-from gymnasium import spaces
-from pettingzoo import AECEnv
 
 from airwar.adapters.spec import AdapterSpec
 from airwar.core.errors import AirwarError
+from airwar.core.extras import MissingExtra
+
+try:
+    from gymnasium import spaces
+    from pettingzoo import AECEnv
+except ImportError as exc:
+    raise MissingExtra("research", "airwar.adapters.pettingzoo (PettingZoo)") from exc
+
 from airwar.core.game import CHANCE, GameState
 from airwar.core.rng import SeededRng, new_seed
 

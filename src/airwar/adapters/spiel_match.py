@@ -14,11 +14,16 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 
 import numpy as np
-from open_spiel.python.algorithms.mcts import MCTSBot, RandomRolloutEvaluator
 
 from airwar.adapters.openspiel import AirwarSpielGame, AirwarSpielState
 from airwar.core.bot import Bot
+from airwar.core.extras import MissingExtra
 from airwar.core.rng import SeededRng
+
+try:
+    from open_spiel.python.algorithms.mcts import MCTSBot, RandomRolloutEvaluator
+except ImportError as exc:
+    raise MissingExtra("research", "airwar.adapters.spiel_match (OpenSpiel)") from exc
 
 Chooser = Callable[[AirwarSpielState], int]
 

@@ -23,6 +23,7 @@ from typing import Any
 
 from airwar.core.bot import Bot
 from airwar.core.driver import Driver, play_bots
+from airwar.core.extras import MissingExtra
 from airwar.core.registry import load_game
 
 Summariser = Callable[[Driver], dict[str, Any]]
@@ -233,8 +234,11 @@ def _run_local(
 def _run_dask(
     jobs: Sequence[Job], parts: list[Part], scheduler: Any, progress: Progress | None
 ) -> Done:
-    from dask.distributed import Client
-    from dask.distributed import as_completed as dask_completed
+    try:
+        from dask.distributed import Client
+        from dask.distributed import as_completed as dask_completed
+    except ImportError as exc:
+        raise MissingExtra("lab", "Monte Carlo on a Dask cluster") from exc
 
     own = not isinstance(scheduler, Client)
     client = Client(scheduler) if own else scheduler

@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from airwar.analysis.stats import Estimate
+from airwar.core.extras import MissingExtra
 
 if TYPE_CHECKING:
     from matplotlib.figure import Figure
@@ -24,7 +25,10 @@ def _figure(width: float, height: float) -> Figure:
     matplotlib is imported here, not at module level, so that commands which
     never plot start quickly.
     """
-    from matplotlib.figure import Figure
+    try:
+        from matplotlib.figure import Figure
+    except ImportError as exc:
+        raise MissingExtra("lab", "the analysis lab's plots") from exc
 
     return Figure(figsize=(width, height))
 

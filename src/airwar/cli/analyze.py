@@ -54,6 +54,7 @@ from airwar.cli.common import (
     parse_option_pairs,
     reports_errors,
 )
+from airwar.cli.packaged import dask_scheduler, need_extra
 from airwar.core.errors import OptionError
 from airwar.games.migs_sabres import MigsGame
 from airwar.games.migs_sabres.engagement import TURN_LIMIT_PARAMETER
@@ -96,7 +97,11 @@ Workers = Annotated[
 ]
 Scheduler = Annotated[
     str | None,
-    typer.Option("--scheduler", help="Dask scheduler address: run the games on that cluster."),
+    typer.Option(
+        "--scheduler",
+        help="Dask scheduler address: run the games on that cluster (the lab extra).",
+        callback=dask_scheduler,
+    ),
 ]
 AsJson = Annotated[bool, typer.Option("--json", help="Print the results as JSON.")]
 Solve = Annotated[
@@ -425,7 +430,9 @@ def report(
     workers: Workers = None,
     scheduler: Scheduler = None,
 ) -> None:
-    """Run the matchups, the designer's questions and a campaign; write plots and HTML."""
+    """Run the matchups, the designer's questions and a campaign; write plots and HTML
+    (the lab extra)."""
+    need_extra("lab", "airwar analyze report")
     table = all_matchups(FIRST_CHOICES, parse_aces(aces), turn_limit)
     results = _run_matchups(table, games, seed, bots, solve, workers, scheduler, False, cache_mb)
     campaign_result = None
