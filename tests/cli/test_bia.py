@@ -182,7 +182,7 @@ ERRORS = [
         ["infantry", "--weapon", "rifle", "--range-m", "90", "--officers", "1", "--officers", "1"],
         "2 --officers values given for 1 stand",
     ),
-    (["engagement", "no-such-file.toml"], "no-such-file.toml: cannot read"),
+    (["engagement", "no-such-file.toml"], "no-such-file.toml: no such engagement file"),
     (["engagement", str(EXAMPLE), "--ground-fire", "sideways"], "option ground_fire"),
 ]
 

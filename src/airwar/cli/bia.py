@@ -17,7 +17,7 @@ from rich.console import Console
 from rich.markup import escape
 from rich.table import Table
 
-from airwar.bots.registry import make_bot
+from airwar.bots.registry import make_bot, refusal
 from airwar.cli.common import (
     MAX_SEED_LENGTH,
     check_seed,
@@ -25,6 +25,7 @@ from airwar.cli.common import (
     int_range,
     one_line,
 )
+from airwar.cli.packaged import example_or_file
 from airwar.core.checks import fraction_text
 from airwar.core.errors import AirwarError
 from airwar.games.bia.airdefence import (
@@ -37,6 +38,7 @@ from airwar.games.bia.airdefence import (
     pilot_modifier,
     range_from_km,
     system,
+    systems,
 )
 from airwar.games.bia.engagement import EngagementGame
 from airwar.games.bia.errors import ScenarioError
@@ -49,9 +51,11 @@ from airwar.games.bia.infantry import (
     parse_training,
     stands_from_figures,
     weapon,
+    weapons,
 )
 from airwar.games.bia.scenario import MAX_PILOT, MAX_TURNS, MAX_UNITS
 from airwar.games.bia.volley import parse_shot, volley_odds
+from airwar.games.examples import BIA, example_names
 from airwar.session import AI_PREFIX, Sessions
 from airwar.session.seats import seat_names
 from airwar.store import Store
@@ -151,7 +155,7 @@ def _firer(firer: str | None, speed: str | None, man: str | None) -> Firer:
 
 @app.command("air-defence")
 def air_defence(
-    system_name: str = typer.Option(..., "--system", help="heavy-sam, vehicle-sam, ... small-arms"),
+    system_name: str = typer.Option(..., "--system", help=f"one of: {', '.join(systems())}"),
     target_speed: str = typer.Option(..., help="fast, slow or very-slow"),
     target_manoeuvrability: str = typer.Option(..., help="good, medium or poor"),
     firer: str | None = typer.Option(None, help="surface or orbital (else give the firer's)"),
@@ -299,7 +303,7 @@ def volley(
 
 @app.command()
 def infantry(
-    weapon_name: str = typer.Option(..., "--weapon", help="pistol, rifle, support-weapon, ..."),
+    weapon_name: str = typer.Option(..., "--weapon", help=f"one of: {', '.join(weapons())}"),
     range_m: float = typer.Option(..., help="range to the target in metres"),
     stands: int = typer.Option(
         1,
@@ -440,7 +444,10 @@ def _seed(text: str | None, default: int | str | None) -> int | str | None:
 
 @app.command()
 def engagement(
-    file: Path = typer.Argument(..., help="engagement file (TOML)"),
+    file: Path = typer.Argument(
+        ...,
+        help=f"engagement file (TOML), or a packaged example: {', '.join(example_names(BIA))}",
+    ),
     seed: str | None = typer.Option(
         None,
         help=f"seed (default: the file's, else a new one; at most {MAX_SEED_LENGTH} characters)",
@@ -452,6 +459,7 @@ def engagement(
     as_json: bool = typer.Option(False, "--json", help="print the whole engagement as JSON"),
 ) -> None:
     """Run a scripted engagement, every roll explained, reproducible from the seed."""
+    file = example_or_file(BIA, file, "engagement")
 
     def build() -> EngagementGame:
         try:
@@ -473,7 +481,7 @@ def engagement(
     # so no person sits at it and the seed may be given.
     with Store("sqlite://") as store:
         live = _run(
-            lambda: Sessions(store, make_bot=make_bot).create(
+            lambda: Sessions(store, make_bot=make_bot, bot_refusal=refusal).create(
                 game,
                 {name: f"{AI_PREFIX}random" for name in seat_names(game)},
                 seed=_seed(seed, game.scenario.seed),

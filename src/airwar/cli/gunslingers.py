@@ -1,5 +1,10 @@
 """`airwar gunslingers`: validate a scenario, run turns unattended, referee a game.
 
+A scenario is a TOML file or the name of an example the package ships
+(``airwar gunslingers examples`` lists them): a path that exists wins.
+
+- ``examples [NAME]``: the packaged examples, name and title; with a name,
+  that example's TOML (to copy and change).
 - ``validate FILE``: every problem, one line each (file, place, what), exit 1;
   ``FILE: ok`` and exit 0 when valid.
 - ``run SCENARIO --turns N --seed S [--json]``: the automatic player answers
@@ -19,7 +24,7 @@ from typing import Annotated, Any
 
 import typer
 
-from airwar.bots.registry import make_bot
+from airwar.bots.registry import make_bot, refusal
 from airwar.cli.common import (
     DatabaseUrl,
     check_seed,
@@ -28,11 +33,19 @@ from airwar.cli.common import (
     open_store,
     reports_errors,
 )
+from airwar.cli.packaged import example_or_file
 from airwar.cli.playing import changed_elsewhere
 from airwar.core.bot import Bot
 from airwar.core.driver import Driver
 from airwar.core.errors import IllegalAction, InvalidNotation
 from airwar.core.game import CHANCE, TERMINAL
+from airwar.games.examples import (
+    GUNSLINGERS,
+    as_path,
+    example_files,
+    example_names,
+    find_example,
+)
 from airwar.games.gunslingers import GunslingersGame, options_for_file
 from airwar.games.gunslingers.autoplayer import GunslingersAuto
 from airwar.games.gunslingers.engine import VERBS
@@ -52,7 +65,8 @@ app = typer.Typer(
     no_args_is_help=True,
 )
 
-ScenarioPath = Annotated[Path, typer.Argument(help="A scenario TOML file.", show_default=False)]
+SCENARIO_HELP = "A scenario TOML file, or a packaged example's name (airwar gunslingers examples)."
+ScenarioPath = Annotated[Path, typer.Argument(help=SCENARIO_HELP, show_default=False)]
 Turns = Annotated[
     int,
     typer.Option(
@@ -62,20 +76,49 @@ Turns = Annotated[
 ]
 
 
+def scenario_file(scenario: Path) -> Path:
+    """The scenario file a command was given: a path, else a packaged example's name."""
+    return example_or_file(GUNSLINGERS, scenario, "scenario")
+
+
+@app.command("examples")
+def examples_command(
+    name: Annotated[
+        str | None,
+        typer.Argument(help="Print this example's TOML (to copy and change).", show_default=False),
+    ] = None,
+) -> None:
+    """The example scenarios that ship with airwar: each one's name and title.
+
+    Any command that takes a scenario file takes one of these names too.
+    """
+    if name is not None:
+        file = find_example(GUNSLINGERS, name)
+        if file is None:
+            names = ", ".join(example_names(GUNSLINGERS))
+            fail(f"{name}: no example of that name (examples: {names})")
+        typer.echo(file.read_text("utf-8"), nl=False)
+        return
+    for filename, file in example_files(GUNSLINGERS).items():
+        title = load_scenario(as_path(file)).scenario.name
+        typer.echo(f"{filename.removesuffix('.toml'):<20} {title}")
+
+
 @app.command()
 def validate(scenario: ScenarioPath) -> None:
     """Check a scenario file; list every problem with its place in the file."""
+    path = scenario_file(scenario)
     try:
-        load_scenario(scenario)
+        load_scenario(path)
     except ScenarioError as exc:
         for line in exc.problems:
             typer.echo(line)
         raise typer.Exit(1) from None
-    typer.echo(f"{scenario.name}: ok")
+    typer.echo(f"{path.name}: ok")
 
 
 def _game(scenario: Path, turns: int) -> GunslingersGame:
-    return GunslingersGame(options_for_file(scenario, turns))
+    return GunslingersGame(options_for_file(scenario_file(scenario), turns))
 
 
 @app.command()
@@ -136,7 +179,7 @@ def play(
     At a prompt type a decision, '?' for the legal choices, 'auto' to let the
     automatic player answer this one, or 'quit' (the game is saved as it goes).
     """
-    sessions = Sessions(open_store(database_url), make_bot=_make_bot)
+    sessions = Sessions(open_store(database_url), make_bot=_make_bot, bot_refusal=refusal)
     if resume is not None:
         live = sessions.get(resume, resume_bots=False)  # the bots play on here, told
         if live.game.name != GunslingersGame.name:
