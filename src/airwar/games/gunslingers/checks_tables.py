@@ -25,13 +25,13 @@ from __future__ import annotations
 import tomllib
 from dataclasses import dataclass
 from functools import cache
-from pathlib import Path
+from importlib import resources
 from typing import Any
 
 from airwar.core.checks import Modifier
 from airwar.core.errors import AirwarError
 
-TABLES_DIR = Path(__file__).with_name("tables")
+TABLES_DIR = resources.files("airwar.games.gunslingers").joinpath("tables")
 
 
 class TableError(AirwarError):

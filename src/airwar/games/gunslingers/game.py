@@ -9,6 +9,7 @@ scenario's order, and the referee last (GS-14 results).
 from __future__ import annotations
 
 from collections.abc import Mapping
+from importlib import resources
 from pathlib import Path
 from typing import Any
 
@@ -16,6 +17,7 @@ from airwar.core.errors import IllegalAction, OptionError
 from airwar.core.game import Action, Game, GameState, GameType
 from airwar.core.options import Parameter
 from airwar.core.registry import register_game
+from airwar.games.examples import as_path
 from airwar.games.gunslingers.actions import Decision
 from airwar.games.gunslingers.autoplayer import GunslingersAuto
 from airwar.games.gunslingers.narrate import describe
@@ -28,7 +30,7 @@ from airwar.games.gunslingers.scenario import (
 )
 from airwar.games.gunslingers.state import GsState
 
-DEFAULT_SCENARIO = Path(__file__).with_name("default_scenario.toml")
+DEFAULT_SCENARIO = as_path(resources.files("airwar.games.gunslingers") / "default_scenario.toml")
 
 REFEREE = "referee"
 

@@ -22,6 +22,7 @@ import sys
 import tomllib
 from collections.abc import Callable, Mapping
 from functools import cache
+from importlib import resources
 from pathlib import Path
 from typing import Annotated, Any, Literal
 
@@ -36,7 +37,7 @@ from pydantic import (
 
 from airwar.core.errors import AirwarError
 
-DEFAULTS_FILE = Path(__file__).with_name("house_defaults.toml")
+DEFAULTS_FILE = resources.files("airwar.games.gunslingers").joinpath("house_defaults.toml")
 
 ARC_NAMES = (
     "0", "30L", "30R", "60L", "60R", "90L", "90R", "120L", "120R", "150L", "150R", "180",

@@ -8,10 +8,11 @@ from __future__ import annotations
 
 import tomllib
 from functools import cache
-from pathlib import Path
+from importlib import resources
 from typing import Any
 
-DATA_DIR = Path(__file__).resolve().parent / "data"
+DATA_DIR = resources.files("airwar.games.migs_sabres").joinpath("data")
+"""The tables' folder inside the installed package."""
 
 
 @cache
