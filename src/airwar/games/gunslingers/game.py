@@ -22,6 +22,7 @@ from airwar.games.gunslingers.actions import Decision
 from airwar.games.gunslingers.autoplayer import GunslingersAuto
 from airwar.games.gunslingers.narrate import describe
 from airwar.games.gunslingers.scenario import (
+    MAX_TURNS,
     Scenario,
     ScenarioError,
     load_scenario,
@@ -59,7 +60,14 @@ class GunslingersGame(Game):
             {},
             "the scenario's parsed TOML content (used instead of the path; records carry it)",
         ),
-        Parameter("turns", 0, "turns to play (0: the scenario's own number)", minimum=0),
+        Parameter(
+            "turns",
+            0,
+            "turns to play (0: the scenario's own number)",
+            "GS-42",
+            minimum=0,
+            maximum=MAX_TURNS,
+        ),
         Parameter(
             "ir_flares_break_lock",
             False,
