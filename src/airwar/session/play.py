@@ -12,7 +12,9 @@ The browser app, ``airwar migs play``, ``airwar gunslingers play`` and
 - one undo policy (:meth:`Sessions.undo`);
 - bots as seats, each decision made by a bot built afresh from one seed
   scheme (:func:`bot_seed`), so the same AI and seed play the same in every
-  interface, and a resumed game goes on exactly as it would have;
+  interface, and a resumed game goes on exactly as it would have; an
+  interface may hand the bots' turns to a :class:`BotScheduler` (the browser
+  app's background workers) instead of playing them inside the call;
 - one summary shape per game (:meth:`PlaySession.summary`);
 - optimistic concurrency: every save says how many decisions it expects to
   follow. Of two writers exactly one wins; the other gets
@@ -30,7 +32,7 @@ import time
 from collections import OrderedDict
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Protocol
 
 from airwar.core.bot import Bot
 from airwar.core.driver import Driver, replay
@@ -71,6 +73,41 @@ class Forbidden(AirwarError):
 
 class Conflict(AirwarError):
     """A request the rules or the game's situation refuse (illegal, out of turn, no undo)."""
+
+
+class BotOvertaken(GameChanged):
+    """The game moved (a decision, an undo, another process) while its bot was thinking:
+    the bot's choice was for a position that is gone, so it is not applied."""
+
+
+class BotScheduler(Protocol):
+    """Plays the bots' turns somewhere else than in the call that needs them.
+
+    The browser app's background workers are one: a request that leaves a
+    bot to act hands the game to :meth:`submit` and returns at once; the
+    scheduler makes the decisions through :meth:`Sessions.bot_step_outside_lock`.
+    """
+
+    def submit(self, live: PlaySession) -> bool:
+        """Queue the game's bot turns (at most one task per game); False if refused."""
+        ...
+
+    def busy(self, game_id: str) -> bool:
+        """Whether a task for this game is queued or running."""
+        ...
+
+
+def position_copy(state: GameState) -> GameState:
+    """A copy of ``state`` for a bot to think on, away from the game's lock.
+
+    Like ``state.clone()``, but the event log is copied shallowly: it is
+    append-only and its events are never changed, and a deep copy of it would
+    cost more with every decision of a long game (0.8 s for a 40-sortie game
+    between AIs). A game whose states copy themselves their own way keeps it.
+    """
+    if type(state).clone is not GameState.clone:
+        return state.clone()
+    return copy.deepcopy(state, {id(state.log): state.log.copy()})
 
 
 def bot_seed(game_seed: int | str, seat: int, decision: int) -> str:
@@ -293,6 +330,9 @@ class Sessions:
         self._live: OrderedDict[str, PlaySession] = OrderedDict()
         self._lock = threading.RLock()
         self._loading = threading.Lock()
+        self.scheduler: BotScheduler | None = None
+        """When set, the bots' turns that ``create``, ``act`` and a resuming ``get``
+        would play inside the call are handed to it instead (see :meth:`continue_bots`)."""
 
     # -- creating --------------------------------------------------------------
     def create(
@@ -348,8 +388,7 @@ class Sessions:
         self._remember(live)
         self._save_summary(live)
         if run_bots:
-            with live.lock:
-                self.run_bots(live)
+            self.continue_bots(live)
         return live
 
     # -- loading ---------------------------------------------------------------
@@ -383,21 +422,24 @@ class Sessions:
         digest on every call (one small read: another process, the terminal
         or a second server, may share the store), and reloaded if it moved on.
         A game loaded while a bot is to act lets its bots play on (unless
-        ``resume_bots`` is false).
+        ``resume_bots`` is false): through the scheduler when there is one,
+        else before this returns.
         """
         with self._lock:
             live = self._live.get(game_id)
             if live is not None:
                 self._live.move_to_end(game_id)
         if live is None:
+            loaded = False
             with self._loading:
                 live = self._live.get(game_id)
                 if live is None:
                     live = self._from_stored(self.store.load(game_id))
                     self._remember(live)
-                    if resume_bots and live.bot_to_act() and self.make_bot is not None:
-                        # saved while a bot was to act (the server stopped there): go on
-                        self.run_bots(live)
+                    loaded = True
+            if loaded and resume_bots and live.bot_to_act() and self.make_bot is not None:
+                # saved while a bot was to act (the server stopped there): go on
+                self.continue_bots(live)
             return live
         if fresh or self._moved_on(live):
             self.refresh(live)
@@ -491,7 +533,8 @@ class Sessions:
         one transaction, expecting the stored game to hold exactly the
         decisions this copy holds. If another writer got there first,
         :class:`GameChanged` is raised and this copy is rebuilt from the store
-        (the refused path is in neither). Then the bots play their seats.
+        (the refused path is in neither). Then the bots play their seats
+        (:meth:`continue_bots`: handed to the scheduler when there is one).
         """
         with live.lock:
             actions = self.check_path(live, seat, texts)
@@ -504,7 +547,7 @@ class Sessions:
                 driver.act(action, seat)
             self._save(live, before, prior)
             if run_bots:
-                self.run_bots(live)
+                self.continue_bots(live)
         return actions
 
     def _save(self, live: PlaySession, before: int, prior: str) -> None:
@@ -573,6 +616,54 @@ class Sessions:
             live.driver.act(action, actor)
             self._save(live, before, prior)
             return chosen
+
+    def bot_step_outside_lock(self, live: PlaySession) -> tuple[int, Action] | None:
+        """Like :meth:`bot_step`, but the bot thinks without holding the game's lock.
+
+        The bot chooses on a copy of the position (with the same bot seed as
+        :meth:`bot_step`, so it makes the same choice); the lock is held only
+        to read the position, then to apply and save the choice, so every
+        reader and writer of the game goes on meanwhile. If the game moved
+        while the bot thought (a decision, an undo, a reload after another
+        process), nothing is applied and :class:`BotOvertaken` is raised.
+        None when no bot is to act.
+        """
+        with live.lock:
+            driver = live.driver
+            driver.resolve_chance()
+            actor = driver.state.current_actor()
+            bots = live.bot_seats()
+            if actor == TERMINAL or actor not in bots:
+                return None
+            if self.make_bot is None:
+                raise SeatError("this interface cannot play bots")
+            version, before = live.version, live.decisions
+            seed = bot_seed(driver.seed, actor, before)
+            position = position_copy(driver.state)
+        action = self.make_bot(bots[actor], seed).choose(position, actor)
+        with live.lock:
+            if live.driver is not driver or live.version != version or live.decisions != before:
+                raise BotOvertaken(
+                    f"game {live.id} moved while its bot was thinking: the choice is dropped"
+                )
+            prior = driver.log_digest
+            driver.act(action, actor)
+            self._save(live, before, prior)
+        return actor, action
+
+    def continue_bots(self, live: PlaySession) -> None:
+        """Let the bots play on after a change: handed to :attr:`scheduler` when there is
+        one (this returns at once), else played here until a person must decide."""
+        if self.scheduler is not None:
+            if live.bot_to_act():
+                self.scheduler.submit(live)
+            return
+        with live.lock:
+            self.run_bots(live)
+
+    def bots_thinking(self, game_id: str) -> bool:
+        """Whether the scheduler holds a task for this game (queued or running)."""
+        return self.scheduler is not None and self.scheduler.busy(game_id)
 
     def run_bots(self, live: PlaySession, max_decisions: int | None = None) -> int:
         """Let the bots play until a person must decide or the game ends; returns how many."""
