@@ -2,8 +2,16 @@
 
 from __future__ import annotations
 
+import time
 from typing import Any
 from urllib.parse import parse_qs, urlparse
+
+from airwar.web.limits import Limits, Rate
+
+RELAXED = Limits(
+    create=Rate(per_second=1000.0, burst=1000), act=Rate(per_second=1000.0, burst=1000)
+)
+"""Rate limits that no test reaches, for the tests of everything else."""
 
 
 def token_of(url: str) -> str:
@@ -50,3 +58,31 @@ def seeded_game(
         ],
         "commitment": live.fairness(reveal=False)["commitment"],
     }
+
+
+SETTLE_SECONDS = 60.0
+"""How long a test waits for the AI's decisions, made in the background, to be over."""
+
+
+def settle(
+    client: Any, game_id: str, seat: str | None = None, timeout: float = SETTLE_SECONDS
+) -> dict[str, Any]:
+    """The game JSON once its bots have stopped thinking (they play in the background).
+
+    Polls ``GET /api/games/{id}`` until ``bots_thinking`` is false; fails the
+    test after ``timeout`` seconds. ``client`` is a TestClient or an httpx client.
+    """
+    params = {"seat": seat} if seat else {}
+    deadline = time.monotonic() + timeout
+    while True:
+        r = client.get(f"/api/games/{game_id}", params=params)
+        assert r.status_code == 200, r.text
+        data: dict[str, Any] = r.json()
+        if not data["bots_thinking"]:
+            return data
+        if time.monotonic() > deadline:
+            raise AssertionError(
+                f"the bots of game {game_id} still think after {timeout:.0f} s "
+                f"({data['decisions']} decisions)"
+            )
+        time.sleep(0.05)

@@ -9,7 +9,7 @@ from fastapi.testclient import TestClient
 
 from airwar.core.driver import replay
 from airwar.core.record import GameRecord
-from tests.web.helpers import first_choice, seeded_game, tokens
+from tests.web.helpers import first_choice, seeded_game, settle, tokens
 
 ENGAGEMENT = "migs-engagement"
 
@@ -27,14 +27,15 @@ def new_game(client: TestClient, seats: dict[str, str], seed: int = 7, **options
 
 
 def play_until_my_turn_ends(client: TestClient, gid: str, tok: str) -> dict[str, Any]:
-    data = client.get(f"/api/games/{gid}", params={"seat": tok}).json()
+    """Play my decisions until the move passes to the AI, then wait for its replies."""
+    data = settle(client, gid, tok)
     while data["status"] == "running" and data["my_turn"]:
         r = client.post(
             f"/api/games/{gid}/actions", json={"seat": tok, "actions": [first_choice(data["view"])]}
         )
         assert r.status_code == 200, r.text
         data = r.json()
-    return data
+    return settle(client, gid, tok)
 
 
 def test_catalog_lists_every_option_and_seat_kind(client: TestClient) -> None:
@@ -152,7 +153,7 @@ def test_bad_new_games_are_refused_and_nothing_is_saved(
 def test_undo_takes_back_my_decision_and_the_same_rolls_come_back(client: TestClient) -> None:
     made = new_game(client, {"Allied": "human", "Communist": "ai:random"}, seed=11)
     gid, tok = made["id"], tokens(made)["Allied"]
-    start = client.get(f"/api/games/{gid}", params={"seat": tok}).json()
+    start = settle(client, gid, tok)
     assert start["my_turn"]
     first = client.post(
         f"/api/games/{gid}/actions", json={"seat": tok, "actions": [first_choice(start["view"])]}

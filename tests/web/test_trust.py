@@ -22,7 +22,7 @@ from airwar.session import verify_record
 from airwar.web.app import create_app
 from tests.examples import GUNSLINGERS_EXAMPLES
 from tests.web.conftest import LOCAL
-from tests.web.helpers import first_choice, tokens
+from tests.web.helpers import first_choice, settle, tokens
 
 ENGAGEMENT = "migs-engagement"
 ROOT = Path(__file__).resolve().parents[2]
@@ -123,8 +123,8 @@ def test_a_finished_game_reveals_seed_and_salt_and_verifies(
 ) -> None:
     made = host_game(client, {"Allied": "ai:random", "Communist": "ai:random"}, seed=None)
     gid = made["id"]
+    assert settle(client, gid)["status"] == "finished"  # the AIs play in the background
     record = client.get(f"/api/games/{gid}/record").json()
-    assert client.get(f"/api/games/{gid}").json()["status"] == "finished"
     fair = record["fairness"]
     assert fair["commitment"] == made["commitment"]
     assert commitment(record["seed"], fair["salt"]) == made["commitment"]
@@ -220,7 +220,7 @@ def test_browser_and_terminal_take_turns_on_one_game(tmp_path: Path) -> None:
         gid, tok = made["id"], tokens(made)["Communist"]
         moved_at_terminal = 0
         for _turn in range(3):
-            data = client.get(f"/api/games/{gid}", params={"seat": tok}).json()
+            data = settle(client, gid, tok)
             if data["status"] != "running":
                 break
             if data["my_turn"]:
@@ -230,7 +230,7 @@ def test_browser_and_terminal_take_turns_on_one_game(tmp_path: Path) -> None:
                 )
                 assert r.status_code == 200, r.text
             # the terminal carries on the same game for one decision, then quits
-            data = client.get(f"/api/games/{gid}", params={"seat": tok}).json()
+            data = settle(client, gid, tok)  # once the browser's AI has replied
             if data["status"] != "running" or not data["my_turn"]:
                 continue
             out = runner.invoke(

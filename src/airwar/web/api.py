@@ -25,6 +25,7 @@ from airwar.session import REMOTE
 from airwar.session.seats import AI_PREFIX, HUMAN
 from airwar.web import bots as web_bots
 from airwar.web.errors import field_error
+from airwar.web.limits import ACT, CREATE, charge
 from airwar.web.schemas import (
     Catalog,
     Created,
@@ -48,6 +49,12 @@ ERRORS: dict[int | str, dict[str, Any]] = {
     403: {"model": Problem, "description": "the link does not play a seat of this game"},
     404: {"model": Problem, "description": "no game has this id"},
     409: {"model": Problem, "description": "the rules refuse this now; the detail says why"},
+}
+TOO_MANY: dict[int | str, dict[str, Any]] = {
+    429: {
+        "model": Problem,
+        "description": "too many such requests from this address; Retry-After says when to retry",
+    },
 }
 
 router = APIRouter(prefix="/api", tags=["api"])
@@ -176,6 +183,7 @@ def game_out(
         log_length=len(live.state.log),
         solver=solver_out(live, view),
         commitment=live.fairness(reveal=False).get("commitment"),
+        bots_thinking=svc.bots_thinking(live.id),
     )
 
 
@@ -262,11 +270,13 @@ def list_games(
     "/games",
     response_model=Created,
     status_code=201,
-    responses={422: {"description": "unknown game, option, seat or seed"}},
+    responses={422: {"description": "unknown game, option, seat or seed"}, **TOO_MANY},
 )
 def create_game(body: NewGame, request: Request, response: Response, svc: Service) -> Created:
     """Start a game; the answer (to its creator only) holds the secret link of every seat
-    not played by a bot. A seed is taken only for a game with at most one person."""
+    not played by a bot. A seed is taken only for a game with at most one person. The
+    bots play in the background: the answer comes at once."""
+    charge(request, CREATE)
     if body.game not in games_with_pages(request):
         raise field_error(("body", "game"), f"unknown game {body.game!r}")
     live = svc.create_for(
@@ -303,7 +313,7 @@ def get_game(
         return game_out(request, svc, live, seat, since)
 
 
-@router.post("/games/{game_id}/actions", response_model=GameOut, responses=ERRORS)
+@router.post("/games/{game_id}/actions", response_model=GameOut, responses=ERRORS | TOO_MANY)
 def post_actions(
     game_id: GameId,
     body: Move,
@@ -311,15 +321,18 @@ def post_actions(
     svc: Service,
     since: Annotated[int, Query(ge=0, le=10**7)] = 0,
 ) -> GameOut:
-    """Make one decision or a whole path; all of it is applied or none (409 says why)."""
+    """Make one decision or a whole path; all of it is applied or none (409 says why).
+    The AI's replies follow in the background (``bots_thinking``), never inside this call."""
+    charge(request, ACT)
     live = svc.act_by_token(game_id, body.seat, list(body.actions))
     with live.lock:
         return game_out(request, svc, live, body.seat, since)
 
 
-@router.post("/games/{game_id}/undo", response_model=GameOut, responses=ERRORS)
+@router.post("/games/{game_id}/undo", response_model=GameOut, responses=ERRORS | TOO_MANY)
 def post_undo(game_id: GameId, body: SeatOnly, request: Request, svc: Service) -> GameOut:
     """Take back this seat's last move in a game against the AI."""
+    charge(request, ACT)
     live = svc.undo_by_token(game_id, body.seat)
     with live.lock:
         return game_out(request, svc, live, body.seat, 0)

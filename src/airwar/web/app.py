@@ -18,8 +18,10 @@ import airwar.games.migs_sabres  # noqa: F401  (registers the MiGs and Sabres ga
 from airwar import __version__
 from airwar.store import Store
 from airwar.web import api, errors, hardening, pages, solver_jobs
+from airwar.web.limits import DEFAULT_LIMITS, Limits, RateLimiter
 from airwar.web.schemas import GameId
 from airwar.web.service import GameService
+from airwar.web.workers import THREADS, BotWorkers
 
 HERE = Path(__file__).parent
 
@@ -40,17 +42,24 @@ def create_app(
     games: Sequence[str] | None = None,
     stream_seconds: float = STREAM_SECONDS,
     allowed_hosts: Sequence[str] | None = None,
+    limits: Limits = DEFAULT_LIMITS,
+    bot_threads: int = THREADS,
 ) -> FastAPI:
     """The app on the store at ``database_url`` (default: the user's SQLite file).
 
     ``games`` limits the games offered (default: every game with a page);
-    ``allowed_hosts`` adds Host names the app answers to besides the loopback ones.
+    ``allowed_hosts`` adds Host names the app answers to besides the loopback ones;
+    ``limits`` sets how often a client may create games and act (:mod:`airwar.web.limits`);
+    ``bot_threads`` is the number of background workers playing the bots' turns.
     """
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        # games left with a bot to act when the server last stopped go on by themselves
+        await asyncio.to_thread(app.state.bots.resume_waiting)
         yield
         app.state.closing = True
+        await asyncio.to_thread(app.state.bots.close)
 
     app = FastAPI(
         lifespan=lifespan,
@@ -60,6 +69,9 @@ def create_app(
     )
     app.state.store = store if store is not None else Store(database_url)
     app.state.service = GameService(app.state.store)
+    app.state.bots = BotWorkers(app.state.service, bot_threads)
+    app.state.service.scheduler = app.state.bots  # no request waits for a bot
+    app.state.limits = RateLimiter(limits)
     app.state.closing = False
     app.state.games = tuple(games) if games is not None else None
     errors.install(app)
@@ -77,14 +89,15 @@ def create_app(
         request: Request,
         seat: Annotated[str | None, Query(max_length=64)] = None,
     ) -> StreamingResponse:
-        """Server-sent events: one ``update`` each time the game changes."""
+        """Server-sent events: one ``update`` each time the game changes (every decision,
+        the bots' too) or its bots start or stop thinking."""
         svc: GameService = request.app.state.service
         first = await asyncio.to_thread(svc.get, game_id)
         ticks_per_check = max(1, round(1.0 / POLL_SECONDS))
 
         async def events() -> AsyncIterator[str]:
             live = first
-            seen = -1
+            seen: tuple[int, bool] | None = None
             waited = 0.0
             ticks = 0
             yield "retry: 1000\n\n"
@@ -93,9 +106,12 @@ def create_app(
                 if ticks % ticks_per_check == 0:
                     # notices a change made by another process sharing the store
                     live = await asyncio.to_thread(svc.get, game_id)
-                if live.version != seen:
-                    seen = live.version
-                    data = json.dumps({"version": seen, "decisions": live.summary()["decisions"]})
+                now = (live.version, svc.bots_thinking(live.id))
+                if now != seen:
+                    seen = now
+                    data = json.dumps(
+                        {"version": now[0], "decisions": live.decisions, "bots_thinking": now[1]}
+                    )
                     yield f"event: update\ndata: {data}\n\n"
                 await asyncio.sleep(POLL_SECONDS)
                 waited += POLL_SECONDS

@@ -153,6 +153,11 @@ class GameOut(BaseModel):
         default=None,
         description="SHA-256 commitment to the secret seed, published before the first roll",
     )
+    bots_thinking: bool = Field(
+        default=False,
+        description="the AI's decisions are being made in the background (each one saved "
+        "and streamed as it is made)",
+    )
 
 
 class ReplayOut(BaseModel):

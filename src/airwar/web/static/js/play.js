@@ -1,5 +1,7 @@
 /* The play page: fetch the game for this seat's link, draw it, send decisions, follow changes
-   live (server-sent events), animate the AI's decisions step by step, undo against the AI. */
+   live (server-sent events), animate the AI's decisions step by step, undo against the AI.
+   The AI plays in the background on the server: a decision's answer comes at once with
+   bots_thinking, and each of the AI's decisions arrives as a stream update. */
 "use strict";
 (function (A) {
   const root = document.getElementById("game");
@@ -22,8 +24,10 @@
   let current = null;
   let busy = false;
 
-  /* "yes" once the page shows the game as it is, "no" while a request or an animation runs. */
+  /* "yes" once the page shows the game as it is, "no" while a request or an animation runs
+     or the AI is still thinking (its decisions are on their way). */
   function ready(flag) { document.body.dataset.ready = flag ? "yes" : "no"; }
+  function settled() { return !again && !(current && current.bots_thinking); }
   let animating = false;
 
   if (seat && replayLink) replayLink.href += "?seat=" + encodeURIComponent(seat);
@@ -52,6 +56,7 @@
     renderer.controls(controls, Object.assign({}, shown, { my_turn: mine }), ctx);
     let st = renderer.status(shown, ctx);
     if (shown.status !== "finished" && shown.my_turn && !viewOverride) st = "Your turn: " + st;
+    if (shown.status !== "finished" && data.bots_thinking && !viewOverride) st = "AI thinking\u2026 " + st;
     statusBox.textContent = st;
     statusBox.classList.toggle("mine", !!mine);
     undoButton.hidden = !data.can_undo || animating;
@@ -60,6 +65,7 @@
     showFairness(data);
     document.body.dataset.decisions = data.decisions;
     document.body.dataset.status = data.status;
+    document.body.dataset.botsThinking = data.bots_thinking ? "yes" : "no";
   }
 
   /* The solver's numbers (data.solver, present when the matchup's solution is cached): the
@@ -224,7 +230,7 @@
       ctx.setError(e.message);
     } finally {
       busy = false;
-      ready(!again);
+      ready(settled());
     }
     if (again) refresh();
   }
@@ -253,7 +259,7 @@
       if (current) draw(current);
     } finally {
       busy = false;
-      ready(!again);
+      ready(settled());
     }
     if (again) refresh();
   }
@@ -271,7 +277,7 @@
       ctx.setError(e.message);
     } finally {
       busy = false;
-      ready(!again);
+      ready(settled());
     }
     if (again) refresh();
   });
@@ -281,7 +287,9 @@
     const es = new EventSource(A.url("/api/games/" + gameId + "/stream" + query()));
     es.addEventListener("update", function (msg) {
       const info = JSON.parse(msg.data);
-      if (!current || info.version !== current.version) refresh();
+      /* a decision (the AI's too, one at a time) or the AI starting or ending its thinking */
+      if (!current || info.version !== current.version ||
+          !!info.bots_thinking !== !!current.bots_thinking) refresh();
     });
   }
 

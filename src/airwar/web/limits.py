@@ -1,0 +1,143 @@
+"""How often one client may create games and make decisions: token buckets in memory.
+
+Two kinds of request do work that a client could repeat without end:
+creating a game (``POST /api/games``, ``POST /api/gunslingers/games``) and
+acting in one (``POST .../actions``, ``POST .../undo``). Each client has a
+bucket per kind: it holds at most ``burst`` tokens, refills at ``per_second``,
+and each such request takes one. A request that finds the bucket empty is
+refused before it does anything, with ``429 Too Many Requests``, a JSON
+problem and a ``Retry-After`` header (whole seconds until a token is back).
+A request refused for its form (422) is refused before it is counted.
+
+The client is ``request.client.host``, the address the connection came from.
+Behind a reverse proxy that is the proxy's: run ``uvicorn`` with
+``--proxy-headers --forwarded-allow-ips=<the proxy's address>`` so that it
+takes the client's address from ``X-Forwarded-For``, and only from that proxy
+(a header sent by anyone else is ignored). An IPv6 client is counted by its
+/64 network, which one host usually holds whole.
+
+The numbers are :data:`DEFAULT_LIMITS`; ``create_app(limits=Limits(...))``
+sets others (tests). The buckets of one process are its own: with several
+server processes, a client gets each process's allowance.
+"""
+
+from __future__ import annotations
+
+import math
+import threading
+import time
+from collections import OrderedDict
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from ipaddress import IPv6Address, IPv6Network, ip_address
+
+from fastapi import Request
+from starlette.exceptions import HTTPException
+
+CREATE = "create"
+ACT = "act"
+
+
+@dataclass(frozen=True)
+class Rate:
+    """A bucket of ``burst`` tokens refilled at ``per_second`` tokens a second."""
+
+    per_second: float
+    burst: int
+
+    def __post_init__(self) -> None:
+        if not (self.per_second > 0 and math.isfinite(self.per_second)) or self.burst < 1:
+            raise ValueError(f"a rate needs a positive refill and burst, not {self}")
+
+
+@dataclass(frozen=True)
+class Limits:
+    """The rates of the browser app, by kind of request."""
+
+    create: Rate = field(default_factory=lambda: Rate(per_second=10 / 60, burst=10))
+    """New games: 10 a minute, 10 at once."""
+    act: Rate = field(default_factory=lambda: Rate(per_second=5.0, burst=30))
+    """Decisions and undos: 5 a second, 30 at once."""
+    max_clients: int = 10_000
+    """Buckets kept; the one used longest ago is dropped first (it was refilling anyway)."""
+
+    def rate(self, kind: str) -> Rate:
+        if kind == CREATE:
+            return self.create
+        if kind == ACT:
+            return self.act
+        raise KeyError(kind)
+
+
+DEFAULT_LIMITS = Limits()
+
+
+class RateLimiter:
+    """Token buckets per (kind, client), thread-safe, bounded in number."""
+
+    def __init__(
+        self, limits: Limits = DEFAULT_LIMITS, clock: Callable[[], float] = time.monotonic
+    ) -> None:
+        self.limits = limits
+        self.clock = clock
+        self._buckets: OrderedDict[tuple[str, str], tuple[float, float]] = OrderedDict()
+        self._lock = threading.Lock()
+
+    def take(self, kind: str, client: str) -> float:
+        """Take a token: 0.0 when granted, else the seconds until one is back."""
+        rate = self.limits.rate(kind)
+        key = (kind, client)
+        now = self.clock()
+        with self._lock:
+            tokens, then = self._buckets.pop(key, (float(rate.burst), now))
+            tokens = min(float(rate.burst), tokens + (now - then) * rate.per_second)
+            if tokens >= 1.0:
+                tokens -= 1.0
+                wait = 0.0
+            else:
+                wait = (1.0 - tokens) / rate.per_second
+            self._buckets[key] = (tokens, now)
+            while len(self._buckets) > self.limits.max_clients:
+                self._buckets.popitem(last=False)
+        return wait
+
+
+def client_of(request: Request) -> str:
+    """Who a request is counted against: its address, an IPv6 address by its /64."""
+    host = request.client.host if request.client is not None else ""
+    try:
+        address = ip_address(host)
+    except ValueError:
+        return host or "unknown"
+    if isinstance(address, IPv6Address) and address.ipv4_mapped is None:
+        return str(IPv6Network((int(address) >> 64 << 64, 64)))
+    if isinstance(address, IPv6Address) and address.ipv4_mapped is not None:
+        return str(address.ipv4_mapped)
+    return str(address)
+
+
+class TooManyRequests(HTTPException):
+    """429 with a ``Retry-After`` header; the app's error handler answers it as JSON."""
+
+    def __init__(self, kind: str, wait: float) -> None:
+        seconds = max(1, math.ceil(wait))
+        what = "new games" if kind == CREATE else "decisions"
+        super().__init__(
+            status_code=429,
+            detail=f"too many {what} from your address: try again in {seconds} s",
+            headers={"Retry-After": str(seconds)},
+        )
+
+
+def charge(request: Request, kind: str) -> None:
+    """Count this request against its client's ``kind`` bucket; 429 when it is empty.
+
+    Called first thing by the routes that create or act, after the body is
+    validated and before any work.
+    """
+    limiter: RateLimiter | None = getattr(request.app.state, "limits", None)
+    if limiter is None:
+        return
+    wait = limiter.take(kind, client_of(request))
+    if wait > 0:
+        raise TooManyRequests(kind, wait)
