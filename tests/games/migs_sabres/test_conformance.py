@@ -103,6 +103,8 @@ class Checker:
             assert self.fired[self.kill["attacker"]]
         elif reason == "both fired":
             assert all(self.fired.values()) and self.kill is None
+        elif reason == "neither plane can move":
+            assert not self.limit and self.kill is None  # MS-25, only without a limit
         else:
             assert reason == "turn limit" and self.limit
             assert all(t >= self.limit for t in self.turns.values())

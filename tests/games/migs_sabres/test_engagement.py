@@ -290,3 +290,21 @@ def test_view_lists_steps_and_the_exact_shot() -> None:
     }
     assert "F" not in steps  # c5 is the MiG-15's square
     assert view["mp_left"] == 6 and view["stepped"] and view["to_move"] == "active"
+
+
+@pytest.mark.parametrize("seed", range(40))
+def test_an_engagement_without_a_turn_limit_always_ends(seed: int) -> None:
+    """MS-25: two planes stuck for good no longer lose turns for ever when there is no limit."""
+    import random
+
+    from airwar.core.driver import Driver
+    from airwar.core.registry import load_game
+
+    d = Driver(load_game("migs-engagement", {"turn_limit": 0}), seed)
+    chooser = random.Random(seed)
+    for _ in range(5_000):
+        if d.state.is_terminal():
+            break
+        d.act(chooser.choice(d.state.legal_actions()))
+    assert d.state.is_terminal()
+    assert d.events[-1]["reason"] in ("shot down", "both fired", "neither plane can move")

@@ -56,6 +56,10 @@ _K_WO = tuple(k.is_wing_over for k in STEP_KINDS)
 DIE_OUTCOMES: list[tuple[Roll, Fraction]] = [(Roll(v), p) for v, p in D6.outcomes()]
 
 
+NO_MP_LIMIT = 1_000
+"""More MP than any roll gives: a plane with no step at this many can never step (MS-25)."""
+
+
 @dataclass
 class Plane:
     """One plane on the Battle Board and its pilot."""
@@ -147,6 +151,8 @@ class Engagement:
         self.wing_over_used = False
         self.stepped = False
         self.return_fire = [False, False]
+        self.stuck = [False, False]
+        """Whether each plane lost its last movement turn with no step open to any MP roll."""
         self.red_roll: int | None = None
         self.attack: tuple[int, str, bool] | None = None  # (attacker, aspect, return fire)
         self.end_reason: str | None = None
@@ -247,6 +253,10 @@ class Engagement:
                     facing=str(p.facing),
                     reason="no legal first step",
                     rule="MS-8",
+                )
+                # stuck for good if no roll at all would give it a step (MS-25)
+                self.stuck[self.mover] = not can_step(
+                    pack(p.square, p.facing), NO_MP_LIMIT, False, self._other().square.index
                 )
                 self._end_move(log, "no legal step")
         elif self.phase == "kill":
@@ -459,8 +469,15 @@ class Engagement:
         )
         self.mp_left = 0
         self.return_fire[self.mover] = False
+        if reason != "no legal step":
+            self.stuck[self.mover] = False
         if self.turn_limit and all(q.turns >= self.turn_limit for q in self.planes):
             self._finish(log, "turn limit")
+            return
+        if not self.turn_limit and all(self.stuck):
+            # MS-25: neither plane can ever move again (no MP roll opens a step, and
+            # nothing on the board changes): the engagement is over
+            self._finish(log, "neither plane can move")
             return
         self.mover = 1 - self.mover
         self._begin_turn(log)
