@@ -39,6 +39,12 @@ def serve(
         max=MAX_WORKERS,
         help="Server processes sharing the port and the database (PostgreSQL, or a SQLite file).",
     ),
+    rate_limits: bool = typer.Option(
+        True,
+        "--rate-limits/--no-rate-limits",
+        help="Limit how often one address may create games and act; lift the limits only "
+        "for a load test from this computer.",
+    ),
     root_path: str = typer.Option(
         "",
         "--root-path",
@@ -51,8 +57,9 @@ def serve(
     from sqlalchemy.engine import make_url
 
     from airwar.store import Store, default_database_url
-    from airwar.web.app import HOSTS_VAR, create_app
+    from airwar.web.app import HOSTS_VAR, LIMITS_VAR, UNLIMITED, create_app
     from airwar.web.hardening import host_pattern
+    from airwar.web.limits import DEFAULT_LIMITS
 
     try:
         hosts = [host_pattern(name) for name in [*allowed_host, *listen_name(host)]]
@@ -68,7 +75,8 @@ def serve(
         "timeout_graceful_shutdown": 2,
     }
     if workers == 1:
-        web_app = create_app(database_url, allowed_hosts=hosts)
+        limits = DEFAULT_LIMITS if rate_limits else UNLIMITED
+        web_app = create_app(database_url, allowed_hosts=hosts, limits=limits)
         url = web_app.state.store.url
     else:
         url = database_url or default_database_url()
@@ -96,6 +104,7 @@ def serve(
     # each worker builds its app from the environment it inherits
     os.environ["AIRWAR_DATABASE_URL"] = url
     os.environ[HOSTS_VAR] = ",".join(hosts)
+    os.environ[LIMITS_VAR] = "on" if rate_limits else "off"
     uvicorn.run(FACTORY, factory=True, workers=workers, **options)  # type: ignore[arg-type]
 
 

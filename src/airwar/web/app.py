@@ -18,7 +18,7 @@ import airwar.games.migs_sabres  # noqa: F401  (registers the MiGs and Sabres ga
 from airwar import __version__
 from airwar.store import Store
 from airwar.web import api, errors, hardening, pages, solver_jobs
-from airwar.web.limits import DEFAULT_LIMITS, Limits, RateLimiter
+from airwar.web.limits import DEFAULT_LIMITS, Limits, Rate, RateLimiter
 from airwar.web.schemas import GameId
 from airwar.web.service import GameService
 from airwar.web.workers import THREADS, BotWorkers
@@ -33,6 +33,9 @@ POLL_SECONDS = 0.2
 HOSTS_VAR = "AIRWAR_ALLOWED_HOSTS"
 """Environment variable of :func:`app_from_environment`: the Host names allowed besides
 the loopback ones, separated by commas (the database comes from ``AIRWAR_DATABASE_URL``)."""
+LIMITS_VAR = "AIRWAR_RATE_LIMITS"
+"""Environment variable of :func:`app_from_environment`: ``off`` lifts the per-address
+rate limits (a load test from this computer, whose every client has one address)."""
 
 
 def create_app(
@@ -128,14 +131,23 @@ def app_from_environment() -> FastAPI:
     Every setting comes from the environment, as ``airwar serve --workers N``
     sets it (or an operator does, for ``uvicorn --factory
     airwar.web.app:app_from_environment``): the database from
-    ``AIRWAR_DATABASE_URL`` (default: the user's SQLite file) and the allowed
-    Host names from ``AIRWAR_ALLOWED_HOSTS`` (comma-separated). Every worker
-    opens its own connections; the store's locks and each request's check of
-    the game against the store keep the workers' copies in step.
+    ``AIRWAR_DATABASE_URL`` (default: the user's SQLite file), the allowed
+    Host names from ``AIRWAR_ALLOWED_HOSTS`` (comma-separated) and
+    ``AIRWAR_RATE_LIMITS=off`` to lift the rate limits. Every worker opens its
+    own connections; the store's locks and each request's check of the game
+    against the store keep the workers' copies in step.
     """
     names = [n for n in os.environ.get(HOSTS_VAR, "").split(",") if n.strip()]
     try:
         hosts = [hardening.host_pattern(n) for n in names]
     except ValueError as exc:
         raise ValueError(f"{HOSTS_VAR}: {exc}") from None
-    return create_app(allowed_hosts=hosts)
+    setting = os.environ.get(LIMITS_VAR, "on").strip().lower()
+    if setting not in ("on", "off"):
+        raise ValueError(f"{LIMITS_VAR} is 'on' or 'off', not {setting!r}")
+    limits = UNLIMITED if setting == "off" else DEFAULT_LIMITS
+    return create_app(allowed_hosts=hosts, limits=limits)
+
+
+UNLIMITED = Limits(create=Rate(per_second=1e9, burst=10**9), act=Rate(per_second=1e9, burst=10**9))
+"""Rate limits no client reaches: ``airwar serve --no-rate-limits`` (load tests)."""
