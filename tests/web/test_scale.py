@@ -25,7 +25,7 @@ from fastapi.testclient import TestClient
 from typer.testing import CliRunner
 
 from airwar.cli.main import app as cli_app
-from airwar.web.app import create_app
+from airwar.web.app import UNLIMITED, app_from_environment, create_app
 from tests.web.conftest import DATABASES, Server, database, free_port, fresh_postgres
 from tests.web.helpers import tokens
 
@@ -223,8 +223,9 @@ def two_servers() -> Iterator[tuple[Server, Server]]:
     """Two ``airwar serve`` processes on one fresh PostgreSQL database (each test
     plays its own game on them)."""
     with fresh_postgres("airwar_scale") as url:
-        first = Server(url, free_port())
-        second = Server(url, free_port())
+        # the tests play as fast as they can from one address: no rate limits
+        first = Server(url, free_port(), args=["--no-rate-limits"])
+        second = Server(url, free_port(), args=["--no-rate-limits"])
         try:
             first.start()  # migrates the new database; the second finds it ready
             second.start()
@@ -323,7 +324,7 @@ def workers_of(pid: int) -> int:
 def test_two_workers_serve_one_game(kind: str, tmp_path: Path) -> None:
     """``--workers 2``: two processes behind one port, on PostgreSQL or a SQLite file."""
     with database(kind, tmp_path) as url:
-        srv = Server(url, free_port(), args=["--workers", "2"])
+        srv = Server(url, free_port(), args=["--workers", "2", "--no-rate-limits"])
         srv.start()
         try:
             assert srv.process is not None
@@ -346,6 +347,36 @@ def test_two_workers_serve_one_game(kind: str, tmp_path: Path) -> None:
                 assert pages == [200] * 6
         finally:
             srv.stop()
+
+
+def test_the_factory_takes_its_settings_from_the_environment(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """What each worker process builds: the database, the allowed hosts, the limits."""
+    monkeypatch.setenv("AIRWAR_DATABASE_URL", f"sqlite:///{tmp_path / 'factory.sqlite'}")
+    monkeypatch.setenv("AIRWAR_ALLOWED_HOSTS", "games.example.org, *.example.net")
+    monkeypatch.setenv("AIRWAR_RATE_LIMITS", "off")
+    app = app_from_environment()
+    try:
+        assert app.state.store.url.endswith("factory.sqlite")
+        assert app.state.limits.limits == UNLIMITED
+        for host, status in (
+            ("games.example.org", 200),
+            ("a.example.net", 200),
+            ("127.0.0.1", 200),
+            ("elsewhere.example.com", 400),
+        ):
+            with TestClient(app, base_url=f"http://{host}") as c:
+                assert c.get("/api/catalog").status_code == status, host
+    finally:
+        app.state.store.close()
+    monkeypatch.setenv("AIRWAR_RATE_LIMITS", "sometimes")
+    with pytest.raises(ValueError, match="AIRWAR_RATE_LIMITS"):
+        app_from_environment()
+    monkeypatch.setenv("AIRWAR_RATE_LIMITS", "on")
+    monkeypatch.setenv("AIRWAR_ALLOWED_HOSTS", "games.example.org:443")
+    with pytest.raises(ValueError, match="AIRWAR_ALLOWED_HOSTS"):
+        app_from_environment()
 
 
 def test_more_workers_than_one_need_a_shared_database() -> None:
