@@ -1,32 +1,46 @@
-"""Load test of the browser app on loopback: many concurrent games played through the HTTP API.
+"""Load test of the browser app on loopback: many games played at once through the HTTP API,
+against ``airwar serve`` with each given number of worker processes, in one run.
 
-Starts ``airwar serve`` on 127.0.0.1 (a free port, a fresh SQLite file in a
-temporary folder unless ``--database-url`` is given), then keeps ``--games``
-MiGs and Sabres engagements going at once for ``--seconds``: in each, a
-client-side bot flies the Allied seat through the API (it fires when the view
-offers a shot, else takes a random legal step), and the server's heuristic
-bot flies the Communist seat. Every request is timed. When a game ends its
-slot starts a new one. Prints requests per second, p50/p95/p99 latency and
-the errors (the target is none), as a Markdown table with ``--markdown``.
+For each ``--workers`` figure in turn (default ``2,1``), it starts ``airwar
+serve --workers N --no-rate-limits`` on 127.0.0.1 (a free port) on a fresh
+database: with ``--database-url postgresql...`` a new database made beside
+the given one (its user needs CREATEDB) and dropped afterwards, else a new
+SQLite file. It keeps ``--games`` MiGs and Sabres engagements going at once:
+both seats of each game (a person and a second browser) are played by the
+client through the API, one ``POST /api/games/{id}/actions`` per decision
+(fire when a shot is offered, else a random legal step), each game on its own
+connection; a game that ends (its turn limit, MS-11) is replaced by a new one.
+After ``--warmup`` seconds, every decision made in the next ``--seconds``
+seconds is timed. It prints, for each server, decisions per second,
+p50/p95/p99 latency of the decisions, the errors (any refused request or
+failed connection; the target is none) and the CPU seconds used by the
+server's processes and by this client, then the ratio of decisions per
+second of each server to the one with the fewest workers.
 
-    python benchmarks/web_load.py --games 50 --seconds 120 --markdown
+    python benchmarks/web_load.py --database-url postgresql+psycopg://user:pw@127.0.0.1/db \\
+        --workers 2,1 --games 50 --seconds 60 --markdown
 
-Bounded: 127.0.0.1 only, at most ``--games`` games at once (≤ 200), at most
-``--seconds`` seconds (≤ 600).
+Bounded: 127.0.0.1 only; at most ``--games`` games and connections at once
+(≤ 200), ``--seconds`` ≤ 600 of measuring, ``--workers`` 1..16, at most four
+servers in a run, each stopped before the next starts.
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import os
 import random
+import secrets
+import signal
 import socket
 import statistics
 import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -37,18 +51,34 @@ import httpx
 HOST = "127.0.0.1"
 MAX_GAMES = 200
 MAX_SECONDS = 600
+MAX_WORKERS = 16
+MAX_SERVERS = 4
+START_SECONDS = 120.0
 
 
 @dataclass
 class Tally:
+    """What one server did while measured."""
+
     latencies: list[float] = field(default_factory=list)
     errors: dict[str, int] = field(default_factory=dict)
     games_started: int = 0
     games_finished: int = 0
-    decisions: int = 0
+    requests: int = 0
 
     def error(self, what: str) -> None:
         self.errors[what] = self.errors.get(what, 0) + 1
+
+
+@dataclass
+class Window:
+    """The measured part of a run: requests started and ended between ``start`` and ``end``."""
+
+    start: float
+    end: float
+
+    def holds(self, t0: float, t1: float) -> bool:
+        return self.start <= t0 and t1 <= self.end
 
 
 def free_port() -> int:
@@ -58,39 +88,89 @@ def free_port() -> int:
         return port
 
 
-def start_server(port: int, database_url: str) -> subprocess.Popen[bytes]:
+# -- databases ------------------------------------------------------------------------
+@contextlib.contextmanager
+def fresh_database(base: str | None, tmp: Path, label: str) -> Iterator[str]:
+    """A new empty database: beside ``base`` (PostgreSQL), or a SQLite file in ``tmp``."""
+    if base is None or not base.startswith("postgresql"):
+        yield base or f"sqlite:///{tmp / f'{label}.sqlite'}"
+        return
+    import psycopg
+    from psycopg import sql
+    from sqlalchemy.engine import make_url
+
+    url = make_url(base)
+    admin = url.set(drivername="postgresql").render_as_string(hide_password=False)
+    name = f"airwar_load_{label}_{secrets.token_hex(4)}"
+    with psycopg.connect(admin, autocommit=True, connect_timeout=10) as conn:
+        conn.execute(sql.SQL("CREATE DATABASE {}").format(sql.Identifier(name)))
+    try:
+        yield url.set(database=name).render_as_string(hide_password=False)
+    finally:
+        with psycopg.connect(admin, autocommit=True, connect_timeout=10) as conn:
+            conn.execute(
+                sql.SQL("DROP DATABASE IF EXISTS {} WITH (FORCE)").format(sql.Identifier(name))
+            )
+
+
+# -- the server -----------------------------------------------------------------------
+def start_server(
+    port: int, database_url: str, workers: int, errors: Any
+) -> subprocess.Popen[bytes]:
+    """``airwar serve`` started and answering; its standard error goes to ``errors``."""
     cmd = [sys.executable, "-m", "airwar.cli.main", "serve", "--host", HOST, "--port", str(port)]
-    cmd += ["--database-url", database_url]
-    proc = subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    deadline = time.monotonic() + 30
+    cmd += ["--database-url", database_url, "--workers", str(workers), "--no-rate-limits"]
+    env = {k: v for k, v in os.environ.items() if k != "AIRWAR_DATABASE_URL"}
+    proc = subprocess.Popen(
+        cmd, stdout=subprocess.DEVNULL, stderr=errors, env=env, start_new_session=True
+    )
+    deadline = time.monotonic() + START_SECONDS
     while time.monotonic() < deadline:
+        if proc.poll() is not None:
+            raise SystemExit(f"airwar serve exited with {proc.returncode}: {tail(errors)}")
         try:
-            if httpx.get(f"http://{HOST}:{port}/api/catalog", timeout=1).status_code == 200:
+            if httpx.get(f"http://{HOST}:{port}/api/catalog", timeout=2).status_code == 200:
                 return proc
         except httpx.HTTPError:
-            time.sleep(0.1)
-    proc.kill()
-    raise SystemExit("airwar serve did not start within 30 s")
+            time.sleep(0.2)
+    stop_server(proc)
+    raise SystemExit(f"airwar serve did not start within {START_SECONDS:.0f} s: {tail(errors)}")
 
 
-async def timed(
-    client: httpx.AsyncClient, tally: Tally, method: str, url: str, **kw: Any
-) -> httpx.Response | None:
-    t0 = time.perf_counter()
+def tail(errors: Any) -> str:
+    errors.seek(0)
+    return str(errors.read()[-2000:].decode(errors="replace"))
+
+
+def stop_server(proc: subprocess.Popen[bytes]) -> None:
+    proc.terminate()
     try:
-        r = await client.request(method, url, **kw)
-    except httpx.HTTPError as exc:
-        tally.error(type(exc).__name__)
-        return None
-    tally.latencies.append(time.perf_counter() - t0)
-    if r.status_code >= 400:
-        tally.error(f"HTTP {r.status_code} on {method} {url.split('?')[0].rsplit('/', 1)[-1]}")
-        return None
-    return r
+        proc.wait(timeout=20)
+    except subprocess.TimeoutExpired:
+        proc.kill()
+        proc.wait(timeout=10)
+    with contextlib.suppress(ProcessLookupError):
+        os.killpg(proc.pid, signal.SIGKILL)  # a worker left behind
 
 
+def cpu_seconds(pid: int) -> float:
+    """User and system CPU seconds of a process and its children still running (Linux)."""
+    tick = os.sysconf("SC_CLK_TCK")
+    total = 0.0
+    pids = [pid]
+    children = Path(f"/proc/{pid}/task/{pid}/children")
+    if children.exists():
+        pids += [int(c) for c in children.read_text().split()]
+    for p in pids:
+        with contextlib.suppress(OSError):
+            fields = Path(f"/proc/{p}/stat").read_text().rsplit(")", 1)[1].split()
+            total += (int(fields[11]) + int(fields[12])) / tick
+    return total
+
+
+# -- the players ----------------------------------------------------------------------
 def choose(view: dict[str, Any], rng: random.Random) -> str:
-    """The client bot: fire when a shot is offered, else a random legal step (or hold)."""
+    """Fire when a shot is offered, else a random legal step."""
     acts = view["engagement"]["legal_actions"]
     for a in acts:
         if a["action"] == "fire":
@@ -98,113 +178,231 @@ def choose(view: dict[str, Any], rng: random.Random) -> str:
     return str(rng.choice(acts)["action"])
 
 
-async def play_slot(
-    client: httpx.AsyncClient, tally: Tally, stop_at: float, seed: int, turn_limit: int
-) -> None:
+async def play_slot(base: str, tally: Tally, window: Window, seed: int, turn_limit: int) -> None:
+    """Play games one after another until the window closes, each on a new connection."""
     rng = random.Random(seed)
-    while time.monotonic() < stop_at:
-        body = {
-            "game": "migs-engagement",
-            "seats": {"Allied": "human", "Communist": "ai:heuristic"},
-            "seed": rng.randrange(2**40),
-            "options": {"turn_limit": turn_limit},
-        }
-        r = await timed(client, tally, "POST", "/api/games", json=body)
-        if r is None:
-            await asyncio.sleep(0.1)
-            continue
-        made = r.json()
-        game_id = made["id"]
-        token = parse_qs(urlparse(made["links"][0]["url"]).query)["seat"][0]
+    while time.monotonic() < window.end:
+        async with httpx.AsyncClient(base_url=base, timeout=60) as client:
+            await play_game(client, tally, window, rng, turn_limit)
+
+
+async def play_game(
+    client: httpx.AsyncClient, tally: Tally, window: Window, rng: random.Random, turn_limit: int
+) -> None:
+    body = {
+        "game": "migs-engagement",
+        "seats": {"Allied": "human", "Communist": "remote"},
+        "options": {"turn_limit": turn_limit},
+    }
+    r = await timed(client, tally, window, "POST", "/api/games", json=body)
+    if r is None:
+        await asyncio.sleep(0.2)
+        return
+    made = r.json()
+    game_id = made["id"]
+    tokens = {
+        link["seat"]: parse_qs(urlparse(link["url"]).query)["seat"][0] for link in made["links"]
+    }
+    if time.monotonic() >= window.start:
         tally.games_started += 1
-        r = await timed(client, tally, "GET", f"/api/games/{game_id}", params={"seat": token})
-        data = r.json() if r is not None else None
-        while data is not None and time.monotonic() < stop_at:
-            if data["status"] == "finished":
+    r = await timed(client, tally, window, "GET", f"/api/games/{game_id}")
+    data = r.json() if r is not None else None
+    since = 0
+    while data is not None and time.monotonic() < window.end:
+        if data["status"] == "finished":
+            if time.monotonic() < window.end:
                 tally.games_finished += 1
-                break
-            action = choose(data["view"], rng)
-            r = await timed(
-                client,
-                tally,
-                "POST",
-                f"/api/games/{game_id}/actions",
-                params={"since": data["log_length"]},
-                json={"seat": token, "actions": [action]},
-            )
-            if r is None:
-                break
-            tally.decisions += 1
-            data = r.json()
-
-
-async def run(base: str, games: int, seconds: float, turn_limit: int) -> Tally:
-    tally = Tally()
-    limits = httpx.Limits(max_connections=games + 10, max_keepalive_connections=games + 10)
-    async with httpx.AsyncClient(base_url=base, timeout=60, limits=limits) as client:
-        stop_at = time.monotonic() + seconds
-        await asyncio.gather(
-            *(play_slot(client, tally, stop_at, seed, turn_limit) for seed in range(games))
+            return
+        seat = data["to_act"]
+        action = choose(data["view"], rng)
+        since = data["log_length"]
+        r = await timed(
+            client,
+            tally,
+            window,
+            "POST",
+            f"/api/games/{game_id}/actions",
+            params={"since": since},
+            json={"seat": tokens[seat], "actions": [action]},
+            decision=True,
         )
-    return tally
+        data = r.json() if r is not None else None
 
 
-def percentile(values: list[float], q: float) -> float:
-    if not values:
+async def timed(
+    client: httpx.AsyncClient,
+    tally: Tally,
+    window: Window,
+    method: str,
+    url: str,
+    *,
+    decision: bool = False,
+    **kw: Any,
+) -> httpx.Response | None:
+    """A request; a decision in the window is timed, an error in the window counted."""
+    t0 = time.monotonic()
+    try:
+        r = await client.request(method, url, **kw)
+    except httpx.HTTPError as exc:
+        if window.holds(t0, time.monotonic()):
+            tally.error(type(exc).__name__)
+        return None
+    t1 = time.monotonic()
+    if window.holds(t0, t1):
+        tally.requests += 1
+        if r.status_code >= 400:
+            tally.error(f"HTTP {r.status_code} on {method} {url.split('?')[0].rsplit('/', 1)[-1]}")
+        elif decision:
+            tally.latencies.append(t1 - t0)
+    return r if r.status_code < 400 else None
+
+
+async def drive(
+    base: str, server: int, games: int, warmup: float, seconds: float, turn_limit: int
+) -> tuple[Tally, float, float]:
+    """Play; the tally of the window, and the CPU seconds the server's processes
+    and this client used in it."""
+    tally = Tally()
+    start = time.monotonic() + warmup
+    window = Window(start, start + seconds)
+    cpu: list[tuple[float, float]] = []
+
+    async def sample() -> None:
+        for moment in (window.start, window.end):
+            await asyncio.sleep(max(0.0, moment - time.monotonic()))
+            cpu.append((cpu_seconds(server), time.process_time()))
+
+    await asyncio.gather(
+        sample(), *(play_slot(base, tally, window, seed, turn_limit) for seed in range(games))
+    )
+    (server0, client0), (server1, client1) = cpu
+    return tally, server1 - server0, client1 - client0
+
+
+# -- the report -----------------------------------------------------------------------
+def percentile(values: list[float], q: int) -> float:
+    if len(values) < 2:
         return float("nan")
-    return statistics.quantiles(values, n=100, method="inclusive")[int(q) - 1]
+    return statistics.quantiles(values, n=100, method="inclusive")[q - 1]
+
+
+@dataclass
+class Result:
+    workers: int
+    tally: Tally
+    seconds: float
+    server_cpu: float
+    client_cpu: float
+
+    @property
+    def rate(self) -> float:
+        return len(self.tally.latencies) / self.seconds
+
+
+def report(results: list[Result], markdown: bool) -> None:
+    rows: list[tuple[str, list[str]]] = []
+
+    def row(name: str, cell: Any) -> None:
+        rows.append((name, [cell(r) for r in results]))
+
+    row("decisions per second", lambda r: f"{r.rate:.1f}")
+    row("decisions", lambda r: f"{len(r.tally.latencies)}")
+    row("latency p50", lambda r: f"{1000 * percentile(r.tally.latencies, 50):.0f} ms")
+    row("latency p95", lambda r: f"{1000 * percentile(r.tally.latencies, 95):.0f} ms")
+    row("latency p99", lambda r: f"{1000 * percentile(r.tally.latencies, 99):.0f} ms")
+    row("requests (all kinds)", lambda r: f"{r.tally.requests}")
+    row(
+        "errors",
+        lambda r: (
+            f"{sum(r.tally.errors.values())}" + (f" {r.tally.errors}" if r.tally.errors else "")
+        ),
+    )
+    row(
+        "games started / ended in the window",
+        lambda r: f"{r.tally.games_started} / {r.tally.games_finished}",
+    )
+    row("server CPU s (all processes)", lambda r: f"{r.server_cpu:.0f}")
+    row("load generator CPU s", lambda r: f"{r.client_cpu:.0f}")
+    heads = [f"{r.workers} worker{'s' if r.workers > 1 else ''}" for r in results]
+    base = min(results, key=lambda r: r.workers)
+    ratios = [
+        f"{r.workers} / {base.workers} workers: {r.rate / base.rate:.2f}"
+        for r in results
+        if r is not base and base.rate > 0
+    ]
+    if markdown:
+        print("| measure | " + " | ".join(heads) + " |")
+        print("|---|" + "---:|" * len(heads))
+        for name, cells in rows:
+            print(f"| {name} | " + " | ".join(cells) + " |")
+        for line in ratios:
+            print(f"\nDecisions per second, {line}")
+    else:
+        print(f"{'':>30}  " + "  ".join(f"{h:>16}" for h in heads))
+        for name, cells in rows:
+            print(f"{name:>30}: " + "  ".join(f"{c:>16}" for c in cells))
+        for line in ratios:
+            print(f"decisions per second, {line}")
+
+
+def bounded_workers(text: str) -> list[int]:
+    try:
+        figures = [int(x) for x in text.split(",") if x.strip()]
+    except ValueError:
+        raise SystemExit(f"--workers: numbers separated by commas, not {text!r}") from None
+    if not 1 <= len(figures) <= MAX_SERVERS or any(not 1 <= n <= MAX_WORKERS for n in figures):
+        raise SystemExit(f"--workers: 1 to {MAX_SERVERS} figures, each 1..{MAX_WORKERS}")
+    return figures
 
 
 def main() -> None:
-    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
+    ap.add_argument("--workers", default="2,1", help="server processes, one run each (2,1)")
     ap.add_argument("--games", type=int, default=50, help="games played at once")
-    ap.add_argument("--seconds", type=float, default=120.0, help="how long to play")
+    ap.add_argument("--seconds", type=float, default=60.0, help="how long each is measured")
+    ap.add_argument("--warmup", type=float, default=10.0, help="play before measuring (s)")
     ap.add_argument("--turn-limit", type=int, default=6, help="MS-11 turn limit of each game")
-    ap.add_argument("--database-url", default=None, help="default: a fresh SQLite file")
+    ap.add_argument(
+        "--database-url",
+        default=None,
+        help="PostgreSQL beside which to make fresh databases; default: fresh SQLite files",
+    )
     ap.add_argument("--markdown", action="store_true", help="print a Markdown table")
     args = ap.parse_args()
+    workers = bounded_workers(args.workers)
     if not 1 <= args.games <= MAX_GAMES:
         raise SystemExit(f"--games must be 1..{MAX_GAMES}")
     if not 1 <= args.seconds <= MAX_SECONDS:
         raise SystemExit(f"--seconds must be 1..{MAX_SECONDS}")
-    with tempfile.TemporaryDirectory() as tmp:
-        url = args.database_url or f"sqlite:///{Path(tmp) / 'load.sqlite'}"
-        port = free_port()
-        os.environ.pop("AIRWAR_DATABASE_URL", None)
-        proc = start_server(port, url)
-        try:
-            t0 = time.monotonic()
-            tally = asyncio.run(
-                run(f"http://{HOST}:{port}", args.games, args.seconds, args.turn_limit)
+    if not 0 <= args.warmup <= 120:
+        raise SystemExit("--warmup must be 0..120")
+    if not 1 <= args.turn_limit <= 100:
+        raise SystemExit("--turn-limit must be 1..100")
+    results = []
+    with tempfile.TemporaryDirectory() as tmp, contextlib.ExitStack() as stack:
+        for n in workers:
+            with fresh_database(args.database_url, Path(tmp), f"w{n}") as url:
+                port = free_port()
+                errors = stack.enter_context(tempfile.TemporaryFile())
+                proc = start_server(port, url, n, errors)
+                try:
+                    tally, cpu, client = asyncio.run(
+                        drive(
+                            f"http://{HOST}:{port}",
+                            proc.pid,
+                            args.games,
+                            args.warmup,
+                            args.seconds,
+                            args.turn_limit,
+                        )
+                    )
+                finally:
+                    stop_server(proc)
+            results.append(Result(n, tally, args.seconds, cpu, client))
+            print(
+                f"airwar serve --workers {n}: {results[-1].rate:.1f} decisions/s", file=sys.stderr
             )
-            elapsed = time.monotonic() - t0
-        finally:
-            proc.terminate()
-            try:
-                proc.wait(timeout=10)
-            except subprocess.TimeoutExpired:
-                proc.kill()
-    lat_ms = [x * 1000 for x in tally.latencies]
-    n_errors = sum(tally.errors.values())
-    rows = [
-        ("concurrent games", f"{args.games}"),
-        ("duration", f"{elapsed:.0f} s"),
-        ("requests", f"{len(lat_ms) + n_errors}"),
-        ("requests per second", f"{(len(lat_ms) + n_errors) / elapsed:.1f}"),
-        ("latency p50", f"{percentile(lat_ms, 50):.1f} ms"),
-        ("latency p95", f"{percentile(lat_ms, 95):.1f} ms"),
-        ("latency p99", f"{percentile(lat_ms, 99):.1f} ms"),
-        ("errors", f"{n_errors}" + (f" ({tally.errors})" if n_errors else "")),
-        ("games started / finished", f"{tally.games_started} / {tally.games_finished}"),
-        ("player decisions", f"{tally.decisions}"),
-    ]
-    if args.markdown:
-        print("| measure | value |\n|---|---|")
-        for k, v in rows:
-            print(f"| {k} | {v} |")
-    else:
-        for k, v in rows:
-            print(f"{k:>26}: {v}")
+    report(results, args.markdown)
 
 
 if __name__ == "__main__":
