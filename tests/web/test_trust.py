@@ -266,3 +266,18 @@ def first_choice_any(data: dict[str, Any]) -> str:
 @pytest.fixture
 def gunslingers_example() -> Path:
     return GUNSLINGERS_EXAMPLES / "strike-sam-belt.toml"
+
+
+def test_a_bot_that_cannot_play_the_options_is_refused_at_creation(client: TestClient) -> None:
+    """The expert solves at most a 30-turn limit (MS-24): say so before the game exists."""
+    r = client.post(
+        "/api/games",
+        json={
+            "game": ENGAGEMENT,
+            "seats": {"Allied": "human", "Communist": "ai:expert"},
+            "options": {"turn_limit": 40},
+        },
+    )
+    assert r.status_code == 422
+    assert "MS-24" in r.json()["detail"][0]["msg"]
+    assert client.get("/api/games").json() == []

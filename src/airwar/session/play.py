@@ -65,6 +65,8 @@ HIDDEN_DECISION = "(hidden)"
 """What a seat reads in place of a decision it may not see."""
 
 BotMaker = Callable[[str, int | str], Bot]
+BotRefusal = Callable[[str, Mapping[str, Any]], "str | None"]
+"""Why a bot cannot play a game with these options (the bot registry's ``refusal``)."""
 
 
 class Forbidden(AirwarError):
@@ -324,9 +326,15 @@ class Sessions:
     ``make_bot(name, seed)`` builds the bots that play seats of kind ``ai:NAME``.
     """
 
-    def __init__(self, store: Store, make_bot: BotMaker | None = None) -> None:
+    def __init__(
+        self,
+        store: Store,
+        make_bot: BotMaker | None = None,
+        bot_refusal: BotRefusal | None = None,
+    ) -> None:
         self.store = store
         self.make_bot = make_bot
+        self.bot_refusal = bot_refusal
         self._live: OrderedDict[str, PlaySession] = OrderedDict()
         self._lock = threading.RLock()
         self._loading = threading.Lock()
@@ -367,6 +375,11 @@ class Sessions:
         allowed = list(bots) if bots is not None else list(g.game_type.bots)
         assigned = check_seats(names, seats, allowed)
         people = human_seats(assigned)
+        if self.bot_refusal is not None:
+            for seat_name, kind in assigned.items():
+                why = self.bot_refusal(bot_name(kind), g.options) if is_ai(kind) else None
+                if why:
+                    raise SeatError(f"seat {seat_name}: {why}")
         if seed is not None and len(people) > 1 and not trusted_seed:
             raise SeedRefused(
                 "a game between two people takes no seed: its dice come from a secret seed "

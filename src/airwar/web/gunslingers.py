@@ -8,7 +8,6 @@ from the seat's view, and each declaration offers only the legal choices.
 
 from __future__ import annotations
 
-import tomllib
 from typing import Annotated, Any, Literal
 
 from fastapi import APIRouter, Request, Response
@@ -18,7 +17,7 @@ from pydantic import BaseModel, ConfigDict, Field, StringConstraints, model_vali
 from airwar.core.registry import load_game
 from airwar.games.examples import GUNSLINGERS, as_path, example_files, find_example
 from airwar.games.gunslingers import SEQUENCE, ScenarioError, parse_scenario
-from airwar.games.gunslingers.scenario import read_scenario_data
+from airwar.games.gunslingers.scenario import parse_scenario_text, read_scenario_data
 from airwar.web.api import TOO_MANY, Service, browser_id, created
 from airwar.web.errors import field_error
 from airwar.web.limits import CREATE, charge
@@ -106,11 +105,12 @@ def scenario_data(body: ScenarioIn) -> dict[str, Any]:
         where = file.name
     else:
         text = body.scenario_toml or ""
-        try:
-            data = tomllib.loads(text)
-        except tomllib.TOMLDecodeError as exc:
-            raise field_error(("body", "scenario_toml"), f"not a TOML file: {exc}") from None
         where = "uploaded scenario"
+        try:
+            # the same guards as a file: size, nesting, huge integers (GS-42)
+            data = parse_scenario_text(text, where)
+        except ScenarioError as exc:
+            raise field_error(("body", "scenario_toml"), "; ".join(exc.problems)) from None
     try:
         parse_scenario(data, where)
     except ScenarioError as exc:
