@@ -36,7 +36,7 @@ def test_a_broken_upload_lists_its_problems(client: TestClient) -> None:
     assert detail["loc"] == ["body", "scenario_toml"]
     assert "sides" in detail["msg"]
     r = client.post("/api/gunslingers/preview", json={"scenario_toml": "not = = toml"})
-    assert "not a TOML file" in r.json()["detail"][0]["msg"]
+    assert "not valid TOML" in r.json()["detail"][0]["msg"]
     r = client.post("/api/gunslingers/preview", json={"example": "nothing.toml"})
     assert "unknown example" in r.json()["detail"][0]["msg"]
 
