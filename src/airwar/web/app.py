@@ -69,6 +69,7 @@ def create_app(
         title="airwar",
         version=__version__,
         description="Play MiGs and Sabres and Gunslingers, and calculate Bounce Into Action fire.",
+        responses={413: {"description": "the body is larger than the route takes"}},
     )
     app.state.store = store if store is not None else Store(database_url)
     app.state.service = GameService(app.state.store)

@@ -20,6 +20,7 @@ from airwar.games.gunslingers import SEQUENCE, ScenarioError, parse_scenario
 from airwar.games.gunslingers.scenario import parse_scenario_text, read_scenario_data
 from airwar.web.api import TOO_MANY, Service, browser_id, created
 from airwar.web.errors import field_error
+from airwar.web.hardening import UPLOAD_LIMIT
 from airwar.web.limits import CREATE, charge
 from airwar.web.schemas import ActionText, Created
 from airwar.web.templating import templates
@@ -28,7 +29,10 @@ router = APIRouter(tags=["gunslingers"])
 
 GAME = "gunslingers"
 
-MAX_SCENARIO_BYTES = 1_000_000
+MAX_SCENARIO_CHARS = UPLOAD_LIMIT // 12 - 1_000
+"""The longest scenario text a page may upload: the upload cap (1 MB) holds it in JSON
+whatever its characters (at most 12 bytes each, escaped). The large-battle example is
+33,000; a longer scenario is played at the terminal (files up to 1 MB, GS-42)."""
 
 ExampleName = Annotated[
     str, StringConstraints(min_length=1, max_length=80, pattern=r"^[A-Za-z0-9_.-]+$")
@@ -41,7 +45,7 @@ class ScenarioIn(BaseModel):
     model_config = ConfigDict(extra="forbid", strict=True)
 
     example: ExampleName | None = None
-    scenario_toml: Annotated[str, Field(max_length=MAX_SCENARIO_BYTES)] | None = None
+    scenario_toml: Annotated[str, Field(max_length=MAX_SCENARIO_CHARS)] | None = None
 
     @model_validator(mode="after")
     def one_source(self) -> ScenarioIn:
