@@ -86,3 +86,14 @@ def settle(
                 f"({data['decisions']} decisions)"
             )
         time.sleep(0.05)
+
+
+def first_declaration(choices: dict[str, Any]) -> str:
+    """The first legal decision in a game JSON's ``choices`` tree (any game), word by word."""
+    words = []
+    node = choices
+    while any(k != "$" for k in node):
+        word = next(k for k in node if k != "$")
+        words.append(word)
+        node = node[word]
+    return " ".join(words)

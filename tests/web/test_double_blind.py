@@ -22,7 +22,7 @@ import pytest
 from fastapi.testclient import TestClient
 
 from tests.examples import GUNSLINGERS_EXAMPLES
-from tests.web.helpers import tokens
+from tests.web.helpers import first_declaration, tokens
 
 ROOT = Path(__file__).resolve().parents[2]
 EXAMPLES = sorted(p.name for p in GUNSLINGERS_EXAMPLES.glob("*.toml"))
@@ -32,16 +32,6 @@ DECISIONS = {"dogfight-2v2.toml": 24, "strike-sam-belt.toml": 16, "large-battle.
 def named(word: str, text: str) -> bool:
     """Whether ``text`` names ``word`` as a whole word (``Viper-1`` is not in ``Viper-10``)."""
     return re.search(r"(?<![\w-])" + re.escape(word) + r"(?![\w-])", text) is not None
-
-
-def first_declaration(choices: dict[str, Any]) -> str:
-    words = []
-    node = choices
-    while any(k != "$" for k in node):
-        word = next(k for k in node if k != "$")
-        words.append(word)
-        node = node[word]
-    return " ".join(words)
 
 
 def settle(client: TestClient, gid: str, tok: str) -> dict[str, Any]:

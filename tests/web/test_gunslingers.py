@@ -3,13 +3,12 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
 
 from fastapi.testclient import TestClient
 
 from airwar.games.gunslingers.game import options_for_file
 from tests.examples import GUNSLINGERS_EXAMPLES
-from tests.web.helpers import seeded_game, settle, tokens
+from tests.web.helpers import first_declaration, seeded_game, settle, tokens
 
 ROOT = Path(__file__).resolve().parents[2]
 DOGFIGHT = "dogfight-2v2.toml"
@@ -45,7 +44,10 @@ def test_a_game_asks_only_legal_declarations(client: TestClient) -> None:
     # two people (Blue and the referee at one browser): known dice only server-side
     options = options_for_file(GUNSLINGERS_EXAMPLES / DOGFIGHT, turns=2)
     made = seeded_game(
-        client, "gunslingers", {"Blue": "human", "Red": "ai:random", "referee": "human"}, 3,
+        client,
+        "gunslingers",
+        {"Blue": "human", "Red": "ai:random", "referee": "human"},
+        3,
         **options,
     )
     toks = tokens(made)
@@ -71,16 +73,6 @@ def test_a_game_asks_only_legal_declarations(client: TestClient) -> None:
     assert (
         client.get(f"/api/games/{gid}", params={"seat": toks["Blue"]}).json()["decisions"] == after
     )
-
-
-def first_declaration(choices: dict[str, Any]) -> str:
-    words = []
-    node = choices
-    while any(k != "$" for k in node):
-        word = next(k for k in node if k != "$")
-        words.append(word)
-        node = node[word]
-    return " ".join(words)
 
 
 def test_a_side_does_not_read_the_other_sides_declarations(client: TestClient) -> None:

@@ -22,7 +22,7 @@ from airwar.session import verify_record
 from airwar.web.app import create_app
 from tests.examples import GUNSLINGERS_EXAMPLES
 from tests.web.conftest import LOCAL
-from tests.web.helpers import first_choice, settle, tokens
+from tests.web.helpers import first_choice, first_declaration, settle, tokens
 
 ENGAGEMENT = "migs-engagement"
 ROOT = Path(__file__).resolve().parents[2]
@@ -226,7 +226,7 @@ def test_browser_and_terminal_take_turns_on_one_game(tmp_path: Path) -> None:
             if data["my_turn"]:
                 r = client.post(
                     f"/api/games/{gid}/actions",
-                    json={"seat": tok, "actions": [first_choice_any(data)]},
+                    json={"seat": tok, "actions": [first_declaration(data["choices"])]},
                 )
                 assert r.status_code == 200, r.text
             # the terminal carries on the same game for one decision, then quits
@@ -236,7 +236,7 @@ def test_browser_and_terminal_take_turns_on_one_game(tmp_path: Path) -> None:
             out = runner.invoke(
                 cli_app,
                 ["migs", "play", "--resume", gid, "--database-url", url],
-                input=f"{first_choice_any(data)}\nquit\n",
+                input=f"{first_declaration(data['choices'])}\nquit\n",
             )
             assert out.exit_code == 0, out.output
             after = client.get(f"/api/games/{gid}", params={"seat": tok}).json()
@@ -250,17 +250,6 @@ def test_browser_and_terminal_take_turns_on_one_game(tmp_path: Path) -> None:
     finally:
         client.close()
         app.state.store.close()
-
-
-def first_choice_any(data: dict[str, Any]) -> str:
-    """The first legal decision of either MiGs game, from the game JSON's choices."""
-    words = []
-    node = data["choices"]
-    while any(k != "$" for k in node):
-        word = next(k for k in node if k != "$")
-        words.append(word)
-        node = node[word]
-    return " ".join(words)
 
 
 @pytest.fixture

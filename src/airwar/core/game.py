@@ -133,15 +133,14 @@ class GameState(ABC):
     def visible_events(self, seat: int | None, since: int = 0) -> list[dict[str, Any]]:
         """The events from ``since`` on as ``seat`` may read them (``None``: everything).
 
-        A perfect-information game shows every event to everyone. A game of
-        imperfect information must override this (and :meth:`hidden_from`):
-        the default refuses rather than leak.
+        A perfect-information game shows every event to everyone, and so does
+        any game once it is over. A game of imperfect information overrides
+        this (and :meth:`hidden_from`) to give each seat its share; without
+        that, a seat reads nothing until the end rather than something secret.
         """
-        if seat is None or self.game.game_type.perfect_information:
+        if seat is None or self.game.game_type.perfect_information or self.is_terminal():
             return self.log.since(since)
-        raise NotImplementedError(
-            f"{type(self).__name__} has imperfect information but does not filter its events"
-        )
+        return []
 
     def hidden_from(self, seat: int) -> set[str]:
         """Words that must not appear in anything ``seat`` is shown now.

@@ -604,18 +604,26 @@ class Sessions:
     def _save_summary(self, live: PlaySession) -> None:
         self.store.update(live.id, status=live.status, summary=live.summary())
 
-    def bot_decision(self, live: PlaySession) -> tuple[int, Action] | None:
-        """The next decision of the bot to act (not applied), or None when no bot is to act."""
-        driver = live.driver
-        driver.resolve_chance()
-        actor = driver.state.current_actor()
+    def _bot_to_act(self, live: PlaySession) -> tuple[int, str] | None:
+        """The seat and bot name of the bot to act after the pending rolls, or None."""
+        live.driver.resolve_chance()
+        actor = live.driver.state.current_actor()
         bots = live.bot_seats()
         if actor == TERMINAL or actor not in bots:
             return None
         if self.make_bot is None:
             raise SeatError("this interface cannot play bots")
-        bot = self.make_bot(bots[actor], bot_seed(driver.seed, actor, live.decisions))
-        return actor, bot.choose(driver.state, actor)
+        return actor, bots[actor]
+
+    def bot_decision(self, live: PlaySession) -> tuple[int, Action] | None:
+        """The next decision of the bot to act (not applied), or None when no bot is to act."""
+        to_act = self._bot_to_act(live)
+        if to_act is None:
+            return None
+        actor, name = to_act
+        assert self.make_bot is not None
+        bot = self.make_bot(name, bot_seed(live.driver.seed, actor, live.decisions))
+        return actor, bot.choose(live.driver.state, actor)
 
     def bot_step(self, live: PlaySession) -> tuple[int, Action] | None:
         """Let the bot to act make one decision and save it; None when no bot is to act."""
@@ -642,18 +650,16 @@ class Sessions:
         None when no bot is to act.
         """
         with live.lock:
-            driver = live.driver
-            driver.resolve_chance()
-            actor = driver.state.current_actor()
-            bots = live.bot_seats()
-            if actor == TERMINAL or actor not in bots:
+            to_act = self._bot_to_act(live)
+            if to_act is None:
                 return None
-            if self.make_bot is None:
-                raise SeatError("this interface cannot play bots")
+            actor, name = to_act
+            driver = live.driver
             version, before = live.version, live.decisions
             seed = bot_seed(driver.seed, actor, before)
             position = position_copy(driver.state)
-        action = self.make_bot(bots[actor], seed).choose(position, actor)
+        assert self.make_bot is not None
+        action = self.make_bot(name, seed).choose(position, actor)
         with live.lock:
             if live.driver is not driver or live.version != version or live.decisions != before:
                 raise BotOvertaken(
