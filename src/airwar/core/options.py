@@ -14,7 +14,8 @@ from airwar.core.errors import OptionError
 
 @dataclass(frozen=True)
 class Parameter:
-    """One option of a game: name, default, type, bounds or choices, rule id."""
+    """One option of a game: name, default, type, bounds or choices, rule id, and the
+    words a form shows for it (``label``; its name with spaces when not given)."""
 
     name: str
     default: Any
@@ -23,10 +24,16 @@ class Parameter:
     minimum: int | None = None
     maximum: int | None = None
     choices: tuple[Any, ...] | None = None
+    label: str = ""
 
     @property
     def kind(self) -> type:
         return type(self.default)
+
+    @property
+    def shown_label(self) -> str:
+        """The option's label in words: ``label``, or the name with spaces for underscores."""
+        return self.label or self.name.replace("_", " ")
 
     def coerce(self, value: Any) -> Any:
         """Convert ``value`` (possibly text from a command line) and check it."""

@@ -20,9 +20,11 @@ from typing import Annotated, Any
 from fastapi import APIRouter, Cookie, Depends, Query, Request, Response
 from fastapi.responses import JSONResponse
 
+from airwar.core.errors import UnknownGame
 from airwar.core.registry import game_class, game_names
-from airwar.session import REMOTE
+from airwar.session import REMOTE, hint_refusal
 from airwar.session.seats import AI_PREFIX, HUMAN
+from airwar.store import StoredGame
 from airwar.web import bots as web_bots
 from airwar.web.errors import field_error
 from airwar.web.limits import ACT, CREATE, charge
@@ -43,7 +45,14 @@ from airwar.web.schemas import (
     SolverValues,
     Token,
 )
-from airwar.web.service import Forbidden, GameService, LiveGame, owned_by, solver_values
+from airwar.web.service import (
+    Conflict,
+    Forbidden,
+    GameService,
+    LiveGame,
+    owned_by,
+    solver_values,
+)
 
 ERRORS: dict[int | str, dict[str, Any]] = {
     403: {"model": Problem, "description": "the link does not play a seat of this game"},
@@ -140,10 +149,20 @@ def invite_links(
     }
 
 
-def solver_out(live: LiveGame, view: dict[str, Any]) -> SolverValues | None:
-    """The solver's values of the engagement in ``view`` (None when not cached)."""
+def solver_out(live: LiveGame, view: dict[str, Any], seat_name: str | None) -> SolverValues | None:
+    """The solver's values of the engagement in ``view`` as this reader may have them:
+    None when its hints are off now (a spectator, a game between people, a finished
+    game, the seat's own setting) or the matchup is not cached; without each
+    decision's value and the best move when the seat has hints only after its move."""
+    scope = live.hints_now(seat_name)
+    if scope is None:
+        return None
     info = solver_values(live.game, view)
-    return SolverValues.model_validate(info) if info is not None else None
+    if info is None:
+        return None
+    if scope != "all":
+        info = {**info, "moves": {}, "move_details": {}, "best": None}
+    return SolverValues.model_validate(info)
 
 
 def reader(
@@ -181,7 +200,8 @@ def game_out(
         invites=invite_links(request, live, seat_name, owner),
         log=live.visible_events(seat_name, since, spectator=spectator),
         log_length=len(live.state.log),
-        solver=solver_out(live, view),
+        solver=solver_out(live, view, seat_name),
+        hints=live.hints_for(seat_name),
         commitment=live.fairness(reveal=False).get("commitment"),
         bots_thinking=svc.bots_thinking(live.id),
     )
@@ -213,6 +233,7 @@ def catalog(request: Request) -> Catalog:
         params = [
             ParameterInfo(
                 name=p.name,
+                label=p.shown_label,
                 default=p.default,
                 help=p.help,
                 rule=p.rule,
@@ -261,9 +282,23 @@ def list_games(
                 decisions=len(g.record.actions),
                 updated_at=str(g.updated_at),
                 mine=mine,
+                created_at=str(g.created_at),
+                summary=listed_summary(g),
             )
         )
     return out
+
+
+def listed_summary(g: StoredGame) -> dict[str, Any] | None:
+    """The saved score summary a list may show: always once the game is over, while it
+    runs only for a game of open information (a double-blind game's kills are hidden)."""
+    if g.status == "finished":
+        return g.summary
+    try:
+        open_information = game_class(g.game).game_type.information == "perfect"
+    except UnknownGame:
+        return None
+    return g.summary if open_information else None
 
 
 @router.post(
@@ -279,6 +314,10 @@ def create_game(body: NewGame, request: Request, response: Response, svc: Servic
     charge(request, CREATE)
     if body.game not in games_with_pages(request):
         raise field_error(("body", "game"), f"unknown game {body.game!r}")
+    seats = {name: body.seats.get(name, HUMAN) for name in game_class(body.game).seat_names}
+    why = hint_refusal({**seats, **body.seats}, body.hints)
+    if why is not None:
+        raise field_error(("body", "hints"), why)
     live = svc.create_for(
         browser_id(request, response),
         body.game,
@@ -287,6 +326,7 @@ def create_game(body: NewGame, request: Request, response: Response, svc: Servic
         seed=body.seed,
         title=body.title,
         public=body.public,
+        hints=body.hints,
     )
     return created(request, live)
 
@@ -336,6 +376,40 @@ def post_undo(game_id: GameId, body: SeatOnly, request: Request, svc: Service) -
     live = svc.undo_by_token(game_id, body.seat)
     with live.lock:
         return game_out(request, svc, live, body.seat, 0)
+
+
+@router.post(
+    "/games/{game_id}/rematch",
+    response_model=Created,
+    status_code=201,
+    responses=ERRORS | TOO_MANY,
+)
+def post_rematch(
+    game_id: GameId, body: SeatOnly, request: Request, response: Response, svc: Service
+) -> Created:
+    """A new game of the same options and players with the sides swapped, once this one is
+    over; asked with a seat's link by the browser that created the game (its answer holds
+    the new seat links). The dice come from a new secret seed."""
+    charge(request, CREATE)
+    live = svc.get(game_id)
+    with live.lock:
+        svc.seat_required(live, body.seat)
+        if not svc.owns(live, browser_id(request)):
+            raise Forbidden(
+                "only the browser that created this game can start its rematch: "
+                "ask its host for the new link"
+            )
+        if not live.finished:
+            raise Conflict("this game is still being played: a rematch starts once it is over")
+        options = dict(live.game.options)
+        seats = live.rematch_seats()
+        hints = live.rematch_hints()
+        public = live.meta.get("public") is True
+        name = live.game.name
+    new = svc.create_for(
+        browser_id(request, response), name, options, seats, public=public, hints=hints
+    )
+    return created(request, new)
 
 
 @router.get("/games/{game_id}/replay", response_model=ReplayOut, responses=ERRORS)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Annotated, Any
+from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, StringConstraints
 
@@ -10,6 +10,7 @@ Token = Annotated[str, StringConstraints(min_length=8, max_length=64, pattern=r"
 ActionText = Annotated[str, StringConstraints(min_length=1, max_length=40)]
 GameId = Annotated[str, StringConstraints(min_length=1, max_length=64, pattern=r"^[A-Za-z0-9_-]+$")]
 OptionValue = int | bool | str
+HintMode = Literal["off", "after", "always"]
 
 
 
@@ -21,6 +22,7 @@ class Problem(BaseModel):
 
 class ParameterInfo(BaseModel):
     name: str
+    label: str = Field(description="the option in words, for a form")
     default: OptionValue
     help: str
     rule: str
@@ -60,6 +62,13 @@ class NewGame(BaseModel):
     title: Annotated[str, StringConstraints(min_length=1, max_length=120)] | None = None
     public: bool = Field(
         default=False, description="list the game for everyone to watch (never its links)"
+    )
+    hints: dict[Annotated[str, StringConstraints(max_length=40)], HintMode] = Field(
+        default_factory=dict,
+        max_length=8,
+        description="each seat's hints (the solver's values, kill chances, best move): off "
+        "(the default), after (once its own move is made) or always; only the seat of the "
+        "person here in a game against the AI may have them on",
     )
 
 
@@ -147,7 +156,13 @@ class GameOut(BaseModel):
     log_length: int
     solver: SolverValues | None = Field(
         default=None,
-        description="the solver's values when the engagement's matchup is cached, else null",
+        description="the solver's values when the engagement's matchup is cached and this "
+        "seat's hints are on now, else null",
+    )
+    hints: HintMode = Field(
+        default="off",
+        description="this reader's hint setting now: off for spectators, in games between "
+        "people and once the game is over",
     )
     commitment: str | None = Field(
         default=None,
@@ -180,3 +195,7 @@ class GameListItem(BaseModel):
     decisions: int
     updated_at: str
     mine: bool = Field(default=False, description="created by this browser")
+    created_at: str = ""
+    summary: dict[str, Any] | None = Field(
+        default=None, description="the game's own score summary: result, scores, kills"
+    )
