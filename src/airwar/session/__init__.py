@@ -7,6 +7,7 @@ interfaces (the browser app and the terminal commands). See
 
 from airwar.session.play import (
     HIDDEN_DECISION,
+    HINT_MODES,
     MAX_PATH,
     BotMaker,
     BotOvertaken,
@@ -16,6 +17,7 @@ from airwar.session.play import (
     PlaySession,
     Sessions,
     bot_seed,
+    hint_refusal,
     verify_record,
 )
 from airwar.session.seats import AI_PREFIX, HUMAN, REMOTE, SeatError
@@ -23,6 +25,7 @@ from airwar.session.seats import AI_PREFIX, HUMAN, REMOTE, SeatError
 __all__ = [
     "AI_PREFIX",
     "HIDDEN_DECISION",
+    "HINT_MODES",
     "HUMAN",
     "MAX_PATH",
     "REMOTE",
@@ -35,5 +38,6 @@ __all__ = [
     "SeatError",
     "Sessions",
     "bot_seed",
+    "hint_refusal",
     "verify_record",
 ]

@@ -64,6 +64,36 @@ CACHE_SIZE = 256
 HIDDEN_DECISION = "(hidden)"
 """What a seat reads in place of a decision it may not see."""
 
+HINTS_OFF, HINTS_AFTER, HINTS_ALWAYS = "off", "after", "always"
+HINT_MODES = (HINTS_OFF, HINTS_AFTER, HINTS_ALWAYS)
+"""When a seat is shown the advisor's hints (its values, kill chances, best move):
+never; only once its own move is made (the value of the position it left, never
+advice for a decision still to make); or always. Off in every game between people."""
+
+
+def hint_refusal(seats: Mapping[str, str], hints: Mapping[str, str] | None) -> str | None:
+    """Why these hint settings cannot go with these seats (None: they can).
+
+    Only a seat played by the person at this browser or terminal may have hints,
+    and only in a game against the AI: in a game between people every seat has
+    them off, so that nobody is advised against another person.
+    """
+    if not hints:
+        return None
+    people = human_seats(seats)
+    for name, mode in hints.items():
+        if mode not in HINT_MODES:
+            return f"seat {name}: hints are one of {', '.join(HINT_MODES)}, not {mode!r}"
+        if name not in seats:
+            return f"unknown seat {name!r} (seats: {', '.join(seats)})"
+        if mode == HINTS_OFF:
+            continue
+        if seats[name] != HUMAN:
+            return f"seat {name}: only a seat played here by a person may have hints"
+        if len(people) > 1:
+            return f"seat {name}: hints are off in a game between people"
+    return None
+
 BotMaker = Callable[[str, int | str], Bot]
 BotRefusal = Callable[[str, Mapping[str, Any]], "str | None"]
 """Why a bot cannot play a game with these options (the bot registry's ``refusal``)."""
@@ -181,6 +211,45 @@ class PlaySession:
             for name, kind in self.seats.items()
             if is_ai(kind) and name in self.seat_names()
         }
+
+    def hints_for(self, seat_name: str | None) -> str:
+        """The hint setting of this reader now (one of :data:`HINT_MODES`).
+
+        Off for a spectator, for every seat of a game between people and once
+        the game is over; else the setting chosen for the seat when the game began.
+        """
+        if seat_name is None or self.finished or len(human_seats(self.seats)) > 1:
+            return HINTS_OFF
+        settings = self.meta.get("hints")
+        mode = settings.get(seat_name) if isinstance(settings, dict) else None
+        return mode if mode in HINT_MODES else HINTS_OFF
+
+    def hints_now(self, seat_name: str | None) -> str | None:
+        """Which hints this reader may be sent now: ``"all"`` (values, kill chances and
+        each decision's value), ``"position"`` (the value and kill chances of the
+        position, once its own move is made) or None."""
+        mode = self.hints_for(seat_name)
+        if mode == HINTS_ALWAYS:
+            return "all"
+        if mode == HINTS_AFTER and self.to_act() != seat_name:
+            return "position"
+        return None
+
+    def rematch_seats(self) -> dict[str, str]:
+        """The seats of a rematch: the same players, sides swapped (each seat's player
+        moves to the next seat, the last to the first)."""
+        names = self.seat_names()
+        kinds = [self.seats[n] for n in names]
+        return dict(zip(names, kinds[-1:] + kinds[:-1], strict=True))
+
+    def rematch_hints(self) -> dict[str, str]:
+        """Each player's hint setting carried to the seat it takes in a rematch."""
+        settings = self.meta.get("hints")
+        if not isinstance(settings, dict):
+            return {}
+        names = self.seat_names()
+        moved = {names[(i + 1) % len(names)]: settings.get(n) for i, n in enumerate(names)}
+        return {n: m for n, m in moved.items() if m in HINT_MODES}
 
     def to_act(self) -> str | None:
         actor = self.state.current_actor()
@@ -356,6 +425,7 @@ class Sessions:
         run_bots: bool = True,
         auto_chance: bool = True,
         trusted_seed: bool = False,
+        hints: Mapping[str, str] | None = None,
     ) -> PlaySession:
         """Start a game and save it; the bots make their opening decisions.
 
@@ -369,6 +439,10 @@ class Sessions:
         before its first roll, so an interface can explain each roll before
         making it (``driver.roll()``); the saved digest covers the log up to
         the last decision either way.
+
+        ``hints`` gives a seat's hint setting (:data:`HINT_MODES`, off when not
+        given); only the person's seat of a game against the AI may have them on
+        (:func:`hint_refusal`).
         """
         g = load_game(game, options) if isinstance(game, str) else game
         names = tuple(g.seat_name(i) for i in range(g.num_players))
@@ -385,10 +459,15 @@ class Sessions:
                 "a game between two people takes no seed: its dice come from a secret seed "
                 "committed to at the start and revealed at the end"
             )
+        why = hint_refusal(assigned, hints)
+        if why is not None:
+            raise SeatError(why)
         if seed is None:
             seed = new_secret_seed()
         salt = new_salt()
         full_meta = dict(meta or {})
+        if hints:
+            full_meta["hints"] = {n: m for n, m in hints.items() if m != HINTS_OFF}
         full_meta["tokens"] = new_tokens(assigned)
         full_meta["fair"] = {"commitment": commitment(seed, salt), "salt": salt}
         driver = Driver(g, seed, auto_chance=auto_chance)

@@ -159,7 +159,7 @@ class GameOut(BaseModel):
         description="the solver's values when the engagement's matchup is cached and this "
         "seat's hints are on now, else null",
     )
-    hints: HintMode = Field(
+    hints: str = Field(
         default="off",
         description="this reader's hint setting now: off for spectators, in games between "
         "people and once the game is over",

@@ -55,6 +55,7 @@ class GameService(Sessions):
         title: str | None = None,
         public: bool = False,
         trusted_seed: bool = False,
+        hints: Mapping[str, str] | None = None,
     ) -> LiveGame:
         """A new game owned by ``browser`` (its seat links are shown only to it)."""
         meta: dict[str, Any] = {"public": bool(public)}
@@ -69,6 +70,7 @@ class GameService(Sessions):
             title=title,
             meta=meta,
             trusted_seed=trusted_seed,
+            hints=hints,
         )
 
     def owns(self, live: LiveGame, browser: str | None) -> bool:
