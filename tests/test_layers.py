@@ -3,7 +3,8 @@
     0  core                          the rules kernel
     1  games, store                  the rule sets; the database
     2  session                       the one way to create, play and show a game
-    3  bots, analysis, adapters      players, the solver and statistics, AI adapters
+    3  bots, analysis, solver,       players, statistics, the exact solver,
+       adapters                      AI adapters
     4  cli, web                      the interfaces
 
 ``airwar/__init__.py`` holds only the version: it is put in layer 0, so that
@@ -37,6 +38,7 @@ LAYERS = {
     "session": 2,
     "bots": 3,
     "analysis": 3,
+    "solver": 3,
     "adapters": 3,
     "cli": 4,
     "web": 4,

@@ -789,6 +789,84 @@ class Solution:
                 break  # the move ends here (MS-7)
         return out
 
+    # -- the public lookups on live game states (airwar.solver's API) ---------
+    def value_of(self, state: Any) -> Value:
+        """The exact value of a live engagement state, with both planes' kill chances.
+
+        ``state`` is the game's own state object (``migs-engagement`` or
+        ``migs-sabres`` during an engagement, or its ``Engagement``).
+        """
+        return self.value(state)
+
+    def decision_values(self, state: Any) -> dict[str, Value]:
+        """At a decision point, the value of every legal decision, by the action's text.
+
+        The texts are the game's own (``str(action)``: a step code such as
+        ``"F"``, ``"fire"``, ``"hold"``); empty at a chance node or at the end.
+        """
+        return self.move_values(state)
+
+    def best_decision(self, state: Any) -> str | None:
+        """The solver's decision at ``state`` (value, then own kill chance on ties)."""
+        return self.best_move(state)
+
+    def chance_values(self, state: Any) -> dict[int, tuple[float, Value]]:
+        """At a roll, each face of the die: (its probability, the value after it).
+
+        Covers the first-move dice (MS-5), the MP roll (MS-7) and the kill
+        roll (MS-10, III.G); empty at a decision point or at the end.
+        """
+        key = key_of(state, self.options)
+        eng = getattr(state, "engagement", state)
+        check = eng.pending_check() if hasattr(eng, "pending_check") else None
+        out: dict[int, tuple[float, Value]] = {}
+        faces = [(int(v), float(p)) for v, p in D6.outcomes()]
+        m = key.mover
+        if key.phase == "mp":
+            for (face, p), (mp, _) in zip(faces, self.specs[m].mp, strict=True):
+                k = EngagementKey("move", m, key.positions, key.fired, key.remaining, mp_left=mp)
+                out[face] = (p, self.key_value(k))
+        elif key.phase == "kill" and check is not None:
+            before = (False, key.fired[1]) if m == ACTIVE else (key.fired[0], False)
+            hit = self.key_value(
+                EngagementKey("over", m, key.positions, key.fired, 0, shot_down=1 - m)
+            )
+            if key.fired[1 - m] or key.return_shot:
+                miss = Value(0.0, 0.0, 0.0)
+            else:
+                now = (True, before[1]) if m == ACTIVE else (before[0], True)
+                s, pk = self._after_move(
+                    m, key.positions, now, key.remaining, key.attack_offset == 0
+                )
+                miss = self._as_active(m, s, pk)
+            for face, p in faces:
+                out[face] = (p, hit if check.succeeds(face) else miss)
+        elif key.phase == "first" and key.first_red is None:
+            for face, p in faces:
+                k = EngagementKey(
+                    "first",
+                    m,
+                    key.positions,
+                    key.fired,
+                    key.remaining,
+                    first_red=face,
+                    red_is_active=key.red_is_active,
+                )
+                out[face] = (p, self.key_value(k))
+        elif key.phase == "first" and key.first_red is not None:
+            n = 2 * self.options.turn_limit
+            red = ACTIVE if key.red_is_active else LISTED
+            for face, p in faces:
+                if face == key.first_red:
+                    k = EngagementKey(
+                        "first", m, key.positions, key.fired, n, red_is_active=key.red_is_active
+                    )
+                else:
+                    first = 1 - red if face > key.first_red else red
+                    k = EngagementKey("mp", first, key.positions, key.fired, n)
+                out[face] = (p, self.key_value(k))
+        return out
+
     # -- persistence ----------------------------------------------------
     @classmethod
     def load(cls, folder: Path, matchup: Matchup, options: SolverOptions) -> Solution:
