@@ -56,7 +56,28 @@
         }))]));
     });
     g.parameters.forEach(function (p) { optionsBox.appendChild(optionInput(p)); });
+    hintsChoice();
   }
+
+  /* Hints (the solver's values, kill chances, best move) are the player's choice in a game
+     against the AI only: off, after my move, or always. Off in every game between people. */
+  function hintsChoice() {
+    let box = document.getElementById("hints-choice");
+    if (!box) {
+      box = A.el("label", { for: "hints", id: "hints-choice" }, ["Hints for me against the AI",
+        A.el("select", { id: "hints", name: "hints" }, [
+          A.el("option", { value: "off", text: "off" }),
+          A.el("option", { value: "after", text: "after my move" }),
+          A.el("option", { value: "always", text: "always" })]),
+        A.el("span", { class: "opt-help", text: "the solver's value, kill chances and best move" })]);
+      seatsBox.appendChild(box);
+    }
+    const kinds = Array.prototype.map.call(seatsBox.querySelectorAll("select[data-seat]"),
+      function (s) { return s.value; });
+    const people = kinds.filter(function (k) { return !k.startsWith("ai:"); });
+    box.hidden = !(people.length === 1 && people[0] === "human");
+  }
+  seatsBox.addEventListener("change", hintsChoice);
 
   async function loadSaved() {
     const tbody = document.querySelector("#saved-table tbody");
@@ -95,6 +116,16 @@
     if (title) body.title = title;
     const seed = document.getElementById("seed").value.trim();
     if (seed) body.seed = Number(seed);
+    const hints = document.getElementById("hints-choice");
+    if (hints && !hints.hidden && document.getElementById("hints").value !== "off") {
+      const me = Array.prototype.filter.call(seatsBox.querySelectorAll("select[data-seat]"),
+        function (s) { return s.value === "human"; })[0];
+      if (me) body.hints = { [me.dataset.seat]: document.getElementById("hints").value };
+    }
+    const start = document.getElementById("start");
+    if (start.disabled) return;
+    start.disabled = true;
+    start.textContent = "Starting\u2026";
     try {
       const made = await A.api("POST", "/api/games", body);
       const mine = made.links.filter(function (l) { return l.kind === "human"; });
@@ -111,8 +142,12 @@
       });
       document.getElementById("links").hidden = false;
       loadSaved();
+      start.disabled = false;
+      start.textContent = "Start";
     } catch (err) {
       errorBox.textContent = err.message;
+      start.disabled = false;
+      start.textContent = "Start";
     }
   });
 
