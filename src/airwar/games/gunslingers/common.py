@@ -56,6 +56,20 @@ def need(condition: bool, reason: str) -> None:
         raise IllegalAction(reason)
 
 
+SUPPRESSION_MARKERS = frozenset({"suppression", "suppression_removal"})
+"""Both sides of the Suppression marker (End of Turn 3 and 5, GS-38)."""
+
+
 def suppressed(state: GsState, uid: str) -> bool:
-    """A unit under a Suppression marker (not yet flipped to removal) does not act (GS-38)."""
-    return any(m.kind == "suppression" and m.unit == uid for m in state.forces.markers)
+    """A unit under a Suppression marker, either side up, does not act (GS-38): the marker
+    is placed, flipped to Suppression removal at End of Turn 5 and taken off at End of
+    Turn 3 of the next turn, so the unit sits out the whole of the next turn."""
+    return any(m.kind in SUPPRESSION_MARKERS and m.unit == uid for m in state.forces.markers)
+
+
+def held_by_suppression(state: GsState, uid: str, what: str) -> bool:
+    """Whether ``uid`` is suppressed (GS-38); if so, log that it does not ``what``."""
+    if not suppressed(state, uid):
+        return False
+    state.emit("suppressed", unit=uid, what=what, rule="GS-38")
+    return True

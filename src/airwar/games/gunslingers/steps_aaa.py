@@ -8,9 +8,9 @@ from airwar.core.errors import IllegalAction, InvalidNotation
 from airwar.games.gunslingers.actions import Decision
 from airwar.games.gunslingers.common import (
     choice_verb,
+    held_by_suppression,
     need,
     parse_prefixed,
-    suppressed,
     yes_no,
 )
 from airwar.games.gunslingers.engine import Ask, verb
@@ -25,7 +25,8 @@ def record_plotted_fire(state: GsState) -> None:
     """Step 1: each plotted-fire AAA unit with ammunition records a target hex and altitude."""
     for g in state.forces.guns.values():
         g.plot = None
-        if g.alive and g.fire == "plotted" and not g.out_of_ammo and not suppressed(state, g.id):
+        ready = g.alive and g.fire == "plotted" and not g.out_of_ammo
+        if ready and not held_by_suppression(state, g.id, "plot fire"):
             state.push(Ask(state.seat_of(g.side), "plot", g.id))
 
 
@@ -84,8 +85,8 @@ def place_barrage(state: GsState) -> None:
     """Step 2: AAA units using barrage fire get a Barrage marker."""
     for g in state.forces.guns.values():
         g.barrage = False
-        ready = g.alive and not g.out_of_ammo and not suppressed(state, g.id)
-        if ready and g.fire == "barrage":
+        ready = g.alive and not g.out_of_ammo and g.fire == "barrage"
+        if ready and not held_by_suppression(state, g.id, "fire barrage"):
             state.push(Ask(state.seat_of(g.side), "barrage", g.id))
 
 

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 from airwar.core.errors import IllegalAction, InvalidNotation
 from airwar.games.gunslingers import outcomes
 from airwar.games.gunslingers.actions import Decision
-from airwar.games.gunslingers.common import choice_verb, need
+from airwar.games.gunslingers.common import choice_verb, held_by_suppression, need
 from airwar.games.gunslingers.engine import Ask, verb
 from airwar.games.gunslingers.hexgrid import Hex
 from airwar.games.gunslingers.units import Marker
@@ -37,9 +37,13 @@ def reveal_plots(state: GsState) -> None:
 
 
 def resolve_plots(state: GsState) -> None:
-    """Step 3: plotted fire attacks each enemy aircraft in its hex at its altitude (GS-35)."""
+    """Step 3: plotted fire attacks each enemy aircraft in its hex at its altitude (GS-35);
+    a unit suppressed since it recorded its plot does not fire (GS-38)."""
     for g in state.forces.guns.values():
         if not g.alive or g.plot is None:
+            continue
+        if held_by_suppression(state, g.id, "fire its plotted fire"):
+            g.plot = None
             continue
         h, alt = g.plot
         state.forces.markers.append(Marker("plotted_fire", h, g.id, alt, state.turn))
@@ -53,7 +57,7 @@ def resolve_plots(state: GsState) -> None:
 def ground_movement(state: GsState) -> None:
     """Step 4: ground units that can move say where (or stay)."""
     for u in state.forces.ground.values():
-        if u.alive and u.move > 0:
+        if u.alive and u.move > 0 and not held_by_suppression(state, u.id, "move"):
             state.push(Ask(state.seat_of(u.side), "gmove", u.id))
 
 

@@ -10,7 +10,13 @@ from airwar.core.checks import Check
 from airwar.core.errors import IllegalAction, InvalidNotation
 from airwar.games.gunslingers import checks_sam, outcomes
 from airwar.games.gunslingers.actions import Decision, listed
-from airwar.games.gunslingers.common import choice_verb, need, suppressed, yes_no
+from airwar.games.gunslingers.common import (
+    choice_verb,
+    held_by_suppression,
+    need,
+    suppressed,
+    yes_no,
+)
 from airwar.games.gunslingers.engine import Ask, Do, Roll, about, on_do, on_roll, verb
 from airwar.games.gunslingers.hexgrid import (
     Arc,
@@ -272,6 +278,10 @@ def _keep_locks(state: GsState) -> None:
     for s in state.forces.sams.values():
         if s.lock is None:
             continue
+        if s.alive and suppressed(state, s.id):
+            state.emit("lock_lost", unit=s.id, target=s.lock, rule="GS-38")
+            s.lock = None
+            continue
         p = state.forces.planes.get(s.lock)
         if p is None or not in_envelope(s, p) or not s.alive or not (s.optical or s.emitting):
             state.emit("lock_lost", unit=s.id, target=s.lock, rule="GS-28")
@@ -281,8 +291,11 @@ def _keep_locks(state: GsState) -> None:
 def _ask_lockons(state: GsState, quick: bool) -> None:
     _keep_locks(state)
     for s in state.forces.sams.values():
-        ready = s.quick_reaction == quick and s.lock is None and can_lock(state, s)
-        if ready and lock_targets(state, s):
+        if s.quick_reaction != quick or s.lock is not None or not s.alive:
+            continue
+        if held_by_suppression(state, s.id, "lock on"):
+            continue
+        if can_lock(state, s) and lock_targets(state, s):
             state.push(Ask(state.seat_of(s.side), "lockon", s.id))
 
 
@@ -325,7 +338,8 @@ def _locked(state: GsState, success: bool, roll: int, args: tuple[str, ...]) -> 
 def sam_launches(state: GsState) -> None:
     """Step 6: units holding a lock-on with a loaded rail may attempt a launch (GS-28)."""
     for s in state.forces.sams.values():
-        if s.alive and s.lock is not None and s.rails > 0 and not suppressed(state, s.id):
+        ready = s.alive and s.lock is not None and s.rails > 0
+        if ready and not held_by_suppression(state, s.id, "launch"):
             state.push(Ask(state.seat_of(s.side), "samlaunch", s.id))
 
 
@@ -364,7 +378,7 @@ def passdowns(state: GsState) -> None:
     state.passdown_tries.clear()
     for r in state.forces.radars.values():
         working = r.alive and r.emitting and not r.jammed and r.operative
-        working = working and not suppressed(state, r.id)
+        working = working and not held_by_suppression(state, r.id, "pass down")
         if working and _passdown_pairs(state, r):
             state.push(Ask(state.seat_of(r.side), "passdown", r.id))
 

@@ -11,7 +11,7 @@ from airwar.core.errors import IllegalAction, InvalidNotation
 from airwar.games.gunslingers import checks_sighting
 from airwar.games.gunslingers.actions import Decision, listed
 from airwar.games.gunslingers.checks_base import Crewman
-from airwar.games.gunslingers.common import choice_verb, need, yes_no
+from airwar.games.gunslingers.common import choice_verb, held_by_suppression, need, yes_no
 from airwar.games.gunslingers.engine import Ask, Do, Roll, about, on_do, on_roll, verb
 from airwar.games.gunslingers.hexgrid import (
     Hex,
@@ -115,7 +115,7 @@ def ground_fac_marks(state: GsState) -> None:
     """Step 1: ground FACs place laser spots and smoke marks."""
     state.los_cache.clear()
     for g in state.forces.ground.values():
-        if g.alive and g.fac:
+        if g.alive and g.fac and not held_by_suppression(state, g.id, "mark"):
             state.push(Ask(state.seat_of(g.side), "mark", g.id))
 
 

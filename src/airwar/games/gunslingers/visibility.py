@@ -59,9 +59,9 @@ countermeasure numbers, its statuses and logs, its radar search (silent)."""
 SIDE_PRIVATE = frozenset({"sighted", "unsighted", "identified", "plotted_fire"})
 """The business of the event's ``side``: what it sighted, and its secret plotted fire."""
 
-UNIT_PRIVATE = frozenset({"radar", "lock_lost", "reload"})
+UNIT_PRIVATE = frozenset({"radar", "lock_lost", "reload", "suppressed"})
 """The business of the side of the event's ``unit``: its radars on and off, its SAM
-units' lost lock-ons and reloads."""
+units' lost lock-ons and reloads, its units held by suppression (GS-38)."""
 
 OWN_STATUS_OUTCOMES = frozenset({"progressive_damage", "gloc_recovery", "damage_control"})
 """Outcomes about an aircraft's own condition: only its side learns of them."""
@@ -72,6 +72,7 @@ countermeasures (the target's radar warning receiver knows the lock)."""
 
 HEX_MARKERS = frozenset({"plotted_fire", "smoke_1", "smoke_2", "laser_spot", "blast_zone"})
 """Markers that lie on a hex anyone sees; markers on a unit are seen with the unit."""
+
 
 @lru_cache(maxsize=256)
 def _pattern(words: frozenset[str]) -> re.Pattern[str] | None:

@@ -1,0 +1,86 @@
+"""Suppression takes effect while either side of its marker shows (End of Turn 3 and 5, GS-38)."""
+
+from __future__ import annotations
+
+from airwar.games.gunslingers.engine import Ask
+from airwar.games.gunslingers.state import GsState
+from tests.games.gunslingers.scenario_builder import scenario
+from tests.games.gunslingers.scripted import play, result_for
+
+SA13 = {
+    "id": "SA-13",
+    "side": "Red",
+    "hex": [2, 0],
+    "guidance": "IR",
+    "quick_reaction": True,
+    "rails": 4,
+}
+
+
+def _bomb_the_sa13(state: GsState, ask: Ask) -> str | None:
+    if ask.verb == "lockon":
+        return "lockon SA-13 none" if state.turn == 1 else None
+    if ask.verb == "move" and ask.subject == "Eagle":
+        return "move Eagle 0,0 h2 a10"
+    if ask.verb == "attack" and ask.subject == "Eagle":
+        done = any(e["type"] == "attack" and e["aircraft"] == "Eagle" for e in state.log)
+        return "attack Eagle done" if done else "attack Eagle bomb:Mk-82:SA-13"
+    ctx = result_for(state, ask)
+    if ctx is not None and ctx["target"] == "SA-13":
+        return f"result {ask.subject} suppressed"
+    return None
+
+
+def test_a_bombed_and_suppressed_sam_unit_sits_out_the_next_turn() -> None:
+    """Bombed in turn 1's Flight Phase: the marker flips to Suppression removal at End 5 of
+    turn 1 and comes off at End 3 of turn 2, so the SA-13 may not lock on in turn 2, and may
+    again in turn 3."""
+    data = scenario(sams=[SA13], ewrs=[])
+    played = play(data, _bomb_the_sa13, turns=3)
+    assert played.of_type("marker", action="place", kind="suppression", unit="SA-13")
+    assert 1 in played.asked("lockon", "SA-13")
+    assert 2 not in played.asked("lockon", "SA-13")
+    assert 3 in played.asked("lockon", "SA-13")
+    notes = [e for e in played.events if e["type"] == "suppressed" and e["turn"] == 2]
+    assert notes and all(e["rule"] == "GS-38" for e in notes)
+
+
+def test_a_sam_unit_suppressed_while_holding_a_lock_loses_it_and_does_not_launch() -> None:
+    data = scenario(sams=[SA13], ewrs=[])
+
+    def decide(state: GsState, ask: Ask) -> str | None:
+        if ask.verb == "lockon":
+            return "lockon SA-13 Eagle" if state.turn == 1 else None
+        if ask.verb == "samlaunch":
+            return "samlaunch SA-13 no"
+        return _bomb_the_sa13(state, ask)
+
+    # every die a 1: the lock-on holds, nothing breaks it
+    played = play(data, decide, lambda s: 1 if s.pending_check() is not None else None, turns=2)
+    assert played.of_type("lock_on", unit="SA-13", target="Eagle")
+    assert played.asked("samlaunch", "SA-13") == [1]
+    lost = played.of_type("lock_lost", unit="SA-13")
+    assert lost and lost[0]["turn"] == 2 and lost[0]["rule"] == "GS-38"
+
+
+def test_plotted_fire_of_a_gun_suppressed_before_ground_step_3_is_not_resolved() -> None:
+    data = scenario(sams=[], ewrs=[], aaa=[{"id": "ZSU", "side": "Red", "hex": [1, -1]}])
+    data["aircraft"][0]["altitude"] = 2
+
+    def decide(state: GsState, ask: Ask) -> str | None:
+        if ask.verb == "plot":
+            return "plot ZSU 0,0 a2"
+        if ask.verb == "move" and ask.subject == "Eagle":
+            return "move Eagle 0,0 h2 a2"
+        if ask.verb == "attack" and ask.subject == "Eagle":
+            done = any(e["type"] == "attack" and e["aircraft"] == "Eagle" for e in state.log)
+            return "attack Eagle done" if done else "attack Eagle strafe:ZSU"
+        ctx = result_for(state, ask)
+        if ctx is not None and ctx["target"] == "ZSU":
+            return f"result {ask.subject} suppressed"
+        return None
+
+    played = play(data, decide, turns=1)
+    assert played.of_type("marker", action="place", kind="suppression", unit="ZSU")
+    assert not played.of_type("outcome_pending", kind="plotted_fire")
+    assert played.of_type("suppressed", unit="ZSU", rule="GS-38")
