@@ -1,7 +1,9 @@
 """Store tests run on a real SQLite file, and on PostgreSQL when one is offered.
 
 Set ``AIRWAR_TEST_POSTGRES_URL`` (with a driver installed) to run them on
-PostgreSQL too; otherwise those cases are skipped.
+PostgreSQL too; otherwise those cases are skipped, and fail under ``CI=true``.
+A URL that is set but does not answer is a failure, never a skip: whoever set it
+meant those tests to run.
 """
 
 from __future__ import annotations
@@ -14,6 +16,7 @@ import pytest
 from sqlalchemy import create_engine, text
 
 from airwar.store import Store
+from tests.needs import missing
 
 
 def _postgres_url() -> str | None:
@@ -29,14 +32,17 @@ def db_url(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[str]:
         return
     url = _postgres_url()
     if url is None:
-        pytest.skip("no PostgreSQL offered (set AIRWAR_TEST_POSTGRES_URL)")
+        missing("PostgreSQL", "no PostgreSQL offered (set AIRWAR_TEST_POSTGRES_URL)")
     try:
-        engine = create_engine(url)
+        engine = create_engine(url, connect_args={"connect_timeout": 10})
         with engine.begin() as conn:
             for table in ("game_actions", "games", "airwar_schema_version"):
                 conn.execute(text(f"DROP TABLE IF EXISTS {table} CASCADE"))
-    except Exception as exc:  # no driver or no server: skip, do not fail
-        pytest.skip(f"PostgreSQL not reachable: {exc}")
+    except Exception as exc:  # no driver or no server: the URL was set, so fail
+        pytest.fail(
+            f"AIRWAR_TEST_POSTGRES_URL is set but PostgreSQL does not answer there: {exc}",
+            pytrace=False,
+        )
     yield url
     engine.dispose()
 

@@ -22,6 +22,7 @@ import pytest
 from fastapi.testclient import TestClient
 
 from airwar.web.app import create_app
+from tests.needs import missing
 from tests.web.helpers import RELAXED
 
 if TYPE_CHECKING:
@@ -107,11 +108,12 @@ def fresh_postgres(prefix: str = "airwar_web") -> Iterator[str]:
 
     Made beside the database of ``AIRWAR_TEST_POSTGRES_URL`` with a random name,
     so test runs (and the store tests, which empty that database) never see
-    each other's games. Skips when the variable is not set.
+    each other's games. Skips when the variable is not set (fails under
+    ``CI=true``); fails when it is set and the server cannot make a database.
     """
     base = os.environ.get(POSTGRES_VAR, "").strip()
     if not base:
-        pytest.skip(f"no PostgreSQL offered (set {POSTGRES_VAR})")
+        missing("PostgreSQL", f"no PostgreSQL offered (set {POSTGRES_VAR})")
     import psycopg
     from psycopg import sql
     from sqlalchemy.engine import make_url
@@ -123,7 +125,7 @@ def fresh_postgres(prefix: str = "airwar_web") -> Iterator[str]:
         with psycopg.connect(admin, autocommit=True, connect_timeout=10) as conn:
             conn.execute(sql.SQL("CREATE DATABASE {}").format(sql.Identifier(name)))
     except psycopg.Error as exc:
-        pytest.skip(f"PostgreSQL at {POSTGRES_VAR} cannot make a database: {exc}")
+        pytest.fail(f"PostgreSQL at {POSTGRES_VAR} cannot make a database: {exc}", pytrace=False)
     try:
         yield url.set(database=name).render_as_string(hide_password=False)
     finally:
@@ -269,9 +271,11 @@ def wait_until(page: Page, expression: str, timeout: float = 15.0) -> None:
 
 @pytest.fixture(scope="module")
 def browser() -> Iterator[Browser]:
-    """Debian's Chromium, headless; Playwright gives it a fresh temporary user-data dir."""
+    """Debian's Chromium, headless; Playwright gives it a fresh temporary user-data dir.
+
+    Skipped without Chromium, and failed without it under ``CI=true``."""
     if not Path(CHROMIUM).exists():
-        pytest.skip("Chromium is not installed at /usr/bin/chromium")
+        missing("Chromium", f"Chromium is not installed at {CHROMIUM}")
     from playwright.sync_api import sync_playwright
 
     with sync_playwright() as pw:
