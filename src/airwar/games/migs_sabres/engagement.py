@@ -27,6 +27,7 @@ from airwar.games.migs_sabres.actions import Fire, HoldFire, Roll, Step, parse_a
 from airwar.games.migs_sabres.board import Facing, Square
 from airwar.games.migs_sabres.combat import aspect_of, kill_check
 from airwar.games.migs_sabres.data import table
+from airwar.games.migs_sabres.hints import shot_squares, trails
 from airwar.games.migs_sabres.movement import (
     ACE_MP_BONUS,
     NEXT,
@@ -556,6 +557,7 @@ class Engagement:
             if check is None
             else {**check.to_dict(), "explain": check.explain()},
             "legal_actions": self.legal_action_views(),
+            "shots": shot_squares(self),
             "end_reason": self.end_reason,
             "shot_down": None if self.shot_down is None else ROLES[self.shot_down],
         }
@@ -642,6 +644,7 @@ class EngagementState(GameState):
             "seat": seat,
             "seats": list(SEAT_NAMES),
             "engagement": e.view(),
+            "trails": trails(self.log),
             "returns": self.returns() if e.over else None,
         }
 

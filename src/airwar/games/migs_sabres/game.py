@@ -39,6 +39,7 @@ from airwar.games.migs_sabres.engagement import (
     red_die_check,
     resolved,
 )
+from airwar.games.migs_sabres.hints import trails
 from airwar.games.migs_sabres.pilots import Roster
 from airwar.games.migs_sabres.planes import Side, active_type, plane_type
 from airwar.games.migs_sabres.sortie import (
@@ -474,6 +475,7 @@ class MigsState(GameState):
             if self.rosters is None
             else {s.value: r.to_dict() for s, r in self.rosters.items()},
             "engagement": None if self.engagement is None else self.engagement.view(),
+            "trails": {} if self.engagement is None else trails(self.log),
             "pending_check": None
             if check is None
             else {**check.to_dict(), "explain": check.explain()},
