@@ -41,9 +41,25 @@ def percent(p: Fraction | str) -> str:
     return f"{q.numerator}/{q.denominator} ({float(q):.1%})"
 
 
+def automatic(check: Check) -> bool:
+    """Whether no roll of the dice can change the result: it cannot fail or cannot succeed."""
+    return check.probability() in (0, 1)
+
+
 def explain_before(check: Check) -> str:
-    """What the roll needs, before it is made: dice, number, modifiers, exact chance."""
+    """What the roll needs, before it is made: dice, number, modifiers, exact chance.
+
+    A roll that cannot fail (needs 1+ on a d6) or cannot succeed (needs 7+) is
+    said to be automatic, not explained as a check with a 100 % or 0 % chance.
+    """
     mods = ", ".join(str(m) for m in check.modifiers)
+    if automatic(check):
+        verdict = "success" if check.probability() == 1 else "failure"
+        plus = f" ({mods})" if mods else ""
+        return (
+            f"{check.name} ({check.rule}): {check.dice}{plus}, automatic {verdict}: "
+            f"{check.describe_need()}"
+        )
     mods_text = f", modifiers: {mods}" if mods else ", no modifiers"
     return (
         f"{check.name} ({check.rule}): {check.dice}, {check.target}{check.comparison.symbol} "
@@ -52,8 +68,10 @@ def explain_before(check: Check) -> str:
 
 
 def explain_after(event: Mapping[str, Any]) -> str:
-    """The roll and its result."""
+    """The roll and its result (``automatic`` when no roll could change it)."""
     verdict = "success" if event.get("success") else "failure"
+    if str(event.get("p_success")) in ("0/1", "1/1", "0", "1"):
+        verdict = f"automatic {verdict}"
     extra = _extra_text(event)
     return f"  rolled {event.get('roll')}: {verdict}" + (f" ({extra})" if extra else "")
 
