@@ -96,3 +96,103 @@ def test_a_tampered_log_has_another_chain_digest() -> None:
     assert log_digest(events[:-1]) != digest
     assert log_digest([events[1], events[0], *events[2:]]) != digest
     assert legacy_log_digest(changed) != legacy_log_digest(events)
+
+
+# Known answers, worked out with ``sha256sum`` at a shell from the format in
+# docs/record-format.md, not with airwar's code:
+#   h0 = sha256("airwar event log")
+#   h1 = sha256(h0 + "\n" + '{"roll": 5, "seq": 0, "type": "check"}')
+#   h2 = sha256(h1 + "\n" + '{"seq": 1, "type": "move"}')
+#   digest = "c1-" + the first 40 hex digits of h2
+# and the same with the roll 6 instead of 5.
+H0 = "031696a29f1c0d0ed4f46011a881e792955eaae92dd34c8def37266c97120c5c"
+ROLLED_5 = "c1-8ec6db0101076f965018b0510930944ec8424058"
+ROLLED_6 = "c1-1690637080e1be514193cb57cc6d1602d50ea35a"
+
+
+def _two_events(roll: int) -> list[dict[str, object]]:
+    return [{"type": "check", "roll": roll, "seq": 0}, {"type": "move", "seq": 1}]
+
+
+def test_the_digest_of_a_hand_worked_log_is_the_documented_chain() -> None:
+    assert log_digest(_two_events(5)) == ROLLED_5
+    assert log_digest(_two_events(6)) == ROLLED_6
+    assert log_digest([]) == CHAIN_PREFIX + H0[:40]
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    seed=st.integers(0, 10_000),
+    where=st.integers(0, 10_000),
+    new=st.one_of(st.integers(-5, 50), st.booleans(), st.text(max_size=3)),
+)
+def test_any_changed_value_in_any_event_changes_the_digest(
+    seed: int, where: int, new: object
+) -> None:
+    """Not only the events' types: every field of every event is in the digest."""
+    events = _game(seed, goal=12).events
+    event = dict(events[where % len(events)])
+    fields = sorted(k for k in event if k != "type")
+    key = fields[(where // len(events)) % len(fields)]
+    if event[key] == new and type(event[key]) is type(new):
+        return  # not a change
+    event[key] = new
+    changed = [*events[: where % len(events)], event, *events[where % len(events) + 1 :]]
+    assert [e["type"] for e in changed] == [e["type"] for e in events]
+    assert log_digest(changed) != log_digest(events)
+    assert legacy_log_digest(changed) != legacy_log_digest(events)
+
+
+def _same_steps_other_rolls(seed: int) -> tuple[Driver, Driver]:
+    """A game, and the same decisions replayed on another seed whose log has the
+    same events in the same order and differs only in a die (a failed 1 where a
+    failed 2 was, say): a digest of the event types alone would not tell them apart."""
+    first = _game(seed, goal=12)
+    record = first.finished_record()
+    for other in range(seed + 1, seed + 500):
+        try:
+            again = replay(
+                GameRecord(record.game, record.options, other, record.actions), verify=False
+            )
+        except RecordError:  # these rolls end the game before the decisions do
+            continue
+        a, b = first.events, again.events
+        # the digest covers the log up to the last decision: differ there
+        end = first.decided_at
+        if [e["type"] for e in a] == [e["type"] for e in b] and a[:end] != b[:end]:
+            return first, again
+    raise AssertionError("no seed within 500 gives the same steps with other rolls")
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_a_changed_seed_with_the_same_actions_changes_the_digest_and_fails_replay(
+    seed: int,
+) -> None:
+    first, again = _same_steps_other_rolls(seed)
+    end = first.decided_at
+    pairs = zip(first.events[:end], again.events[:end], strict=True)
+    assert any(e.get("roll") != f.get("roll") for e, f in pairs), "the rolls themselves differ"
+    assert again.log_digest != first.log_digest
+    # the record of the first game with the other seed: same actions, its own digest
+    forged = GameRecord(
+        first.record.game, first.record.options, again.seed, list(first.record.actions)
+    )
+    forged.log_digest = first.log_digest
+    with pytest.raises(RecordError, match="different log"):
+        replay(forged)
+    forged.log_digest = legacy_log_digest(first.events)
+    with pytest.raises(RecordError, match="different log"):
+        replay(forged)
+    assert replay(first.finished_record()).events == first.events
+
+
+def test_a_changed_roll_in_a_saved_log_is_refused_by_replay() -> None:
+    """A record whose digest was taken over a log with one die changed does not verify."""
+    d = _game(11, goal=12)
+    events = [dict(e) for e in d.events[: d.decided_at]]
+    i = next(i for i, e in enumerate(events) if e["type"] == "roll")
+    events[i]["roll"] = events[i]["roll"] % 6 + 1
+    record = d.finished_record()
+    record.log_digest = log_digest(events)
+    with pytest.raises(RecordError, match="different log"):
+        replay(record)
