@@ -41,30 +41,55 @@ def _in_order(state: GsState, planes: list[Plane]) -> list[Plane]:
     return sorted(planes, key=lambda p: rank.get(p.id, len(rank)))
 
 
-def _deferred(state: GsState, p: Plane) -> bool:
-    """Illuminators move with their missiles' targets, tailers after their tailees (GS-30)."""
+def leaders(state: GsState, p: Plane) -> list[str]:
+    """The aircraft ``p`` moves after this turn and that have yet to move: the targets of
+    the missiles it illuminates ("when their targets do") and its tailee ("immediately
+    after tailees do"), GS-30."""
+    out: list[str] = []
     for wid in p.illuminating:
         w = state.weapons.get(wid)
         if w is not None:
-            target = state.forces.planes.get(w.target)
-            if target is not None and target.alive and not target.moved and target.id != p.id:
-                return True
+            out.append(w.target)
     if p.tailing:
-        tailee = state.forces.planes.get(p.tailing)
-        if tailee is not None and tailee.alive and not tailee.moved:
+        out.append(p.tailing)
+    planes = state.forces.planes
+    return [
+        lid
+        for lid in dict.fromkeys(out)
+        if lid != p.id and lid in planes and planes[lid].alive and not planes[lid].moved
+    ]
+
+
+def _deferred(state: GsState, p: Plane) -> bool:
+    """Whether ``p`` waits for a leader that moves later this Flight Phase, whatever the
+    leader's category (GS-30); a leader that itself waits for ``p`` does not count."""
+    for lid in leaders(state, p):
+        seen = {lid}
+        stack = [lid]
+        while stack:
+            for nxt in leaders(state, state.forces.planes[stack.pop()]):
+                if nxt not in seen:
+                    seen.add(nxt)
+                    stack.append(nxt)
+        if p.id not in seen:
             return True
     return False
 
 
-def _queue_category(state: GsState, name: str, planes: list[Plane]) -> None:
+def _queue_category(state: GsState, name: str, planes: list[Plane], last: bool = False) -> None:
+    """Queue the moves of one category in the order of flight. An aircraft waiting for
+    its leader is moved right after the leader moves (``after_move``), even in a later
+    category; in the last category every aircraft still unmoved moves (GS-30)."""
     waiting = [p for p in planes if p.alive and not p.moved]
     for p in waiting:
-        p.category = name
+        if not (last and p.category):
+            p.category = name
     for p in _in_order(state, waiting):
         if not _deferred(state, p):
             state.push(Do("fly", (p.id,)))
-    for p in _in_order(state, waiting):
-        state.push(Do("fly", (p.id,)))
+    if last:
+        for p in _in_order(state, waiting):
+            state.push(Do("fly", (p.id,)))
 
 
 def place_blast_zone(state: GsState, where: Hex) -> None:
@@ -148,7 +173,7 @@ def move_detected(state: GsState) -> None:
 
 def move_undetected(state: GsState) -> None:
     """Step 10: unsighted and undetected aircraft (and any not yet moved)."""
-    _queue_category(state, "undetected", [p for p in state.planes() if not p.moved])
+    _queue_category(state, "undetected", [p for p in state.planes() if not p.moved], last=True)
 
 
 # -- one aircraft's move ----------------------------------------------------------
@@ -160,6 +185,8 @@ def _fly(state: GsState, args: tuple[str, ...]) -> None:
     if not p.alive or p.moved:
         return
     p.moved = True
+    if not p.category:  # moved with a leader of an earlier category (GS-30)
+        p.category = "following"
     seat = state.seat_of(p.side)
     tasks: list[Ask | Do] = [Ask(seat, "move", p.id), Do("after_move", (p.id,))]
     if "damaged" in p.status:
