@@ -93,14 +93,25 @@ def target_id_automatic(
     vas: bool = False,
     radar_lock_on: bool = False,
     target_id_technology: bool = False,
+    line_of_sight: bool = True,
 ) -> Decision:
-    """Whether target ID is automatic (Visual Sighting Phase 10 a-c, GS-10)."""
+    """Whether target ID is automatic (Visual Sighting Phase 10 a-c, GS-10).
+
+    The visual ways (a, b) need a line of sight to the target (GS-44); the radar
+    way (c) needs only the lock-on.
+    """
     if radar_lock_on and target_id_technology:
         rule = "Visual Sighting Phase 10c / GS-10"
         return Decision(True, "radar lock-on with target ID technology", rule)
     step = entry(TABLE, "target_id_vas_multiple" if vas else "target_id_multiple")
     limit = step.value * _range(visibility, "visibility number")
     what = "with VAS " if vas else ""
+    if not line_of_sight:
+        return Decision(
+            False,
+            "no line of sight to the target and no radar lock-on with target ID technology",
+            f"{step.rule}, GS-44",
+        )
     if _range(sighting_range, "sighting range") <= limit:
         return Decision(
             True, f"within {step.value} x visibility {visibility} = {limit} hexes {what}", step.rule

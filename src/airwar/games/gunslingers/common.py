@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 from airwar.core.errors import IllegalAction
 from airwar.games.gunslingers.actions import Decision
 from airwar.games.gunslingers.engine import Ask, verb
-from airwar.games.gunslingers.hexgrid import Hex
+from airwar.games.gunslingers.hexgrid import Hex, LosMode, line_of_sight
 
 if TYPE_CHECKING:
     from airwar.games.gunslingers.state import GsState
@@ -73,3 +73,28 @@ def held_by_suppression(state: GsState, uid: str, what: str) -> bool:
         return False
     state.emit("suppressed", unit=uid, what=what, rule="GS-38")
     return True
+
+
+def clear_los(state: GsState, a: Hex, alt_a: int, b: Hex, alt_b: int) -> bool:
+    """Line of sight over the scenario's terrain (GS-16), cached by the two ends."""
+    terrain = state.forces.terrain
+    if not terrain:
+        return True
+    key = (a, alt_a, b, alt_b)
+    hit = state.los_cache.get(key)
+    if hit is None:
+        mode = LosMode(state.game.options["los_mode"])
+        hit = bool(line_of_sight(a, alt_a, b, alt_b, terrain, mode))
+        state.los_cache[key] = hit
+    return hit
+
+
+def radar_line_of_sight(state: GsState) -> bool:
+    """Whether radars need a line of sight, as eyes do (option ``radar_line_of_sight``,
+    GS-45)."""
+    return bool(state.game.options.get("radar_line_of_sight", True))
+
+
+def same_hex_in_arcs(state: GsState) -> bool:
+    """Whether a unit in the same hex lies in every arc (option, GS-18)."""
+    return bool(state.game.options.get("same_hex_in_arcs", False))

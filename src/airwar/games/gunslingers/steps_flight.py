@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 from airwar.core.errors import IllegalAction, InvalidNotation
 from airwar.games.gunslingers import outcomes
 from airwar.games.gunslingers.actions import Decision
-from airwar.games.gunslingers.common import choice_verb, need, parse_prefixed, yes_no
+from airwar.games.gunslingers.common import choice_verb, clear_los, need, parse_prefixed, yes_no
 from airwar.games.gunslingers.engine import Ask, Do, on_do, verb
 from airwar.games.gunslingers.hexgrid import Hex, sighting_range_between
 from airwar.games.gunslingers.scenario import house
@@ -329,6 +329,7 @@ def attack_options(state: GsState, p: Plane) -> list[str]:
             f"gun:{e.id}"
             for e in state.enemies_of(p.side)
             if sighting_range_between(p.hex, p.altitude, e.hex, e.altitude) <= reach
+            and clear_los(state, p.hex, p.altitude, e.hex, e.altitude)
         ]
     grounds = ground_enemies(state, p.side)
     if (p.guns or p.rockets) and p.attacks.get("strafe", 0) < ATTACK_LIMITS["strafe"]:
@@ -384,6 +385,8 @@ def _out_of_reach(state: GsState, p: Plane, kind: str, target: str) -> str:
         return f"there is no {target} in play to attack"
     if getattr(unit, "side", None) == p.side:
         return f"{target} is on {p.label}'s own side"
+    if kind == "gun" and not clear_los(state, p.hex, p.altitude, unit.hex, unit.altitude):
+        return f"{p.label} has no line of sight to {target}: terrain blocks it (GS-16, GS-44)"
     key = {"gun": "gun_range", "strafe": "strafe_range", "bomb": "ground_attack_range"}[kind]
     dist = p.hex.distance(unit.hex)
     if kind == "gun":

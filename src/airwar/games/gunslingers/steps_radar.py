@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 
 from airwar.games.gunslingers import checks_air
 from airwar.games.gunslingers.actions import Decision, listed
-from airwar.games.gunslingers.common import need
+from airwar.games.gunslingers.common import clear_los, need, radar_line_of_sight
 from airwar.games.gunslingers.engine import Ask, Do, Roll, about, on_do, on_roll, verb
 from airwar.games.gunslingers.hexgrid import in_arcs
 from airwar.games.gunslingers.units import Plane
@@ -16,12 +16,17 @@ if TYPE_CHECKING:
     from airwar.games.gunslingers.state import GsState
 
 
-def _covers(p: Plane, t: Plane) -> bool:
+def covers(state: GsState, p: Plane, t: Plane) -> bool:
+    """Whether ``t`` is within the range and arcs of ``p``'s radar, with a line of sight
+    unless the option lets radar through terrain (GS-34, GS-45)."""
     assert p.radar is not None
     return (
         t.alive
         and p.hex.distance(t.hex) <= p.radar.range
         and in_arcs(p.hex, p.heading, t.hex, p.radar.arcs)
+        and (
+            not radar_line_of_sight(state) or clear_los(state, p.hex, p.altitude, t.hex, t.altitude)
+        )
     )
 
 
@@ -43,14 +48,18 @@ def auto_detect(state: GsState) -> None:
         assert r is not None
         for tid in sorted(r.contacts):
             t = state.forces.planes.get(tid)
-            if t is None or not _covers(p, t):
+            if t is None or not covers(state, p, t):
                 r.contacts.discard(tid)
                 r.locks.discard(tid)
                 state.emit("contact_lost", aircraft=p.id, target=tid)
         if not may_search(p):
             continue
         for t in state.enemies_of(p.side):
-            if t.id not in r.contacts and _covers(p, t) and p.hex.distance(t.hex) <= r.auto_range:
+            if (
+                t.id not in r.contacts
+                and covers(state, p, t)
+                and p.hex.distance(t.hex) <= r.auto_range
+            ):
                 r.contacts.add(t.id)
                 state.emit("contact", aircraft=p.id, target=t.id, how="automatic", rule="GS-34")
 
@@ -63,7 +72,9 @@ def needing_rolls(state: GsState) -> None:
         assert r is not None
         if not may_search(p):
             continue
-        cands = [t.id for t in state.enemies_of(p.side) if t.id not in r.contacts and _covers(p, t)]
+        cands = [
+            t.id for t in state.enemies_of(p.side) if t.id not in r.contacts and covers(state, p, t)
+        ]
         if cands:
             state.radar_candidates[p.id] = cands
             state.emit("radar_candidates", aircraft=p.id, targets=cands)

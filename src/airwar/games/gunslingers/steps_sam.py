@@ -12,8 +12,10 @@ from airwar.games.gunslingers import checks_sam, outcomes
 from airwar.games.gunslingers.actions import Decision, listed
 from airwar.games.gunslingers.common import (
     choice_verb,
+    clear_los,
     held_by_suppression,
     need,
+    radar_line_of_sight,
     suppressed,
     yes_no,
 )
@@ -248,8 +250,17 @@ def in_envelope(s: SamSite, p: Plane) -> bool:
     return p.alive and s.hex.distance(p.hex) <= s.range and p.altitude <= s.max_altitude
 
 
+def sam_sees(state: GsState, s: SamSite, p: Plane) -> bool:
+    """An optical, laser or IR SAM unit needs a line of sight from its hex (at ground
+    level) to the aircraft (GS-44); a radar SAM unit too, unless the option lets radar
+    through terrain (GS-45)."""
+    if not (s.optical or radar_line_of_sight(state)):
+        return True
+    return clear_los(state, s.hex, 0, p.hex, p.altitude)
+
+
 def lock_targets(state: GsState, s: SamSite) -> list[str]:
-    return [p.id for p in state.enemies_of(s.side) if in_envelope(s, p)]
+    return [p.id for p in state.enemies_of(s.side) if in_envelope(s, p) and sam_sees(state, s, p)]
 
 
 def lock_check(state: GsState, s: SamSite, p: Plane) -> Check:
@@ -285,6 +296,9 @@ def _keep_locks(state: GsState) -> None:
         p = state.forces.planes.get(s.lock)
         if p is None or not in_envelope(s, p) or not s.alive or not (s.optical or s.emitting):
             state.emit("lock_lost", unit=s.id, target=s.lock, rule="GS-28")
+            s.lock = None
+        elif not sam_sees(state, s, p):
+            state.emit("lock_lost", unit=s.id, target=s.lock, rule="GS-44", why="line of sight")
             s.lock = None
 
 
@@ -390,7 +404,12 @@ def _passdown_pairs(state: GsState, r: WarningRadar) -> list[str]:
         if s.side == r.side and s.alive and s.lock is None and not s.infantry
         and s.id not in state.passdown_tries and not suppressed(state, s.id)
     ]  # fmt: skip
-    targets = [p for p in state.enemies_of(r.side) if r.hex.distance(p.hex) <= r.range]
+    targets = [
+        p
+        for p in state.enemies_of(r.side)
+        if r.hex.distance(p.hex) <= r.range
+        and (not radar_line_of_sight(state) or clear_los(state, r.hex, 0, p.hex, p.altitude))
+    ]
     return [f"{s.id}:{p.id}" for s in sams for p in targets if in_envelope(s, p)]
 
 

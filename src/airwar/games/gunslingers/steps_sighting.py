@@ -11,13 +11,17 @@ from airwar.core.errors import IllegalAction, InvalidNotation
 from airwar.games.gunslingers import checks_sighting
 from airwar.games.gunslingers.actions import Decision, listed
 from airwar.games.gunslingers.checks_base import Crewman
-from airwar.games.gunslingers.common import choice_verb, held_by_suppression, need, yes_no
+from airwar.games.gunslingers.common import (
+    choice_verb,
+    clear_los,
+    held_by_suppression,
+    need,
+    yes_no,
+)
 from airwar.games.gunslingers.engine import Ask, Do, Roll, about, on_do, on_roll, verb
 from airwar.games.gunslingers.hexgrid import (
     Hex,
-    LosMode,
     arc_of,
-    line_of_sight,
     sighting_range_between,
 )
 from airwar.games.gunslingers.scenario import house
@@ -76,20 +80,6 @@ def air_things(state: GsState, enemy_of: str) -> list[AirThing]:
         if w.side != enemy_of and w.kind in ("aam", "sam")
     ]
     return out
-
-
-def clear_los(state: GsState, a: Hex, alt_a: int, b: Hex, alt_b: int) -> bool:
-    """Line of sight over the scenario's terrain (GS-16), cached for the turn."""
-    terrain = state.forces.terrain
-    if not terrain:
-        return True
-    key = (a, alt_a, b, alt_b)
-    hit = state.los_cache.get(key)
-    if hit is None:
-        mode = LosMode(state.game.options["los_mode"])
-        hit = bool(line_of_sight(a, alt_a, b, alt_b, terrain, mode))
-        state.los_cache[key] = hit
-    return hit
 
 
 def visual_limit(p: Plane, target_visibility: int) -> int:
@@ -404,8 +394,8 @@ def _resighted(state: GsState, success: bool, roll: int, args: tuple[str, ...]) 
 
 
 def target_id(state: GsState) -> None:
-    """Step 10: target ID is automatic within 2 x visibility (4 x with VAS), or with a radar
-    lock-on and target-ID technology (GS-10)."""
+    """Step 10: target ID is automatic within 2 x visibility (4 x with VAS) with a line of
+    sight (GS-44), or with a radar lock-on and target-ID technology (GS-10)."""
     for side in state.forces.sides.values():
         planes = state.planes(side.name)
         things = {t.id: t for t in air_things(state, side.name)}
@@ -419,6 +409,7 @@ def target_id(state: GsState) -> None:
                 ok = checks_sighting.target_id_automatic(
                     rng, t.visibility, vas=p.vas, radar_lock_on=locked,
                     target_id_technology=p.target_id,
+                    line_of_sight=clear_los(state, p.hex, p.altitude, t.hex, t.altitude),
                 )  # fmt: skip
                 if ok:
                     side.identified.add(tid)
