@@ -3,15 +3,17 @@
 Missile hits, gun and strafing damage, air-to-ground attacks, plotted fire,
 ARM hits, progressive damage, recovery from GLOC and ground combat have no
 numbers in the Expanded Sequence of Play. Each becomes a *result*: the
-referee seat chooses it (``result R7 destroyed``), unless the scenario gives
-an outcome table for that kind (one d10, success at N or less, each side of
-it naming a result), in which case it is rolled like any check. The software
-never makes up a number for them.
+referee seat chooses it (``result R7 destroyed``), unless a table resolves
+it (one d10, success at N or less, each side of it naming a result), in
+which case it is rolled like any check. The table is the weapon's own, if it
+has one (a missile, ARM, air-to-ground weapon, SAM unit or AAA unit of the
+library or of the scenario), else the scenario's table for that kind of
+outcome (GS-61). The software never makes up a number for them.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from airwar.core.checks import Check, Comparison
 from airwar.core.dice import D10
@@ -28,9 +30,63 @@ GROUND = OUTCOME_RESULTS["strafe"]
 RESULTS = OUTCOME_RESULTS
 
 
-def resolve(state: GsState, kind: str, target: str, by: str, what: str, weapon: str = "") -> None:
+def own_table(
+    state: GsState, kind: str, by: str, weapon: str = "", weapon_type: str = ""
+) -> tuple[str, dict[str, Any]] | None:
+    """The weapon's own outcome table (GS-61) and whose it is, if it has one.
+
+    ``weapon`` is a weapon in flight (its type and shooter tell which table);
+    ``weapon_type`` names the type of a weapon that is not in flight (a bomb
+    dropped at once). An ARM's table is its shooter's ARM type's; plotted fire's
+    is the AAA unit's.
+    """
+    flying = state.weapons.get(weapon) if weapon else None
+    shooter = state.forces.planes.get(by)
+    if flying is not None and flying.kind == "sam":
+        site = state.forces.sams.get(flying.shooter)
+        if site is not None and site.result is not None:
+            return site.type or site.label, site.result
+        return None
+    wtype = flying.type if flying is not None else weapon_type
+    if shooter is not None:
+        if kind == "missile" and wtype in shooter.missiles:
+            table = shooter.missiles[wtype].result
+            return (wtype, table) if table is not None else None
+        if kind == "ground_attack" and wtype in shooter.ground_results:
+            return wtype, shooter.ground_results[wtype]
+        if kind == "arm" and shooter.arm_result is not None:
+            return shooter.arm_type or "ARM", shooter.arm_result
+        return None
+    gun = state.forces.guns.get(by)
+    if kind == "plotted_fire" and gun is not None and gun.result is not None:
+        return gun.type or gun.label, gun.result
+    return None
+
+
+def table_for(
+    state: GsState, kind: str, by: str, weapon: str = "", weapon_type: str = ""
+) -> tuple[str, dict[str, Any]] | None:
+    """The table that resolves an outcome (GS-61): the weapon's own, else the
+    scenario's for the kind; None: the referee decides."""
+    own = own_table(state, kind, by, weapon, weapon_type)
+    if own is not None:
+        return f"{own[0]}'s own table", own[1]
+    table = state.forces.outcomes.get(kind)
+    return (f"{kind} table of the scenario", table) if table is not None else None
+
+
+def resolve(
+    state: GsState,
+    kind: str,
+    target: str,
+    by: str,
+    what: str,
+    weapon: str = "",
+    weapon_type: str = "",
+) -> None:
     """Queue the resolution of one outcome next: a table roll or a referee result."""
     rid = state.new_id("R")
+    found = table_for(state, kind, by, weapon, weapon_type)
     state.results[rid] = {
         "kind": kind,
         "target": target,
@@ -38,6 +94,10 @@ def resolve(state: GsState, kind: str, target: str, by: str, what: str, weapon: 
         "what": what,
         "weapon": weapon,
     }
+    if found is not None:  # the table the roll reads (a saved game keeps it with the outcome)
+        state.results[rid].update(
+            success=str(found[1]["success"]), failure=str(found[1]["failure"])
+        )
     state.emit(
         "outcome_pending",
         id=rid,
@@ -47,10 +107,10 @@ def resolve(state: GsState, kind: str, target: str, by: str, what: str, weapon: 
         what=what,
         rule="GS-14",
     )
-    table = state.forces.outcomes.get(kind)
-    if table is not None:
+    if found is not None:
+        whose, table = found
         check = Check(
-            f"{what} ({kind} table of the scenario)",
+            f"{what} ({whose})",
             "GS-14",
             D10,
             int(table["target"]),
@@ -64,8 +124,8 @@ def resolve(state: GsState, kind: str, target: str, by: str, what: str, weapon: 
 @on_roll("outcome_table")
 def _table_rolled(state: GsState, success: bool, roll: int, args: tuple[str, ...]) -> None:
     rid = args[0]
-    table = state.forces.outcomes[state.results[rid]["kind"]]
-    apply_result(state, rid, str(table["success"] if success else table["failure"]))
+    ctx = state.results[rid]
+    apply_result(state, rid, ctx["success"] if success else ctx["failure"])
 
 
 def _result_options(state: GsState, ask: Ask) -> list[tuple[str, ...]]:

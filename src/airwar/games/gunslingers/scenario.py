@@ -17,70 +17,80 @@ a value beyond its bound is refused with the reason, e.g.
 
 from __future__ import annotations
 
-import re
-import sys
 import tomllib
-from collections.abc import Callable, Mapping
-from functools import cache
-from importlib import resources
+from collections.abc import Mapping
 from pathlib import Path
 from typing import Annotated, Any, Literal
 
 from pydantic import (
     AfterValidator,
-    BaseModel,
     BeforeValidator,
-    ConfigDict,
     Field,
     ValidationError,
 )
 
 from airwar.core.errors import AirwarError
-
-DEFAULTS_FILE = resources.files("airwar.games.gunslingers").joinpath("house_defaults.toml")
-
-ARC_NAMES = (
-    "0", "30L", "30R", "60L", "60R", "90L", "90R", "120L", "120R", "150L", "150R", "180",
-)  # fmt: skip
-"""The twelve angle-off arcs of GS-4."""
-
-MAX_ID = 40
-"""The longest id (a label on the map and in the log)."""
-MAX_TEXT = 200
-"""The longest name or type text."""
-_ID_RE = re.compile(rf"^[A-Za-z0-9][A-Za-z0-9_.\-]{{0,{MAX_ID - 1}}}$")
-
-# -- bounds (GS-42): every number, with the reason it cannot usefully be larger ----
-
-MAX_FILE_BYTES = 1_000_000
-"""A scenario file is at most 1 MB (the 60-aircraft large example is 33 kB)."""
-TOO_BIG = "is larger than 1 MB; a scenario is far smaller (the 60-aircraft example is 33 kB)"
-MAX_DIGITS = sys.get_int_max_str_digits() or 4300
-"""The longest whole number Python reads from text; TOML has no use for longer ones."""
-MAX_NESTING = 8
-"""Tables and lists nest at most six deep in the format (aircraft, missiles, arcs)."""
-MAX_TURNS = 100
-TURNS_WHY = "the longest game airwar referees (GS-42)"
-MAX_RADIUS = 60
-RADIUS_WHY = "the largest map, 121 hexes across (GS-42)"
-MAX_SIDES = 8
-SIDES_WHY = "one seat per side at the table (GS-42)"
-MAX_UNITS = 200
-UNITS_WHY = "the most units of one kind a scenario holds (GS-42)"
-MAX_CREW = 20
-CREW_WHY = "the largest jet-age crews; the rules only tell pilot-only from multi-crew (GS-42)"
-MAX_ENTRIES = 20
-ENTRIES_WHY = "more than any aircraft's data card lists (GS-42)"
-MAX_ECM = 20
-ECM_WHY = "a countermeasure or ECCM number above 20 changes no d10 roll, even halved (GS-2, GS-42)"
-MAX_STOCK = MAX_ECM * MAX_TURNS
-STOCK_WHY = f"{MAX_ECM} a turn for {MAX_TURNS} turns: more is never used up (GS-42)"
-MAX_STORES = 3 * MAX_TURNS
-STORES_WHY = f"three launches a turn for {MAX_TURNS} turns: more are never used (GS-42)"
-KILLS_WHY = "only which side has more kills counts (GS-36, GS-42)"
-CAPACITY_WHY = "no scenario has more aircraft to track (GS-42)"
-FLIGHT_WHY = "no game is longer (GS-42)"
-CEILING_WHY = "the ceiling, the highest altitude level (house value, GS-23)"
+from airwar.games.gunslingers.fields import ARC_NAMES as ARC_NAMES
+from airwar.games.gunslingers.fields import (
+    CREW_WHY,
+    ENTRIES_WHY,
+    MAX_CREW,
+    MAX_DIGITS,
+    MAX_ENTRIES,
+    MAX_FILE_BYTES,
+    MAX_ID,
+    MAX_NESTING,
+    MAX_RADIUS,
+    MAX_SIDES,
+    MAX_UNITS,
+    OPTICAL_GUIDANCE,
+    OUTCOME_RESULTS,
+    RADAR_GUIDANCE,
+    SIDES_WHY,
+    TOO_BIG,
+    UNITS_WHY,
+    Arcs,
+    Bjm,
+    CrewMember,
+    DdsProgram,
+    DieNumber,
+    Ecm,
+    Flag,
+    GroundWeapon,
+    Heading,
+    Hex,
+    Hexes,
+    Ident,
+    Kills,
+    Level,
+    MarkerKind,
+    MissileLoad,
+    Model,
+    OutcomeKind,
+    OutcomeTable,
+    PositiveHexes,
+    Radar,
+    RadarState,
+    Radius,
+    SamGuidance,
+    Status,
+    Stock,
+    Stores,
+    Text,
+    Training,
+    Turns,
+    TypeName,
+    UnitIds,
+    _at_most,
+    _once_each,
+    house,
+    shown,
+)
+from airwar.games.gunslingers.fields import MAX_TURNS as MAX_TURNS
+from airwar.games.gunslingers.fields import TURNS_WHY as TURNS_WHY
+from airwar.games.gunslingers.fields import ceiling as ceiling
+from airwar.games.gunslingers.fields import house_defaults as house_defaults
+from airwar.games.gunslingers.typelib import resolve_scenario
 
 
 class ScenarioError(AirwarError):
@@ -93,245 +103,15 @@ class ScenarioError(AirwarError):
         super().__init__(first + more)
 
 
-@cache
-def house_defaults() -> dict[str, dict[str, int]]:
-    """The house values of GS-6 (``house_defaults.toml``)."""
-    with DEFAULTS_FILE.open("rb") as fh:
-        data = tomllib.load(fh)
-    return {k: dict(v) for k, v in data.items()}
-
-
-def house(section: str, key: str) -> int:
-    return int(house_defaults()[section][key])
-
-
-def ceiling() -> int:
-    """The highest altitude level (house value, GS-23)."""
-    return house("aircraft", "max_altitude")
-
-
-# -- value types with player-readable messages ------------------------------
-
-
-def shown(value: object) -> str:
-    """A value for a message: a huge number is described, not printed in full."""
-    text = str(value)
-    if isinstance(value, int) and len(text) > 24:
-        return f"a number of {len(text.lstrip('-'))} digits"
-    return text
-
-
-def _int_range(
-    lo: int | None, hi: int | Callable[[], int] | None, why: str | None = None
-) -> Callable[[Any], int]:
-    """An integer from ``lo`` to ``hi``; ``why`` (if given) says why not more than ``hi``."""
-    if lo is not None and hi is not None and why is None:
-        msg = f"must be an integer from {lo} to {hi}"
-    elif lo is not None:
-        msg = f"must be an integer >= {lo}"
-    else:
-        msg = "must be an integer"
-
-    def check(v: Any) -> int:
-        if isinstance(v, bool) or not isinstance(v, int):
-            raise ValueError(msg)
-        top = hi() if callable(hi) else hi
-        if lo is not None and v < lo:
-            raise ValueError(msg)
-        if top is not None and v > top:
-            raise ValueError(f"{shown(v)} is more than {top}: {why}" if why else msg)
-        return v
-
-    return check
-
-
-def _at_most(n: int, what: str, why: str) -> Callable[[Any], Any]:
-    """A list of at most ``n`` entries (checked before its entries are)."""
-
-    def check(v: Any) -> Any:
-        if isinstance(v, list) and len(v) > n:
-            raise ValueError(f"has {len(v)} {what}, at most {n}: {why}")
-        return v
-
-    return check
-
-
-def _once_each(v: list[Any]) -> list[Any]:
-    """A list that names each value once."""
-    seen: set[Any] = set()
-    for item in v:
-        if item in seen:
-            raise ValueError(f"lists {item!r} twice")
-        seen.add(item)
-    return v
-
-
-def _hex(v: Any) -> tuple[int, int]:
-    if (
-        isinstance(v, list | tuple)
-        and len(v) == 2
-        and all(isinstance(x, int) and not isinstance(x, bool) for x in v)
-    ):
-        q, r = int(v[0]), int(v[1])
-        if max(abs(q), abs(r), abs(q + r)) > MAX_RADIUS:
-            raise ValueError(
-                f"[{shown(q)}, {shown(r)}] is off every map: the largest has radius {MAX_RADIUS}"
-            )
-        return (q, r)
-    raise ValueError("must be a hex [q, r] of two integers")
-
-
-def _ident(v: Any) -> str:
-    if not isinstance(v, str) or not _ID_RE.match(v):
-        raise ValueError(
-            f"must be a short id (at most {MAX_ID} characters) of letters, digits, '-', '_' "
-            "or '.' without spaces (e.g. Viper-2)"
-        )
-    return v
-
-
-def _arc(v: Any) -> str:
-    if not isinstance(v, str) or v.upper() not in ARC_NAMES:
-        raise ValueError(f"must be an arc name: {', '.join(ARC_NAMES)} (GS-4)")
-    return v.upper()
-
-
-def _bool(v: Any) -> bool:
-    if not isinstance(v, bool):
-        raise ValueError("must be true or false")
-    return v
-
-
-def _text(v: Any) -> str:
-    if not isinstance(v, str) or not v.strip():
-        raise ValueError("must be non-empty text")
-    if len(v) > MAX_TEXT:
-        raise ValueError(f"is {len(v)} characters long, at most {MAX_TEXT}: a name, not a text")
-    return v
-
-
-Heading = Annotated[int, BeforeValidator(_int_range(0, 11))]
-DieNumber = Annotated[int, BeforeValidator(_int_range(0, 10))]
-Turns = Annotated[int, BeforeValidator(_int_range(1, MAX_TURNS, TURNS_WHY))]
-Radius = Annotated[int, BeforeValidator(_int_range(1, MAX_RADIUS, RADIUS_WHY))]
-Kills = Annotated[int, BeforeValidator(_int_range(0, MAX_UNITS, KILLS_WHY))]
-Ecm = Annotated[int, BeforeValidator(_int_range(0, MAX_ECM, ECM_WHY))]
-Stock = Annotated[int, BeforeValidator(_int_range(0, MAX_STOCK, STOCK_WHY))]
-Stores = Annotated[int, BeforeValidator(_int_range(0, MAX_STORES, STORES_WHY))]
-Capacity = Annotated[int, BeforeValidator(_int_range(1, MAX_UNITS, CAPACITY_WHY))]
-FlightTurns = Annotated[int, BeforeValidator(_int_range(1, MAX_TURNS, FLIGHT_WHY))]
-Level = Annotated[int, BeforeValidator(_int_range(0, ceiling, CEILING_WHY))]
-Hexes = Annotated[int, BeforeValidator(_int_range(0, None))]
-"""A distance or a range in hexes, 0 or more; the scenario's map bounds it (GS-42)."""
-PositiveHexes = Annotated[int, BeforeValidator(_int_range(1, None))]
-Hex = Annotated[tuple[int, int], BeforeValidator(_hex)]
-Ident = Annotated[str, BeforeValidator(_ident)]
-Arc = Annotated[str, BeforeValidator(_arc)]
-Flag = Annotated[bool, BeforeValidator(_bool)]
-Text = Annotated[str, BeforeValidator(_text)]
-Arcs = Annotated[list[Arc], AfterValidator(_once_each)]
-
-Training = Literal["excellent", "good", "average", "limited", "poor"]
-Quality = Literal["veteran", "regular", "novice", "green"]
-Attribute = Literal[
-    "sierra_hotel", "tactics_master", "combat_hero", "excellent_confidence", "poor_confidence"
-]
-RadarKind = Literal["regular", "mtt", "tws", "limited_tws"]
-Status = Literal[
-    "stalled", "stalled_vertical", "departed", "gloc", "disoriented", "engaged", "fac", "damaged"
-]
-SamGuidance = Literal["BR", "CG", "CW", "TVM", "OG", "LG", "IR"]
-RadarState = Literal["active", "alerted", "shutdown"]
-MissileGuidance = Literal["IR", "RH", "AH"]
-MarkerKind = Literal[
-    "laser_spot",
-    "smoke_1",
-    "smoke_2",
-    "blast_zone",
-    "suppression",
-    "suppression_removal",
-    "barrage",
-    "out_of_ammo",
-    "plotted_fire",
-]
-OutcomeKind = Literal[
-    "missile", "gun", "strafe", "ground_attack", "plotted_fire", "arm",
-    "progressive_damage", "gloc_recovery", "ground_combat", "damage_control",
-]  # fmt: skip
-
-_AIR = ("destroyed", "damaged", "no_effect")
-_GROUND = ("destroyed", "suppressed", "no_effect")
-OUTCOME_RESULTS: dict[str, tuple[str, ...]] = {
-    "missile": ("destroyed", "damaged", "miss", "flies"),
-    "gun": _AIR,
-    "plotted_fire": _AIR,
-    "strafe": _GROUND,
-    "ground_attack": _GROUND,
-    "arm": _GROUND,
-    "ground_combat": _GROUND,
-    "progressive_damage": ("destroyed", "no_effect"),
-    "gloc_recovery": ("recovered", "no_effect"),
-    "damage_control": ("repaired", "no_effect"),
-}
-"""The results the referee (or an outcome table) may give for each kind of outcome (GS-14)."""
-
-RADAR_GUIDANCE = frozenset({"BR", "CG", "CW", "TVM"})
-OPTICAL_GUIDANCE = frozenset({"OG", "LG", "IR"})
-
-
-class Model(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True)
-
-
 class Side(Model):
     name: Ident
     training: Training = "average"
     kills: Kills = 0
     first_kill: Flag = False
-
-
-class CrewMember(Model):
-    quality: Quality = "regular"
-    attributes: Annotated[list[Attribute], AfterValidator(_once_each)] = Field(default_factory=list)
-
-
-class Radar(Model):
-    kind: RadarKind
-    eccm: Ecm = 0
-    detection: DieNumber | None = None
-    lock_on: DieNumber | None = None
-    range: PositiveHexes | None = None
-    capacity: Capacity | None = None
-    arcs: Arcs = Field(default_factory=lambda: ["150L", "180", "150R"])
-
-
-class Bjm(Model):
-    type: Literal["A", "B", "C", "D"]
-    number: Ecm
-
-
-class DdsProgram(Model):
-    name: Ident
-    chaff: Ecm = 0
-    flares: Ecm = 0
-    mini_jammers: Ecm = 0
-
-
-class MissileLoad(Model):
-    type: Ident
-    guidance: MissileGuidance
-    count: Stores
-    launch: DieNumber | None = None
-    min_range: Hexes | None = None
-    max_range: PositiveHexes | None = None
-    time_of_flight: FlightTurns | None = None
-    arcs: Arcs = Field(default_factory=lambda: ["150L", "180", "150R"])
-
-
-class GroundWeapon(Model):
-    type: Ident
-    count: Stores
-    guided: Flag = False
+    sighted: UnitIds = Field(default_factory=list)
+    """Enemy aircraft and ground units the side has sighted as the game starts (GS-64)."""
+    identified: UnitIds = Field(default_factory=list)
+    """Enemy units it has identified as the game starts (GS-64); each is sighted too."""
 
 
 class Aircraft(Model):
@@ -382,6 +162,14 @@ class Aircraft(Model):
     tailing: Ident | None = None
     speed: PositiveHexes | None = None
     climb: Level | None = None
+    contacts: UnitIds = Field(default_factory=list)
+    """Enemy aircraft its radar holds as contacts as the game starts (GS-64)."""
+    locks: UnitIds = Field(default_factory=list)
+    """Enemy aircraft its radar holds a lock-on on as the game starts (GS-64)."""
+    arm_type: TypeName | None = None
+    arm_launch: DieNumber | None = None
+    arm_range: PositiveHexes | None = None
+    arm_result: OutcomeTable | None = None
 
     @property
     def label(self) -> str:
@@ -391,6 +179,7 @@ class Aircraft(Model):
 class Sam(Model):
     id: Ident
     name: Text | None = None
+    type: TypeName | None = None
     side: Ident
     hex: Hex
     guidance: SamGuidance
@@ -405,11 +194,13 @@ class Sam(Model):
     launch: DieNumber | None = None
     range: PositiveHexes | None = None
     max_altitude: Level | None = None
+    result: OutcomeTable | None = None
 
 
 class InfantrySam(Model):
     id: Ident
     name: Text | None = None
+    type: TypeName | None = None
     side: Ident
     hex: Hex
     guidance: Literal["OG", "LG", "IR"] = "IR"
@@ -421,11 +212,13 @@ class InfantrySam(Model):
     launch: DieNumber | None = None
     range: PositiveHexes | None = None
     max_altitude: Level | None = None
+    result: OutcomeTable | None = None
 
 
 class Ewr(Model):
     id: Ident
     name: Text | None = None
+    type: TypeName | None = None
     side: Ident
     hex: Hex
     eccm: Ecm = 0
@@ -440,12 +233,14 @@ class Ccu(Ewr):
 class Aaa(Model):
     id: Ident
     name: Text | None = None
+    type: TypeName | None = None
     side: Ident
     hex: Hex
     fire: Literal["plotted", "barrage"] = "plotted"
     range: PositiveHexes | None = None
     max_altitude: Level | None = None
     out_of_ammo: Flag = False
+    result: OutcomeTable | None = None
 
 
 class GroundUnit(Model):
@@ -479,18 +274,12 @@ class MapSpec(Model):
     terrain: list[Terrain] = Field(default_factory=list)
 
 
-class OutcomeTable(Model):
-    """GS-14: an outcome resolved by a table given as data (one d10, N-)."""
-
-    target: DieNumber
-    success: Text
-    failure: Text
-
-
 class ScenarioInfo(Model):
     name: Text = "Gunslingers scenario"
     turns: Turns = 6
     sun: Heading | None = None
+    library: Flag = False
+    """Units take what they leave out from their type in the library (GS-60)."""
 
 
 class Scenario(Model):
@@ -751,6 +540,7 @@ def _cross_check(parts: _Parts) -> list[str]:
                     out.append(f"{place}.radar: a {s.guidance} SAM needs a radar state")
                 if s.guidance in OPTICAL_GUIDANCE and s.radar is not None:
                     out.append(f"{place}.radar: an {s.guidance} SAM has no radar")
+    out += _starting_knowledge(parts, ids)
     unit_ids = set(ids)
     for i, mk in parts.lists["markers"]:
         if mk.hex is None and mk.unit is None:
@@ -775,6 +565,47 @@ def _cross_check(parts: _Parts) -> list[str]:
     return out
 
 
+def _starting_knowledge(parts: _Parts, ids: dict[str, str]) -> list[str]:
+    """What sides and radars know as the game starts names enemy units (GS-64)."""
+    out: list[str] = []
+    side_of: dict[str, str] = {}
+    for kind in UNIT_LISTS:
+        for _, unit in parts.lists[kind]:
+            side_of.setdefault(unit.id, unit.side)
+    planes = {a.id: a for _, a in parts.lists["aircraft"]}
+    for i, s in parts.lists["sides"]:
+        for field in ("sighted", "identified"):
+            for uid in getattr(s, field):
+                where = f"sides[{i}] ({s.name}).{field}"
+                if uid not in side_of:
+                    out.append(f"{where}: no unit {uid!r}")
+                elif side_of[uid] == s.name:
+                    out.append(f"{where}: {uid!r} is a unit of {s.name} itself")
+    for i, a in parts.lists["aircraft"]:
+        place = _unit_place("aircraft", i, a)
+        for field in ("contacts", "locks"):
+            for uid in getattr(a, field):
+                if uid not in planes:
+                    out.append(f"{place}.{field}: no aircraft {uid!r} (radars hold aircraft)")
+                elif planes[uid].side == a.side:
+                    out.append(f"{place}.{field}: {uid!r} is an aircraft of {a.side} itself")
+        if (a.contacts or a.locks) and a.radar is None:
+            out.append(f"{place}.contacts: an aircraft without a radar holds no contacts")
+            continue
+        if a.radar is None or not a.locks:
+            continue
+        most = a.radar.capacity or 1 if a.radar.kind != "regular" else 1
+        if len(a.locks) > most:
+            out.append(f"{place}.locks: {len(a.locks)} lock-ons, its radar holds at most {most}")
+        others = set(a.contacts) - set(a.locks)
+        if a.radar.kind == "regular" and others:
+            out.append(
+                f"{place}.contacts: a regular radar with a lock-on holds no other contact "
+                f"({', '.join(sorted(others))}) (Air Radar Search 4, GS-13)"
+            )
+    return out
+
+
 def _nesting(data: Any) -> int:
     """How deeply tables and lists nest in ``data`` (counted without recursion)."""
     deepest = 0
@@ -795,7 +626,11 @@ def _nesting(data: Any) -> int:
 
 
 def parse_scenario(data: Mapping[str, Any], filename: str = "scenario") -> Scenario:
-    """Validate parsed TOML content; raise :class:`ScenarioError` listing every problem."""
+    """Validate parsed TOML content; raise :class:`ScenarioError` listing every problem.
+
+    With ``library = true`` each unit's type fills what the unit leaves out first
+    (GS-60); the bounds (GS-42) then apply to the values as resolved, overrides and all.
+    """
     if not isinstance(data, Mapping):
         raise ScenarioError([f"{filename}: must be a table of scenario content"])
     if _nesting(data) > MAX_NESTING:
@@ -805,12 +640,13 @@ def parse_scenario(data: Mapping[str, Any], filename: str = "scenario") -> Scena
                 "a scenario never nests so deep (aircraft, missiles, arcs)"
             ]
         )
-    lines: list[str] = []
+    data, typed = resolve_scenario(data)
+    lines: list[str] = [f"{filename}: {p}" for p in typed]
     sc: Scenario | None = None
     try:
         sc = Scenario.model_validate(dict(data))
     except ValidationError as exc:
-        lines = [f"{filename}: {_place(e['loc'], data)}: {_message(e)}" for e in exc.errors()]
+        lines += [f"{filename}: {_place(e['loc'], data)}: {_message(e)}" for e in exc.errors()]
     lines += [f"{filename}: {p}" for p in _cross_check(_Parts(data, sc))]
     lines += [f"{filename}: {p}" for p in _outcome_problems(data)]
     if lines or sc is None:

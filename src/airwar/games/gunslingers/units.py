@@ -19,6 +19,7 @@ from airwar.games.gunslingers.scenario import (
     Ewr,
     GroundUnit,
     InfantrySam,
+    OutcomeTable,
     Sam,
     Scenario,
     house,
@@ -75,6 +76,8 @@ class MissileStock:
     max_range: int
     time_of_flight: int
     arcs: frozenset[Arc]
+    result: dict[str, Any] | None = None
+    """Its own outcome table (GS-61), if the scenario or the library gives one."""
 
 
 @dataclass
@@ -135,6 +138,13 @@ class Plane:
     initiative: int = 0
     category: str = ""
     moved: bool = False
+    # the ARMs it carries (GS-63): type, launch number, range and own outcome table
+    arm_type: str | None = None
+    arm_launch: int = 0
+    arm_range: int = 0
+    arm_result: dict[str, Any] | None = None
+    ground_results: dict[str, dict[str, Any]] = field(default_factory=dict)
+    """The own outcome table (GS-61) of each air-to-ground weapon type that has one."""
 
     @property
     def pilot_only(self) -> bool:
@@ -199,6 +209,9 @@ class SamSite:
     passdown: str | None = None
     jammed: bool = False
     guided: bool = False
+    type: str | None = None
+    result: dict[str, Any] | None = None
+    """Its missiles' own outcome table (GS-61), if the scenario or the library gives one."""
 
     @property
     def optical(self) -> bool:
@@ -225,6 +238,7 @@ class WarningRadar:
     operative: bool = True
     alive: bool = True
     jammed: bool = False
+    type: str | None = None
 
     @property
     def emitting(self) -> bool:
@@ -246,6 +260,9 @@ class Gun:
     alive: bool = True
     plot: tuple[Hex, int] | None = None
     barrage: bool = False
+    type: str | None = None
+    result: dict[str, Any] | None = None
+    """Its own plotted-fire outcome table (GS-61), if the scenario or the library gives one."""
 
 
 @dataclass
@@ -316,6 +333,8 @@ def _plane(a: Aircraft) -> Plane:
             capacity=r.capacity or 1,
             arcs=frozenset(Arc(x) for x in r.arcs),
             auto_range=house("radar", "auto_detect_range"),
+            contacts=set(a.contacts) | set(a.locks),
+            locks=set(a.locks),
         )
     missiles = {
         m.type: MissileStock(
@@ -329,6 +348,7 @@ def _plane(a: Aircraft) -> Plane:
             if m.time_of_flight is not None
             else house("aircraft", "missile_time_of_flight"),
             frozenset(Arc(x) for x in m.arcs),
+            _table(m.result),
         )
         for m in a.missiles
     }
@@ -378,7 +398,17 @@ def _plane(a: Aircraft) -> Plane:
         tailing=a.tailing,
         speed=a.speed if a.speed is not None else house("aircraft", "speed"),
         climb=a.climb if a.climb is not None else house("aircraft", "climb"),
+        arm_type=a.arm_type,
+        arm_launch=a.arm_launch if a.arm_launch is not None else house("aircraft", "arm_launch"),
+        arm_range=a.arm_range if a.arm_range is not None else house("attacks", "arm_range"),
+        arm_result=_table(a.arm_result),
+        ground_results={w.type: w.result.model_dump() for w in a.ground_weapons if w.result},
     )
+
+
+def _table(table: OutcomeTable | None) -> dict[str, Any] | None:
+    """An own outcome table (GS-61) as the referee keeps it."""
+    return table.model_dump() if table is not None else None
 
 
 def _sam(s: Sam | InfantrySam, infantry: bool) -> SamSite:
@@ -414,6 +444,8 @@ def _sam(s: Sam | InfantrySam, infantry: bool) -> SamSite:
         else house(section, "max_altitude"),
         infantry=infantry,
         reloads=s.reloads if isinstance(s, InfantrySam) else 0,
+        type=s.type,
+        result=_table(s.result),
     )
 
 
@@ -430,6 +462,7 @@ def _warning(e: Ewr | Ccu) -> WarningRadar:
         range=e.range if e.range is not None else house(section, "range"),
         is_ccu=is_ccu,
         operative=e.operative if isinstance(e, Ccu) else True,
+        type=e.type,
     )
 
 
@@ -443,6 +476,8 @@ def _gun(g: Aaa) -> Gun:
         range=g.range if g.range is not None else house("aaa", "range"),
         max_altitude=g.max_altitude if g.max_altitude is not None else house("aaa", "max_altitude"),
         out_of_ammo=g.out_of_ammo,
+        type=g.type,
+        result=_table(g.result),
     )
 
 
@@ -511,4 +546,21 @@ def build_forces(sc: Scenario) -> Forces:
     for gun in forces.guns.values():
         if any(m.kind == "out_of_ammo" and m.unit == gun.id for m in markers):
             gun.out_of_ammo = True
+    _starting_knowledge(sc, forces)
     return forces
+
+
+def _starting_knowledge(sc: Scenario, forces: Forces) -> None:
+    """Targets each side has sighted and identified as the game starts (GS-64).
+
+    An identified unit is sighted too; aircraft go to the side's sighted and
+    identified aircraft, ground units (SAMs, radars, guns, ground units) to its
+    sighted and identified ground units. Radar contacts and lock-ons are set with
+    each aircraft's radar (:func:`_plane`).
+    """
+    for s in sc.sides:
+        side = forces.sides[s.name]
+        for uid in (*s.sighted, *s.identified):
+            (side.sighted if uid in forces.planes else side.ground_sighted).add(uid)
+        for uid in s.identified:
+            (side.identified if uid in forces.planes else side.ground_identified).add(uid)
