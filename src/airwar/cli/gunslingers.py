@@ -6,7 +6,12 @@ A scenario is a TOML file or the name of an example the package ships
 - ``examples [NAME]``: the packaged examples, name and title; with a name,
   that example's TOML (to copy and change).
 - ``validate FILE``: every problem, one line each (file, place, what), exit 1;
-  ``FILE: ok`` and exit 0 when valid.
+  ``FILE: ok`` and exit 0 when valid (after a note for each aircraft type of a
+  library scenario that the library does not know).
+- ``types [--json]``: the library of aircraft, weapons, SAM/AAA systems and
+  radars, one type a line; ``types show NAME [--json]``: a type's data card,
+  every number marked as a house value with its reason. An unknown name: one
+  line with the closest names, exit 2.
 - ``run SCENARIO --turns N --seed S [--json]``: the automatic player answers
   every declaration; the explained log, or the events as JSON lines.
 - ``play SCENARIO``: the referee at the terminal answers the declarations
@@ -55,8 +60,18 @@ from airwar.games.gunslingers.scenario import (
     TURNS_WHY,
     ScenarioError,
     load_scenario,
+    read_scenario_data,
 )
 from airwar.games.gunslingers.state import GsState
+from airwar.games.gunslingers.typelib import (
+    KIND_TITLES,
+    LibraryError,
+    card_data,
+    card_text,
+    library,
+    listing,
+    unknown_types,
+)
 from airwar.session import AI_PREFIX, HUMAN, Conflict, PlaySession, Sessions
 from airwar.store import GameChanged
 
@@ -110,11 +125,61 @@ def validate(scenario: ScenarioPath) -> None:
     path = scenario_file(scenario)
     try:
         load_scenario(path)
+        notes = unknown_types(read_scenario_data(path))
     except ScenarioError as exc:
         for line in exc.problems:
             typer.echo(line)
         raise typer.Exit(1) from None
+    for note in notes:
+        typer.echo(f"{path.name}: note: {note}")
     typer.echo(f"{path.name}: ok")
+
+
+types_app = typer.Typer(
+    help="The library of types: aircraft, weapons, SAM/AAA systems and radars (GS-60).",
+    invoke_without_command=True,
+)
+app.add_typer(types_app, name="types")
+AsJson = Annotated[bool, typer.Option("--json", help="As JSON.")]
+
+
+@types_app.callback()
+def types_command(ctx: typer.Context, as_json: AsJson = False) -> None:
+    """Every type of the library: name, kind, full name, variant of, other names."""
+    if ctx.invoked_subcommand is not None:
+        return
+    try:
+        rows = listing()
+    except LibraryError as exc:
+        fail(str(exc))
+    if as_json:
+        typer.echo(json.dumps(rows, indent=2))
+        return
+    width = max(len(r["name"]) for r in rows)
+    typer.echo(f"{'name':<{width}}  {'kind':<15} {'role':<13} full name")
+    for r in rows:
+        extra = f" (variant of {r['variant_of']})" if r["variant_of"] else ""
+        also = f"; also {', '.join(r['aliases'])}" if r["aliases"] else ""
+        kind, role = KIND_TITLES[r["kind"]], r["role"] if r["role"] != r["kind"] else "-"
+        typer.echo(f"{r['name']:<{width}}  {kind:<15} {role:<13} {r['title']}{extra}{also}")
+
+
+@types_app.command("show")
+def types_show(
+    name: Annotated[str, typer.Argument(help="A type's name or other name (e.g. F-16C).")],
+    as_json: AsJson = False,
+) -> None:
+    """A type's data card: each value, each number marked as a house value with its reason."""
+    try:
+        lib = library()
+    except LibraryError as exc:
+        fail(str(exc))
+    card = lib.lookup(name)
+    if card is None:
+        near = lib.closest(name)
+        hint = f" (closest: {', '.join(near)})" if near else " (see: airwar gunslingers types)"
+        fail(f"no type {name[:60]!r} in the library{hint}")
+    typer.echo(json.dumps(card_data(card), indent=2) if as_json else card_text(card))
 
 
 def _game(scenario: Path, turns: int) -> GunslingersGame:

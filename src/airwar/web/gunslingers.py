@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Annotated, Any, Literal
 
-from fastapi import APIRouter, Request, Response
+from fastapi import APIRouter, HTTPException, Path, Request, Response
 from fastapi.responses import HTMLResponse
 from pydantic import BaseModel, ConfigDict, Field, StringConstraints, model_validator
 
@@ -18,6 +18,7 @@ from airwar.core.registry import load_game
 from airwar.games.examples import GUNSLINGERS, as_path, example_files, find_example
 from airwar.games.gunslingers import SEQUENCE, ScenarioError, parse_scenario
 from airwar.games.gunslingers.scenario import parse_scenario_text, read_scenario_data
+from airwar.games.gunslingers.typelib import card_data, library, listing
 from airwar.web.api import TOO_MANY, Service, browser_id, created
 from airwar.web.errors import field_error
 from airwar.web.hardening import UPLOAD_LIMIT
@@ -163,9 +164,7 @@ def preview(body: ScenarioIn) -> ScenarioPreview:
     return preview_of(scenario_data(body))
 
 
-@router.post(
-    "/api/gunslingers/games", response_model=Created, status_code=201, responses=TOO_MANY
-)
+@router.post("/api/gunslingers/games", response_model=Created, status_code=201, responses=TOO_MANY)
 def new_game(
     body: NewGunslingersGame, request: Request, response: Response, svc: Service
 ) -> Created:
@@ -192,6 +191,61 @@ def new_game(
         public=body.public,
     )
     return created(request, live)
+
+
+class TypeRow(BaseModel):
+    """A type of the library (GS-60)."""
+
+    name: str
+    kind: str
+    role: str
+    title: str
+    variant_of: str | None
+    aliases: list[str]
+
+
+class CardField(BaseModel):
+    field: str
+    value: Any
+    house: str | None
+    """Why the number is what it is: every number of the library is a house value."""
+
+
+class TypeCardOut(BaseModel):
+    """A type's data card: each value, each number with its house-value reason."""
+
+    name: str
+    kind: str
+    role: str
+    title: str
+    note: str | None
+    variant_of: str | None
+    aliases: list[str]
+    fields: list[CardField]
+
+
+TypeNameIn = Annotated[str, Path(min_length=1, max_length=80)]
+NOT_FOUND: dict[int | str, dict[str, Any]] = {
+    404: {"description": "No type of that name in the library"}
+}
+
+
+@router.get("/api/gunslingers/types", response_model=list[TypeRow])
+def list_types() -> list[dict[str, Any]]:
+    """The library of types: aircraft, weapons, SAM/AAA systems and radars (GS-60)."""
+    return listing()
+
+
+@router.get("/api/gunslingers/types/{name}", response_model=TypeCardOut, responses=NOT_FOUND)
+def type_card(name: TypeNameIn) -> dict[str, Any]:
+    """A type's data card, by name or other name (e.g. F-16C, R-73, Spoon Rest)."""
+    lib = library()
+    card = lib.lookup(name)
+    if card is None:
+        near = lib.closest(name)
+        hint = f"; closest: {', '.join(near)}" if near else ""
+        raise HTTPException(404, f"no type {name!r} in the library{hint}")
+    return card_data(card)
 
 
 @router.get("/gunslingers", response_class=HTMLResponse, include_in_schema=False)
