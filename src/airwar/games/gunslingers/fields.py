@@ -243,6 +243,7 @@ OUTCOME_RESULTS: dict[str, tuple[str, ...]] = {
     "missile": ("destroyed", "damaged", "miss", "flies"),
     "gun": _AIR,
     "plotted_fire": _AIR,
+    "barrage": _AIR,  # barrage fire on an aircraft in its reach (GS-51)
     "strafe": _GROUND,
     "ground_attack": _GROUND,
     "arm": _GROUND,
