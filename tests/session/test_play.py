@@ -147,6 +147,41 @@ def test_undo_brings_back_the_same_rolls(url: str) -> None:
     assert fresh.events == live.driver.events
 
 
+@pytest.mark.parametrize("seed", [3, 99])
+def test_undo_takes_back_exactly_the_last_move_and_the_replies(url: str, seed: int) -> None:
+    """After two moves or more, undo goes back to where the last one began, not the first.
+
+    The expected counts are what the test saw as it played, one step at a time: the
+    number of decisions in the record when each of Allied's moves began (its first
+    step after the AI's replies)."""
+    svc = Sessions(Store(url), make_bot)
+    live = svc.create(
+        GAME, {"Allied": "human", "Communist": "ai:random"}, options={"first": "active"}, seed=seed
+    )
+    tok = live.tokens["Allied"]
+    allied = live.seat_index("Allied")
+    starts: list[int] = []
+    while not live.driver.state.is_terminal():
+        actions = live.driver.record.actions
+        if not actions or actions[-1][0] != allied:  # the AI has replied: a new move
+            if len(starts) == 3:
+                break
+            starts.append(len(actions))
+        live = act(svc, live.id, tok, [first_step(svc, live.id)])
+    assert len(starts) >= 2 and starts[0] < starts[1], starts
+    played = list(live.driver.record.actions)
+    assert played[starts[-1]][0] == allied and played[starts[-1] - 1][0] != allied
+    taken = svc.undo(live, allied)
+    assert len(live.driver.record.actions) == starts[-1]
+    assert live.driver.record.actions == played[: starts[-1]]
+    assert taken == [text for _, text in played[starts[-1] :]]
+    assert svc.store.load(live.id).record.actions == played[: starts[-1]]
+    assert live.driver.state.current_actor() == allied
+    svc.undo(live, allied)
+    assert len(live.driver.record.actions) == starts[-2]
+    assert Sessions(Store(url), make_bot).get(live.id).driver.record.actions == played[: starts[-2]]
+
+
 def test_undo_needs_a_decision_of_ones_own(url: str) -> None:
     svc = Sessions(Store(url), make_bot)
     live = svc.create(

@@ -153,22 +153,28 @@ def test_bad_new_games_are_refused_and_nothing_is_saved(
 def test_undo_takes_back_my_decision_and_the_same_rolls_come_back(client: TestClient) -> None:
     made = new_game(client, {"Allied": "human", "Communist": "ai:random"}, seed=11)
     gid, tok = made["id"], tokens(made)["Allied"]
-    start = settle(client, gid, tok)
-    assert start["my_turn"]
-    first = client.post(
-        f"/api/games/{gid}/actions", json={"seat": tok, "actions": [first_choice(start["view"])]}
-    ).json()
-    done = play_until_my_turn_ends(client, gid, tok)
-    assert done["decisions"] > first["decisions"] or done["status"] == "finished"
+    data = settle(client, gid, tok)
+    # the decision count as each of my moves began, seen from outside: at least two moves
+    starts: list[int] = []
+    while data["status"] == "running" and data["my_turn"] and len(starts) < 3:
+        starts.append(data["decisions"])
+        data = play_until_my_turn_ends(client, gid, tok)
+    assert len(starts) >= 2 and starts[0] < starts[1] < data["decisions"], starts
+    done = data
     r = client.post(f"/api/games/{gid}/undo", json={"seat": tok})
     assert r.status_code == 200
     undone = r.json()
     assert undone["my_turn"]
+    # exactly my last move and the AI's replies to it are gone, no more, no less
+    assert undone["decisions"] == starts[-1]
     # the position and every roll before the undone decision are as they were
-    assert undone["decisions"] < done["decisions"]
     again = client.get(f"/api/games/{gid}/replay", params={"step": undone["decisions"]}).json()
     assert again["log"] == undone["log"]
     assert done["log"][: len(undone["log"])] == undone["log"]
+    # a second undo takes back the move before it
+    r = client.post(f"/api/games/{gid}/undo", json={"seat": tok})
+    assert r.status_code == 200
+    assert r.json()["decisions"] == starts[-2]
 
 
 def test_undo_is_refused_against_another_person(client: TestClient) -> None:

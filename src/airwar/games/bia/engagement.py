@@ -330,18 +330,21 @@ class EngagementGame(Game):
             "",
             "the engagement as TOML text (empty: the bundled example)",
             "BIA-11",
+            label="Scenario (TOML text)",
         ),
         Parameter(
             "loiter_from_second_turn",
             False,
             "count loiter turns from the second turn in the AD umbrella",
             "BIA-2",
+            label="Count loitering from the second turn",
         ),
         Parameter(
             "damaged_twice_shot_down",
             False,
             "a damaged aircraft damaged again is shot down",
             "BIA-7",
+            label="Damaged twice is shot down",
         ),
         Parameter(
             "ground_fire",
@@ -349,6 +352,7 @@ class EngagementGame(Game):
             "whether ground AD units fire before or after the air units",
             "BIA-11",
             choices=("first", "last"),
+            label="Ground fire",
         ),
     )
 

@@ -54,11 +54,17 @@ class GunslingersGame(Game):
     take-backs: a move taken back after its sighting results were seen would be a cheat.
     A new game needs a scenario, chosen on its own page."""
     parameters = (
-        Parameter("scenario", "", "path of a scenario TOML file (empty: the built-in dogfight)"),
+        Parameter(
+            "scenario",
+            "",
+            "path of a scenario TOML file (empty: the built-in dogfight)",
+            label="Scenario file",
+        ),
         Parameter(
             "scenario_data",
             {},
             "the scenario's parsed TOML content (used instead of the path; records carry it)",
+            label="Scenario content",
         ),
         Parameter(
             "turns",
@@ -67,12 +73,14 @@ class GunslingersGame(Game):
             "GS-42",
             minimum=0,
             maximum=MAX_TURNS,
+            label="Turns to play",
         ),
         Parameter(
             "ir_flares_break_lock",
             False,
             "flares may break IR SAM lock-ons as they do OG/LG ones",
             "GS-3",
+            label="Flares break IR lock-ons",
         ),
         Parameter(
             "los_mode",
@@ -80,12 +88,14 @@ class GunslingersGame(Game):
             "how terrain blocks sight lines",
             "GS-16",
             choices=("interpolated", "lower-end"),
+            label="Line of sight over terrain",
         ),
         Parameter(
             "same_hex_in_arcs",
             False,
             "a unit in the same hex lies in every arc (for advantage)",
             "GS-18",
+            label="Same hex is in every arc",
         ),
     )
 

@@ -655,6 +655,7 @@ FIRST_PARAMETER = Parameter(
     "who moves first on the Battle Board: rolled (red d6 vs blue d6) or fixed",
     "MS-5, MS-17",
     choices=("roll", "active", "listed"),
+    label="Who moves first",
 )
 """Who moves first (MS-5, MS-17): shared by the engagement and the whole game."""
 
@@ -665,6 +666,7 @@ TURN_LIMIT_PARAMETER = Parameter(
     "MS-11, MS-18",
     minimum=0,
     maximum=1000,
+    label="Turn limit",
 )
 """The MS-11 house limit: shared by the engagement and the whole game."""
 
@@ -684,6 +686,7 @@ class EngagementGame(Game):
             "the active squadron's plane (starts at a1)",
             "MS-4",
             choices=_TYPE_NAMES,
+            label="Active squadron's plane",
         ),
         Parameter(
             "listed",
@@ -691,9 +694,22 @@ class EngagementGame(Game):
             "the plane listed on the Sortie Chart (starts at k14)",
             "MS-4",
             choices=_TYPE_NAMES,
+            label="Listed plane",
         ),
-        Parameter("active_ace", False, "the active plane's pilot is an ace", "MS-14"),
-        Parameter("listed_ace", False, "the listed plane's pilot is an ace", "MS-14"),
+        Parameter(
+            "active_ace",
+            False,
+            "the active plane's pilot is an ace",
+            "MS-14",
+            label="Active pilot is an ace",
+        ),
+        Parameter(
+            "listed_ace",
+            False,
+            "the listed plane's pilot is an ace",
+            "MS-14",
+            label="Listed pilot is an ace",
+        ),
         FIRST_PARAMETER,
         TURN_LIMIT_PARAMETER,
     )
