@@ -16,6 +16,8 @@ from airwar.core.extras import MissingExtra
 if TYPE_CHECKING:
     from matplotlib.figure import Figure
 
+    from airwar.analysis.review import GameReview
+
 DPI = 110
 
 
@@ -169,4 +171,44 @@ def histogram(
     ax.set_ylabel("games")
     ax.set_title(title)
     ax.grid(axis="y", alpha=0.3)
+    return _save(fig, path)
+
+
+def kill_chance_chart(path: Path, review: GameReview) -> Path:
+    """Both seats' planes' kill chances along a reviewed game (one segment per engagement).
+
+    The x axis counts the decisions of the record (a roll sits half a step after
+    the decision before it); each engagement is its own pair of lines, starting
+    at its value before the first roll. Engagements without values are left out.
+    """
+    from airwar.analysis.review import kill_chance_series
+
+    points = kill_chance_series(review)
+    fig = _figure(8.0, 3.6)
+    ax = fig.subplots()
+    colours = ("#b22222", "#1f4e9c")
+    names = review.seat_names
+    seen: set[int] = set()
+    for number in sorted({p["engagement"] for p in points}):
+        seg = [p for p in points if p["engagement"] == number]
+        xs = [p["x"] for p in seg]
+        for seat in (0, 1):
+            label = None if seat in seen else f"{names[seat]} plane's kill chance"
+            seen.add(seat)
+            ax.step(
+                xs,
+                [p[f"seat{seat}"] for p in seg],
+                where="post",
+                color=colours[seat],
+                label=label,
+                linewidth=1.6,
+            )
+        ax.axvline(xs[0], color="#999999", linewidth=0.6, linestyle=":")
+    ax.set_ylim(-0.02, 1.02)
+    ax.set_xlabel("decisions of the game")
+    ax.set_ylabel("kill chance (optimal play from here)")
+    ax.set_title("Kill chances along the game")
+    if points:
+        ax.legend(loc="upper left", fontsize="small")
+    ax.grid(alpha=0.3)
     return _save(fig, path)

@@ -1,0 +1,743 @@
+"""Exact analysis of a played MiGs and Sabres game, decision by decision and roll by roll.
+
+The solver (``docs/solver.md``) gives the exact value of every engagement
+state under optimal play, so a finished game can be reviewed without an
+engine's estimate:
+
+- every **decision** (a step, a shot, a hold) gets the value of the state it
+  led to, the value of the best decision in its place and the **loss**
+  (best minus chosen), all from the deciding side's point of view, in the
+  game's points (kills, or base-value points with IV.A); a loss at or above
+  a threshold is marked an inaccuracy, a mistake or a blunder (MS-30);
+- every **roll** of an engagement (who moves first, MP, kill rolls) gets its
+  **luck**: the exact probability of a result at least this good for the
+  roller, from the roll's own odds, with "good" ordered by the value each
+  result leads to, and its **swing**: the value after the roll minus the
+  value before it (the mean over the results), in points (MS-31);
+- both planes' **kill chances** along each engagement (the solver's, under
+  optimal play from each point on);
+- a **summary per seat**: decisions, average loss per decision with a choice,
+  the marks, and the luck of the dice (the sum of the swings, from that
+  seat's side).
+
+For each engagement the sums add up exactly (to float rounding): the
+result equals the starting value, plus the swings of the rolls, minus the
+active plane's losses, plus the listed plane's (the value is a martingale
+under chance and drops only by the losses). The tests check this identity.
+
+A whole game or campaign (``migs-sabres``) is reviewed engagement by
+engagement; the sortie chart's rolls (the marker, the opening roll, the
+pilots) are not rated, as the solver values engagements only. An
+engagement without a turn limit, or with one the solver does not take
+(MS-24), is listed without values.
+"""
+
+from __future__ import annotations
+
+import copy
+import math
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from fractions import Fraction
+from typing import Any
+
+from airwar.analysis.solver import (
+    ACTIVE,
+    MAX_TURN_LIMIT,
+    EngagementKey,
+    Matchup,
+    Solution,
+    SolverError,
+    SolverOptions,
+    Value,
+    cached_solution,
+    key_of,
+)
+from airwar.core.driver import Driver
+from airwar.core.errors import AirwarError, IllegalAction, InvalidNotation, RecordError
+from airwar.core.events import EventLog
+from airwar.core.game import CHANCE, Game, GameState
+from airwar.core.record import CHAIN_PREFIX, GameRecord, legacy_log_digest
+from airwar.core.registry import game_class, load_game
+
+INACCURACY, MISTAKE, BLUNDER = "inaccuracy", "mistake", "blunder"
+MARKS = (INACCURACY, MISTAKE, BLUNDER)
+SYMBOLS = {INACCURACY: "?!", MISTAKE: "?", BLUNDER: "??"}
+
+TIE = 1e-6
+"""Two values closer than this are equal (the solution is kept in float32)."""
+
+MAX_DECISIONS = 100_000
+"""A record with more decisions than this is refused (the replay page's bound)."""
+
+
+class ReviewError(AirwarError):
+    """The game cannot be reviewed (no analysis for its kind, a record that does not replay)."""
+
+
+@dataclass(frozen=True)
+class Thresholds:
+    """Where a loss becomes a mark (MS-30), in kills of the other plane.
+
+    A loss is compared in kills: with kills scoring (MS-12) it is the loss
+    itself, with base-value scoring (IV.A) the loss divided by the points a
+    kill by the deciding plane scores. Defaults: 0.02, 0.05 and 0.15 kills.
+    """
+
+    inaccuracy: float = 0.02
+    mistake: float = 0.05
+    blunder: float = 0.15
+
+    def __post_init__(self) -> None:
+        values = (self.inaccuracy, self.mistake, self.blunder)
+        if not all(isinstance(v, int | float) and math.isfinite(v) for v in values):
+            raise ReviewError("the mark thresholds must be numbers")
+        if not 0 < self.inaccuracy <= self.mistake <= self.blunder <= 1:
+            raise ReviewError(
+                "the mark thresholds must be 0 < inaccuracy <= mistake <= blunder <= 1 kill, "
+                f"not {self.inaccuracy}, {self.mistake}, {self.blunder}"
+            )
+
+    @classmethod
+    def parse(cls, text: str) -> Thresholds:
+        """``"0.02,0.05,0.15"``: the inaccuracy, mistake and blunder thresholds in kills."""
+        parts = [p.strip() for p in text.split(",")]
+        if len(parts) != 3:
+            raise ReviewError(
+                f"thresholds are three numbers, inaccuracy,mistake,blunder (in kills), not {text!r}"
+            )
+        try:
+            numbers = [float(p) for p in parts]
+        except ValueError:
+            raise ReviewError(f"thresholds must be numbers, not {text!r}") from None
+        return cls(*numbers)
+
+    def mark(self, loss_in_kills: float) -> str | None:
+        """The mark of a loss (in kills), or None below the inaccuracy threshold."""
+        if loss_in_kills >= self.blunder - TIE:
+            return BLUNDER
+        if loss_in_kills >= self.mistake - TIE:
+            return MISTAKE
+        if loss_in_kills >= self.inaccuracy - TIE:
+            return INACCURACY
+        return None
+
+    def to_dict(self) -> dict[str, float]:
+        return {"inaccuracy": self.inaccuracy, "mistake": self.mistake, "blunder": self.blunder}
+
+
+# -- the two pure evaluations ---------------------------------------------------
+
+
+@dataclass(frozen=True)
+class DecisionValues:
+    """One decision's numbers, from the deciding plane's side (``role``)."""
+
+    role: int
+    action: str
+    best: str
+    value: float
+    best_value: float
+    options: int
+    after: Value
+    """The state after the decision, from the active plane's side (kill chances)."""
+
+    @property
+    def loss(self) -> float:
+        return max(0.0, self.best_value - self.value)
+
+
+def evaluate_decision(
+    sol: Solution,
+    key: EngagementKey,
+    action: str,
+    memo: dict[tuple[int, int, bool, bool], tuple[float, float]] | None = None,
+) -> DecisionValues:
+    """The value of ``action`` at ``key``, the best decision's and the loss.
+
+    Every legal decision's value is the solver's value of the state it leads
+    to with optimal play after it; the best is the solver's own choice (by
+    value, then by its own kill chance on a tie).
+    """
+    moves = sol.key_move_values(key, memo)
+    if action not in moves:
+        raise SolverError(
+            f"{action!r} is not a decision the solver knows at this state "
+            f"(it knows {', '.join(moves) or 'none'})"
+        )
+    best = sol.key_best_move(key, memo)
+    assert best is not None
+    role = key.mover
+    return DecisionValues(
+        role=role,
+        action=action,
+        best=best,
+        value=moves[action].for_role(role),
+        best_value=moves[best].for_role(role),
+        options=len(moves),
+        after=moves[action],
+    )
+
+
+@dataclass(frozen=True)
+class RollLuck:
+    """How lucky one roll was for its roller (``role``)."""
+
+    role: int
+    p_at_least: Fraction
+    """The probability of a result at least this good for the roller (exact)."""
+    swing: float
+    """The value after the roll minus the mean over the results, roller's side."""
+    before: float
+    after: Value
+
+
+def roll_luck(role: int, outcomes: Sequence[tuple[Fraction, Value]], chosen: int) -> RollLuck:
+    """Luck of result ``chosen`` among ``outcomes`` ((probability, value after)).
+
+    Results are ordered by the value they lead to for the roller; results
+    within :data:`TIE` of the chosen one count as at least as good.
+    """
+    if not outcomes or not 0 <= chosen < len(outcomes):
+        raise ValueError("a roll needs its outcomes and the index of the one rolled")
+    total = sum((p for p, _ in outcomes), Fraction(0))
+    if total != 1:
+        raise ValueError(f"the outcomes' probabilities add up to {total}, not 1")
+    mine = [v.for_role(role) for _, v in outcomes]
+    got = mine[chosen]
+    at_least = sum(
+        (p for (p, _), m in zip(outcomes, mine, strict=True) if m >= got - TIE), Fraction(0)
+    )
+    mean = sum(float(p) * m for (p, _), m in zip(outcomes, mine, strict=True))
+    return RollLuck(role, at_least, got - mean, mean, outcomes[chosen][1])
+
+
+# -- the review of a record -------------------------------------------------------
+
+
+@dataclass
+class DecisionReview:
+    """A decision of the game with its values (from the decider's side)."""
+
+    index: int
+    """1-based: the decision's number in the record."""
+    seat: int
+    plane: str
+    plane_type: str
+    action: str
+    best: str
+    value: float
+    best_value: float
+    loss: float
+    loss_kills: float
+    options: int
+    mark: str | None
+    p_kill_active: float
+    p_kill_listed: float
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "kind": "decision",
+            "index": self.index,
+            "seat": self.seat,
+            "plane": self.plane,
+            "plane_type": self.plane_type,
+            "action": self.action,
+            "best": self.best,
+            "value": self.value,
+            "best_value": self.best_value,
+            "loss": self.loss,
+            "loss_kills": self.loss_kills,
+            "options": self.options,
+            "mark": self.mark,
+            "p_kill_active": self.p_kill_active,
+            "p_kill_listed": self.p_kill_listed,
+        }
+
+
+@dataclass
+class RollReview:
+    """A roll of an engagement with its luck (from the roller's side)."""
+
+    after_decision: int
+    """How many decisions of the record were made before it."""
+    seat: int
+    plane: str
+    plane_type: str
+    name: str
+    roll: int
+    p_at_least: Fraction
+    swing: float
+    p_kill_active: float
+    p_kill_listed: float
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "kind": "roll",
+            "after_decision": self.after_decision,
+            "seat": self.seat,
+            "plane": self.plane,
+            "plane_type": self.plane_type,
+            "name": self.name,
+            "roll": self.roll,
+            "p_at_least": f"{self.p_at_least.numerator}/{self.p_at_least.denominator}",
+            "p_at_least_float": float(self.p_at_least),
+            "swing": self.swing,
+            "p_kill_active": self.p_kill_active,
+            "p_kill_listed": self.p_kill_listed,
+        }
+
+
+@dataclass
+class EngagementReview:
+    """One engagement: its matchup, start value, steps in order and result."""
+
+    number: int
+    matchup: str
+    active_type: str
+    listed_type: str
+    active_seat: int
+    listed_seat: int
+    turn_limit: int
+    scoring: str
+    first_decision: int
+    """How many decisions of the record were made before it started."""
+    unrated: str | None = None
+    """Why there are no values (no turn limit, a limit above MS-24's, not solved)."""
+    start: Value | None = None
+    result: Value | None = None
+    steps: list[DecisionReview | RollReview] = field(default_factory=list)
+
+    @property
+    def decisions(self) -> list[DecisionReview]:
+        return [s for s in self.steps if isinstance(s, DecisionReview)]
+
+    @property
+    def rolls(self) -> list[RollReview]:
+        return [s for s in self.steps if isinstance(s, RollReview)]
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "number": self.number,
+            "matchup": self.matchup,
+            "active_type": self.active_type,
+            "listed_type": self.listed_type,
+            "active_seat": self.active_seat,
+            "listed_seat": self.listed_seat,
+            "turn_limit": self.turn_limit,
+            "scoring": self.scoring,
+            "first_decision": self.first_decision,
+            "unrated": self.unrated,
+            "start": None if self.start is None else self.start.to_dict(),
+            "result": None if self.result is None else self.result.to_dict(),
+            "steps": [s.to_dict() for s in self.steps],
+        }
+
+
+@dataclass
+class SeatSummary:
+    """One seat's decisions and dice over the whole game."""
+
+    seat: int
+    name: str
+    decisions: int = 0
+    choices: int = 0
+    """Decisions with more than one legal option (the ones the average is over)."""
+    total_loss: float = 0.0
+    marks: dict[str, int] = field(default_factory=lambda: dict.fromkeys(MARKS, 0))
+    rolls: int = 0
+    """This seat's own rated rolls."""
+    luck: float = 0.0
+    """The sum of the swings of every rated roll (both seats'), from this seat's side."""
+    own_p_at_least: float = 0.0
+    """The mean luck percentile of this seat's own rolls (1/2 is average; lower is luckier)."""
+
+    @property
+    def average_loss(self) -> float:
+        return self.total_loss / self.choices if self.choices else 0.0
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "seat": self.seat,
+            "name": self.name,
+            "decisions": self.decisions,
+            "choices": self.choices,
+            "total_loss": self.total_loss,
+            "average_loss": self.average_loss,
+            "marks": dict(self.marks),
+            "rolls": self.rolls,
+            "luck": self.luck,
+            "own_p_at_least": self.own_p_at_least,
+        }
+
+
+@dataclass
+class GameReview:
+    """The review of one saved game."""
+
+    game: str
+    seat_names: tuple[str, ...]
+    thresholds: Thresholds
+    decisions: int
+    engagements: list[EngagementReview]
+    seats: list[SeatSummary]
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "game": self.game,
+            "seat_names": list(self.seat_names),
+            "thresholds": self.thresholds.to_dict(),
+            "decisions": self.decisions,
+            "engagements": [e.to_dict() for e in self.engagements],
+            "seats": [s.to_dict() for s in self.seats],
+        }
+
+
+SolutionSource = Callable[[Matchup, SolverOptions], Solution | None]
+"""Where the review gets a matchup's solution: the cache only, or a solve job."""
+
+
+def from_cache(matchup: Matchup, options: SolverOptions) -> Solution | None:
+    """The solution if it is cached (never solves)."""
+    return cached_solution(matchup, options)
+
+
+def supports(game_name: str) -> bool:
+    """Whether games of this kind can be reviewed (the game declares exact values)."""
+    try:
+        cls = game_class(game_name)
+    except Exception:
+        return False
+    return bool(cls.game_type.advisor)
+
+
+def _check_record(record: GameRecord) -> Game:
+    if not supports(record.game):
+        raise ReviewError(f"games of {record.game} have no exact analysis")
+    if len(record.actions) > MAX_DECISIONS:
+        raise ReviewError(f"the record has more than {MAX_DECISIONS} decisions")
+    try:
+        return load_game(record.game, record.options)
+    except Exception as exc:
+        raise RecordError(f"record cannot be loaded: {exc}") from None
+
+
+def _engagement(state: GameState) -> Any:
+    return getattr(state, "engagement", None)
+
+
+def _options_for(eng: Any, game: Game) -> tuple[Matchup, SolverOptions] | str:
+    """The matchup and solver options of an engagement, or why it has no values."""
+    limit = int(eng.turn_limit)
+    if limit < 1:
+        return "no values: the engagement has no turn limit (MS-11), so no finite horizon"
+    if limit > MAX_TURN_LIMIT:
+        return f"no values: its turn limit {limit} is above the solver's {MAX_TURN_LIMIT} (MS-24)"
+    a, b = eng.planes
+    scoring = str(game.options.get("scoring", "kills"))
+    return (
+        Matchup(a.type.name, b.type.name, bool(a.ace), bool(b.ace)),
+        SolverOptions(turn_limit=limit, scoring=scoring),
+    )
+
+
+def needed_solutions(record: GameRecord) -> list[tuple[Matchup, SolverOptions]]:
+    """The matchups (with their solver options) of the game's engagements, first met first."""
+    game = _check_record(record)
+    from airwar.core.driver import replay
+
+    driver = replay(record, game=game)
+    scoring = str(game.options.get("scoring", "kills"))
+    out: list[tuple[Matchup, SolverOptions]] = []
+    for ev in driver.state.log.to_list():
+        if ev.get("type") != "engagement_start":
+            continue
+        limit = int(ev.get("turn_limit", 0))
+        if not 1 <= limit <= MAX_TURN_LIMIT:
+            continue
+        a, b = ev["active"], ev["listed"]
+        item = (
+            Matchup(a["type"], b["type"], bool(a.get("ace")), bool(b.get("ace"))),
+            SolverOptions(turn_limit=limit, scoring=scoring),
+        )
+        if item not in out:
+            out.append(item)
+    return out
+
+
+class _Reviewer:
+    """Walks a record's replay, rolling with the record's own draws, and rates each step."""
+
+    def __init__(
+        self, record: GameRecord, game: Game, source: SolutionSource, thresholds: Thresholds
+    ) -> None:
+        self.record = record
+        self.game = game
+        self.source = source
+        self.thresholds = thresholds
+        self.driver = Driver(game, record.seed, auto_chance=False)
+        self.engagements: list[EngagementReview] = []
+        self.current: EngagementReview | None = None
+        self.eng_obj: Any = None
+        self.sol: Solution | None = None
+        self.options: SolverOptions | None = None
+        self.memo: dict[tuple[int, int, bool, bool], tuple[float, float]] = {}
+        self.memo_for: tuple[Any, ...] | None = None
+
+    # -- engagements --------------------------------------------------------
+    def _track(self) -> None:
+        """Start a new engagement's review when the state has a new engagement."""
+        eng = _engagement(self.driver.state)
+        if eng is None or eng is self.eng_obj or not hasattr(eng, "planes"):
+            return
+        self.eng_obj = eng
+        self._finish_current()
+        a, b = eng.planes
+        scoring = str(self.game.options.get("scoring", "kills"))
+        review = EngagementReview(
+            number=len(self.engagements) + 1,
+            matchup=Matchup(a.type.name, b.type.name, bool(a.ace), bool(b.ace)).label(),
+            active_type=a.type.name,
+            listed_type=b.type.name,
+            active_seat=a.side.seat,
+            listed_seat=b.side.seat,
+            turn_limit=int(eng.turn_limit),
+            scoring=scoring,
+            first_decision=len(self.driver.record.actions),
+        )
+        self.engagements.append(review)
+        self.current = review
+        self.sol, self.options = None, None
+        found = _options_for(eng, self.game)
+        if isinstance(found, str):
+            review.unrated = found
+            return
+        matchup, options = found
+        sol = self.source(matchup, options)
+        if sol is None:
+            review.unrated = f"no values: {matchup.label()} is not solved yet"
+            return
+        self.sol, self.options = sol, options
+        self.memo, self.memo_for = {}, None
+        review.start = sol.key_value(key_of(eng, options))
+
+    def _finish_current(self) -> None:
+        cur, eng = self.current, self.eng_obj
+        if cur is None or self.sol is None or self.options is None or eng is None:
+            return
+        if cur.result is None and eng.phase == "over":
+            cur.result = self.sol.key_value(key_of(eng, self.options))
+
+    # -- steps -------------------------------------------------------------
+    def roll(self) -> None:
+        state = self.driver.state
+        self._track()
+        eng = _engagement(state)
+        rated = eng is not None and self.sol is not None and self.options is not None
+        check = state.pending_check() if rated else None
+        before = len(self.driver.record.actions)
+        if not rated or check is None:
+            self.driver.roll()
+            self._after_step()
+            return
+        assert self.sol is not None and self.options is not None
+        role = self._roller(eng)
+        outcomes: list[tuple[Fraction, Value]] = []
+        rolls = state.chance_outcomes()
+        for outcome, p in rolls:
+            copy_eng = copy.deepcopy(eng)
+            copy_eng.apply_roll(outcome, EventLog())
+            outcomes.append((p, self.sol.key_value(key_of(copy_eng, self.options))))
+        draw = self.driver.roll()
+        chosen = next(i for i, (o, _) in enumerate(rolls) if o == draw)
+        luck = roll_luck(role, outcomes, chosen)
+        plane = eng.planes[role]
+        assert self.current is not None
+        self.current.steps.append(
+            RollReview(
+                after_decision=before,
+                seat=plane.side.seat,
+                plane="active" if role == ACTIVE else "listed",
+                plane_type=plane.type.name,
+                name=check.name,
+                roll=int(draw.value),
+                p_at_least=luck.p_at_least,
+                swing=luck.swing,
+                p_kill_active=luck.after.p_kill_active,
+                p_kill_listed=luck.after.p_kill_listed,
+            )
+        )
+        self._after_step()
+
+    def _roller(self, eng: Any) -> int:
+        """Whose roll it is: the red or blue die's side for the first move, the mover's MP,
+        the attacker's kill roll."""
+        if eng.phase in ("first_red", "first_blue"):
+            colour = "red" if eng.phase == "first_red" else "blue"
+            return ACTIVE if eng.planes[ACTIVE].side.colour == colour else 1 - ACTIVE
+        if eng.phase == "kill" and eng.attack is not None:
+            return int(eng.attack[0])
+        return int(eng.mover)
+
+    def decide(self, seat: int, text: str, index: int) -> None:
+        state = self.driver.state
+        self._track()
+        eng = _engagement(state)
+        review: DecisionReview | None = None
+        if eng is not None and self.sol is not None and self.options is not None:
+            key = key_of(eng, self.options)
+            turn = (key.mover, key.positions[1 - key.mover], key.fired, key.remaining)
+            if turn != self.memo_for or key.phase != "move":
+                self.memo, self.memo_for = {}, turn
+            values = evaluate_decision(
+                self.sol, key, text, self.memo if key.phase == "move" else None
+            )
+            plane = eng.planes[values.role]
+            unit = 1.0
+            if self.options.scoring != "kills":
+                unit = float(eng.planes[1 - values.role].type.base_value) or 1.0
+            loss = values.loss
+            marked = values.options > 1
+            review = DecisionReview(
+                index=index,
+                seat=seat,
+                plane="active" if values.role == ACTIVE else "listed",
+                plane_type=plane.type.name,
+                action=text,
+                best=values.best,
+                value=values.value,
+                best_value=values.best_value,
+                loss=loss,
+                loss_kills=loss / unit,
+                options=values.options,
+                mark=self.thresholds.mark(loss / unit) if marked else None,
+                p_kill_active=values.after.p_kill_active,
+                p_kill_listed=values.after.p_kill_listed,
+            )
+        try:
+            self.driver.act(text, seat)
+        except (IllegalAction, InvalidNotation) as exc:
+            raise RecordError(
+                f"record does not replay: decision {index} ({text!r} by "
+                f"{self.game.seat_name(seat)}) is refused: {exc}"
+            ) from None
+        if review is not None:
+            assert self.current is not None
+            self.current.steps.append(review)
+        self._after_step()
+
+    def _after_step(self) -> None:
+        eng = self.eng_obj
+        if eng is not None and eng.phase == "over":
+            self._finish_current()
+
+    def run(self) -> list[EngagementReview]:
+        for i, (seat, text) in enumerate(self.record.actions):
+            while self.driver.state.current_actor() == CHANCE:
+                self.roll()
+            self.decide(seat, text, i + 1)
+        while self.driver.state.current_actor() == CHANCE:
+            self.roll()
+        self._finish_current()
+        digest = self.record.log_digest
+        if digest is not None:
+            if digest.startswith(CHAIN_PREFIX):
+                same = self.driver.log_digest == digest
+            else:
+                same = legacy_log_digest(self.driver.events) == digest
+            if not same:
+                raise RecordError("record replays to a different log than it was saved with")
+        return self.engagements
+
+
+def summarise(
+    engagements: Sequence[EngagementReview], seat_names: Sequence[str]
+) -> list[SeatSummary]:
+    """Per seat: decisions, average loss per decision with a choice, marks, luck."""
+    seats = [SeatSummary(i, name) for i, name in enumerate(seat_names)]
+    own_sum = [0.0] * len(seats)
+    for e in engagements:
+        for step in e.steps:
+            if isinstance(step, DecisionReview):
+                s = seats[step.seat]
+                s.decisions += 1
+                if step.options > 1:
+                    s.choices += 1
+                    s.total_loss += step.loss
+                if step.mark is not None:
+                    s.marks[step.mark] += 1
+            else:
+                seats[step.seat].rolls += 1
+                own_sum[step.seat] += float(step.p_at_least)
+                for s in seats:
+                    s.luck += step.swing if s.seat == step.seat else -step.swing
+    for s in seats:
+        s.own_p_at_least = own_sum[s.seat] / s.rolls if s.rolls else 0.0
+    return seats
+
+
+def review_record(
+    record: GameRecord,
+    *,
+    source: SolutionSource = from_cache,
+    thresholds: Thresholds | None = None,
+) -> GameReview:
+    """Review a saved game: every engagement's decisions and rolls, and each seat's summary.
+
+    ``source`` gives each matchup's solution (default: only what is cached;
+    an engagement whose matchup it does not give is listed without values).
+    Raises :class:`ReviewError` for a game without exact analysis and
+    :class:`RecordError` for a record that does not replay.
+    """
+    game = _check_record(record)
+    thresholds = thresholds or Thresholds()
+    engagements = _Reviewer(record, game, source, thresholds).run()
+    names = tuple(game.seat_name(i) for i in range(game.num_players))
+    return GameReview(
+        game=record.game,
+        seat_names=names,
+        thresholds=thresholds,
+        decisions=len(record.actions),
+        engagements=engagements,
+        seats=summarise(engagements, names),
+    )
+
+
+def kill_chance_series(review: GameReview) -> list[dict[str, Any]]:
+    """Both planes' kill chances along the game, one point per step, by seat.
+
+    Each point: ``{"x": position along the game (decisions made, a roll half a
+    step after the decision before it), "engagement": number, "seat0", "seat1":
+    the kill chance of the plane of each seat}``; each engagement starts a new
+    segment at its start value.
+    """
+    points: list[dict[str, Any]] = []
+    for e in review.engagements:
+        if e.start is None:
+            continue
+
+        def point(x: float, pa: float, pl: float, e: EngagementReview = e) -> dict[str, Any]:
+            by_seat = {e.active_seat: pa, e.listed_seat: pl}
+            return {
+                "x": x,
+                "engagement": e.number,
+                "seat0": by_seat.get(0, 0.0),
+                "seat1": by_seat.get(1, 0.0),
+            }
+
+        points.append(point(float(e.first_decision), e.start.p_kill_active, e.start.p_kill_listed))
+        for s in e.steps:
+            x = float(s.index) if isinstance(s, DecisionReview) else s.after_decision + 0.5
+            points.append(point(x, s.p_kill_active, s.p_kill_listed))
+    return points
+
+
+def describe_marks(thresholds: Thresholds) -> Mapping[str, str]:
+    """Each mark's meaning in words, for legends."""
+    t = thresholds
+    i, m, b = INACCURACY, MISTAKE, BLUNDER
+    return {
+        i: f"{i} ({SYMBOLS[i]}): lost {t.inaccuracy:g} to {t.mistake:g} kills",
+        m: f"{m} ({SYMBOLS[m]}): lost {t.mistake:g} to {t.blunder:g} kills",
+        b: f"{b} ({SYMBOLS[b]}): lost {t.blunder:g} kills or more",
+    }
