@@ -2,16 +2,16 @@
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Annotated, Literal
 
-from fastapi import APIRouter, Request
-from fastapi.responses import HTMLResponse, RedirectResponse
+from fastapi import APIRouter, Query, Request
+from fastapi.responses import HTMLResponse, RedirectResponse, Response
 
 from airwar.session.seats import HUMAN
 from airwar.web import bia, gunslingers
 from airwar.web.api import browser_id
 from airwar.web.schemas import GameId
-from airwar.web.service import Forbidden
+from airwar.web.service import Forbidden, LiveGame
 from airwar.web.templating import templates
 
 router = APIRouter(include_in_schema=False)
@@ -28,21 +28,91 @@ def index_page(request: Request) -> HTMLResponse:
     return templates.TemplateResponse(request, "index.html", {"page": "index"})
 
 
+SeatParam = Annotated[str | None, Query(max_length=200)]
+"""A seat link's secret as a page receives it: checked here, so that a bad one is
+named once on the page instead of refusing each of its requests."""
+
+REFUSED = "refused"
+"""The ``link`` query of a page whose seat link played no seat of its game."""
+
+
+def seat_notice(
+    request: Request, live: LiveGame, seat: str | None, link: str | None, page: str
+) -> RedirectResponse | dict[str, str] | None:
+    """What a game's page says about its seat link: nothing for a link that plays a seat;
+    a redirect to the spectator's page for a link that plays none (a mistyped or old
+    link), which then says so once; otherwise that the reader is watching."""
+    svc = request.app.state.service
+    if seat is not None:
+        if live.seat_for(seat) is not None:
+            return None
+        url = request.url_for(page, game_id=live.id).path
+        return RedirectResponse(f"{url}?link={REFUSED}", status_code=303)
+    owner = svc.owns(live, browser_id(request))
+    resume = request.url_for("resume_page", game_id=live.id).path
+    if page == "replay_page":
+        resume += "?to=replay"
+    if link == REFUSED:
+        text = (
+            "That seat link does not play any seat of this game (mistyped, or from another "
+            "game), so this page shows the game as a spectator sees it."
+        )
+    elif page == "play_page":
+        text = "You are watching: this page has no seat link, so it only shows the game."
+    else:
+        return None
+    notice = {"text": text}
+    if owner:
+        notice |= {"link": resume, "link_text": "Play your seat (this browser created the game)"}
+    else:
+        notice["after"] = "To play, open the link of your seat that the game's creator sent you."
+    return notice
+
+
 @router.get("/games/{game_id}", response_class=HTMLResponse, name="play_page")
-def play_page(request: Request, game_id: GameId) -> HTMLResponse:
-    """The board, the controls for the seat of this link, the rolls and the log."""
+def play_page(
+    request: Request,
+    game_id: GameId,
+    seat: SeatParam = None,
+    link: Annotated[str | None, Query(max_length=20)] = None,
+) -> Response:
+    """The board, the controls for the seat of this link, the rolls and the log; without
+    a seat link (or with one that plays no seat), the spectator's view and one notice."""
     svc = request.app.state.service
     live = svc.get(game_id)
-    context = {"page": "play", "game_id": live.id, "game": live.game.name, "title": live.title}
+    notice = seat_notice(request, live, seat, link, "play_page")
+    if isinstance(notice, RedirectResponse):
+        return notice
+    context = {
+        "page": "play",
+        "game_id": live.id,
+        "game": live.game.name,
+        "title": live.title,
+        "notice": notice,
+    }
     return templates.TemplateResponse(request, "play.html", context)
 
 
 @router.get("/games/{game_id}/replay", response_class=HTMLResponse, name="replay_page")
-def replay_page(request: Request, game_id: GameId) -> HTMLResponse:
+def replay_page(
+    request: Request,
+    game_id: GameId,
+    seat: SeatParam = None,
+    link: Annotated[str | None, Query(max_length=20)] = None,
+) -> Response:
     """Step back and forward through any game, finished or running."""
     svc = request.app.state.service
     live = svc.get(game_id)
-    context = {"page": "replay", "game_id": live.id, "game": live.game.name, "title": live.title}
+    notice = seat_notice(request, live, seat, link, "replay_page")
+    if isinstance(notice, RedirectResponse):
+        return notice
+    context = {
+        "page": "replay",
+        "game_id": live.id,
+        "game": live.game.name,
+        "title": live.title,
+        "notice": notice,
+    }
     return templates.TemplateResponse(request, "replay.html", context)
 
 

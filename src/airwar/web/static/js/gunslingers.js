@@ -167,10 +167,12 @@
         A.el("td", { text: status.join(", ") || "ok" }), A.el("td", { class: "mods", text: stores }),
       ]);
     });
-    box.appendChild(A.el("table", {}, [
-      A.el("thead", {}, [A.el("tr", {}, ["Unit", "Type", "Side", "Hex", "Heading", "Alt", "Status", "Stores"]
-        .map(function (h) { return A.el("th", { text: h }); }))]),
-      A.el("tbody", {}, rows)]));
+    /* a phone scrolls the table inside its own box, never the page */
+    box.appendChild(A.el("div", { class: "table-scroll", tabindex: "0", role: "region", "aria-label": "Units table" }, [
+      A.el("table", {}, [
+        A.el("thead", {}, [A.el("tr", {}, ["Unit", "Type", "Side", "Hex", "Heading", "Alt", "Status", "Stores"]
+          .map(function (h) { return A.el("th", { scope: "col", text: h }); }))]),
+        A.el("tbody", {}, rows)])]));
     const sides = v.sides || {};
     box.appendChild(A.el("p", { text: Object.keys(sides).map(function (s) {
       return s + ": " + sides[s].kills + " kills"; }).join(" · ") }));

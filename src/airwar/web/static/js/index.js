@@ -33,9 +33,13 @@
       input = A.el("input", { type: "text", id: id, name: p.name, value: String(p.default) });
     }
     input.dataset.kind = p.kind;
-    return A.el("label", { for: id }, [
-      p.name.replace(/_/g, " ") + (p.rule ? " (" + p.rule + ")" : ""), input,
-      A.el("span", { class: "opt-help", text: p.help }),
+    const helpId = id + "-help";
+    if (p.help) input.setAttribute("aria-describedby", helpId);
+    return A.el("div", { class: "opt", "data-option": p.name }, [
+      A.el("label", { for: id }, [p.label || p.name.replace(/_/g, " "),
+        p.rule ? A.el("span", { class: "opt-rule", text: " (" + p.rule + ")" }) : null]),
+      input,
+      p.help ? A.el("span", { class: "opt-help", id: helpId, text: p.help }) : null,
     ]);
   }
 
@@ -79,26 +83,132 @@
   }
   seatsBox.addEventListener("change", hintsChoice);
 
+  /* -- saved games: the matchup, the result and the date; finished ones replay and analyse -- */
+  function titleOf(name) {
+    const g = catalog && catalog.games.find(function (x) { return x.name === name; });
+    return g ? g.title : name.charAt(0).toUpperCase() + name.slice(1).replace(/-/g, " ");
+  }
+
+  function playerText(kind, mine) {
+    if (kind === "human") return mine ? "you" : "a person";
+    if (kind === "remote") return mine ? "a second browser" : "a person";
+    return "AI " + kind.replace(/^ai:/, "");
+  }
+
+  /* The seats in the game's own order (the store keeps them sorted by name). */
+  function seatEntries(g) {
+    const known = catalog && catalog.games.find(function (x) { return x.name === g.game; });
+    const order = known ? known.seats : [];
+    return Object.entries(g.seats).sort(function (a, b) {
+      const i = order.indexOf(a[0]), j = order.indexOf(b[0]);
+      return (i < 0 ? order.length : i) - (j < 0 ? order.length : j);
+    });
+  }
+
+  function matchup(g) {
+    return seatEntries(g).filter(function (kv) {
+      return kv[0] !== "referee" || kv[1] !== "human";
+    }).map(function (kv) { return kv[0] + " (" + playerText(kv[1], g.mine) + ")"; }).join(" vs ");
+  }
+
+  function sideName(name, g) {
+    const match = Object.keys(g.seats).find(function (s) { return s.toLowerCase() === String(name).toLowerCase(); });
+    return match || String(name);
+  }
+
+  /* A summary's per-side numbers, in the game's seat order. */
+  function bySide(g, numbers) {
+    const order = seatEntries(g).map(function (kv) { return kv[0].toLowerCase(); });
+    return Object.entries(numbers).sort(function (a, b) {
+      const i = order.indexOf(a[0].toLowerCase()), j = order.indexOf(b[0].toLowerCase());
+      return (i < 0 ? order.length : i) - (j < 0 ? order.length : j);
+    });
+  }
+
+  function scoreText(g) {
+    const s = g.summary || {};
+    const parts = [];
+    if (s.scores && Object.keys(s.scores).length) {
+      parts.push(bySide(g, s.scores).map(function (kv) { return sideName(kv[0], g) + " " + kv[1]; }).join(" – "));
+    } else if (s.kills && Object.keys(s.kills).length) {
+      parts.push(bySide(g, s.kills).map(function (kv) {
+        return sideName(kv[0], g) + " " + kv[1] + (kv[1] === 1 ? " kill" : " kills");
+      }).join(", "));
+    }
+    if (s.sortie && s.sorties_per_side) parts.push("sortie " + s.sortie + " of " + s.sorties_per_side);
+    else if (s.turn) parts.push("turn " + s.turn);
+    return parts.join(" · ");
+  }
+
+  /* Who won, from the game's own result, else from its returns (one per seat, in order). */
+  function winnerText(g) {
+    const s = g.summary || {};
+    if (s.result === "draw") return "Draw";
+    if (s.result) return sideName(s.result, g) + " won";
+    if (Array.isArray(s.returns) && s.returns.length) {
+      const best = Math.max.apply(null, s.returns);
+      const top = s.returns.map(function (r, i) { return r === best ? i : -1; }).filter(function (i) { return i >= 0; });
+      if (top.length !== 1) return "Draw";
+      const name = seatEntries(g)[top[0]] && seatEntries(g)[top[0]][0];
+      if (name) return name + " won";
+    }
+    return "Over";
+  }
+
+  function resultText(g) {
+    const score = scoreText(g);
+    if (g.status === "finished") return winnerText(g) + (score ? " · " + score : "");
+    if (g.status === "corrupt") return "damaged record";
+    const toAct = g.summary && g.summary.to_act ? g.summary.to_act + " to move" : "in progress";
+    return toAct + (score ? " · " + score : "");
+  }
+
+  function dateText(iso) {
+    const d = new Date(String(iso).replace(" ", "T"));
+    if (isNaN(d.getTime())) return String(iso).slice(0, 16);
+    return d.toLocaleString(undefined, { year: "numeric", month: "short", day: "numeric",
+      hour: "2-digit", minute: "2-digit" });
+  }
+
+  function actionLinks(g) {
+    const link = function (href, cls, text, label) {
+      return A.el("a", { href: A.url(href), class: cls, text: text, "aria-label": text + ": " + label });
+    };
+    const label = g.title;
+    if (g.status === "finished") {
+      return [link("/games/" + g.id + "/replay", "replay", "Replay", label), " · ",
+        link("/games/" + g.id + "/replay#analyse", "analyse", "Analyse", label)];
+    }
+    if (g.mine) {
+      return [link("/games/" + g.id + "/resume", "resume", "Resume", label), " · ",
+        link("/games/" + g.id + "/replay", "replay", "Replay", label)];
+    }
+    return [link("/games/" + g.id, "watch", "Watch", label), " · ",
+      link("/games/" + g.id + "/replay", "replay", "Replay", label)];
+  }
+
   async function loadSaved() {
     const tbody = document.querySelector("#saved-table tbody");
     const games = await A.api("GET", "/api/games");
     A.clear(tbody);
     if (!games.length) {
-      tbody.appendChild(A.el("tr", {}, [A.el("td", { colspan: "6", text: "No saved games yet." })]));
+      tbody.appendChild(A.el("tr", {}, [A.el("td", { colspan: "5", text: "No saved games yet." })]));
     }
     games.forEach(function (g) {
-      tbody.appendChild(A.el("tr", { "data-game-id": g.id }, [
-        A.el("td", { text: g.title }), A.el("td", { text: g.game }), A.el("td", { text: g.status }),
-        A.el("td", { text: String(g.decisions) }), A.el("td", { text: g.updated_at.replace("T", " ").slice(0, 19) }),
-        A.el("td", {}, g.mine ? [
-          A.el("a", { href: A.url("/games/" + g.id + "/resume"), class: "resume", text: "resume" }), " · ",
-          A.el("a", { href: A.url("/games/" + g.id + "/resume?to=replay"), class: "replay", text: "replay" }),
-        ] : [
-          A.el("a", { href: A.url("/games/" + g.id), class: "watch", text: "watch" }), " · ",
-          A.el("a", { href: A.url("/games/" + g.id + "/replay"), class: "replay", text: "replay" }),
+      const started = g.created_at || g.updated_at;
+      tbody.appendChild(A.el("tr", { "data-game-id": g.id, "data-status": g.status }, [
+        A.el("td", { "data-label": "Game" }, [A.el("strong", { text: g.title }),
+          g.title !== titleOf(g.game) ? A.el("div", { class: "mods", text: titleOf(g.game) }) : null]),
+        A.el("td", { class: "matchup", "data-label": "Players", text: matchup(g) }),
+        A.el("td", { class: "result-text", "data-label": "Result", text: resultText(g) }),
+        A.el("td", { class: "date", "data-label": "Started" }, [
+          A.el("time", { datetime: String(started).replace(" ", "T"), text: dateText(started) }),
+          A.el("div", { class: "mods", text: g.decisions + (g.decisions === 1 ? " decision" : " decisions") }),
         ]),
+        A.el("td", { class: "saved-actions" }, actionLinks(g)),
       ]));
     });
+    document.body.dataset.ready = "yes";
   }
 
   form.addEventListener("submit", async function (e) {

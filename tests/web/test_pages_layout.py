@@ -1,0 +1,153 @@
+"""Every page fits a phone (390 px wide) and a laptop (1280 px) without a sideways scroll;
+a page opened without a seat link says so once and shows the spectator's view.
+
+A wide board, map or table may scroll inside its own box, never the page.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pytest
+from playwright.sync_api import Browser, BrowserContext, Page, expect
+
+from tests.web.conftest import SCREENSHOTS, Server, wait_until
+from tests.web.site import READY, Site, build_site, open_page
+
+pytestmark = pytest.mark.browser
+
+expect.set_options(timeout=15_000)
+
+PAGES = [
+    "home",
+    "home-whole-game",
+    "gunslingers-new",
+    "calculator",
+    "engagement",
+    "whole-game",
+    "gunslingers-play",
+    "finished",
+    "spectator",
+    "replay",
+    "gunslingers-replay",
+]
+WIDTHS = [390, 1280]
+
+OVERFLOW = """(() => {
+  const w = window.innerWidth;
+  return Array.from(document.querySelectorAll('body *'))
+    .filter(e => e.getBoundingClientRect().right > w + 0.5)
+    .slice(0, 5)
+    .map(e => e.tagName.toLowerCase() + (e.id ? '#' + e.id : '') + ' ' +
+      Math.round(e.getBoundingClientRect().right) + 'px');
+})()"""
+
+
+@pytest.fixture(scope="module")
+def context(browser: Browser) -> Iterator[BrowserContext]:
+    ctx = browser.new_context(viewport={"width": 390, "height": 844})
+    ctx.set_default_timeout(30_000)
+    try:
+        yield ctx
+    finally:
+        ctx.close()
+
+
+@pytest.fixture(scope="module")
+def site(server: Server, context: BrowserContext) -> Site:
+    return build_site(server, context)
+
+
+@pytest.fixture
+def tab(context: BrowserContext) -> Iterator[Page]:
+    pg = context.new_page()
+    try:
+        yield pg
+    finally:
+        pg.close()
+
+
+def assert_fits(page: Page, what: str) -> None:
+    scroll = page.evaluate("document.documentElement.scrollWidth")
+    inner = page.evaluate("window.innerWidth")
+    assert scroll <= inner, (
+        f"{what}: {scroll} px wide in a {inner} px window: {page.evaluate(OVERFLOW)}"
+    )
+
+
+@pytest.mark.parametrize("width", WIDTHS)
+@pytest.mark.parametrize("name", PAGES)
+def test_every_page_fits_the_screen_without_a_sideways_scroll(
+    site: Site, tab: Page, name: str, width: int
+) -> None:
+    tab.set_viewport_size({"width": width, "height": 844})
+    open_page(tab, site, name)
+    assert_fits(tab, f"{name} at {width} px")
+    if width == 390:
+        SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+        tab.screenshot(path=str(SCREENSHOTS / f"phone-{name}.png"), full_page=True)
+
+
+@pytest.mark.parametrize("width", WIDTHS)
+def test_the_calculators_results_fit_the_screen(site: Site, tab: Page, width: int) -> None:
+    tab.set_viewport_size({"width": width, "height": 844})
+    open_page(tab, site, "calculator")
+    tab.click("#add-shot")
+    tab.click("#calc")
+    expect(tab.locator("#volley-result")).to_be_visible()
+    assert_fits(tab, f"calculator with a volley's result at {width} px")
+
+
+def test_the_board_fills_a_phones_width(site: Site, tab: Page) -> None:
+    """At 390 px the Battle Board takes the page's width: squares as large as it allows."""
+    tab.set_viewport_size({"width": 390, "height": 844})
+    open_page(tab, site, "engagement")
+    box = tab.locator("#board svg").first.bounding_box()
+    assert box is not None
+    assert 340 <= box["width"] <= 390, box
+
+
+def test_a_page_without_a_seat_link_says_so_once_and_shows_the_game(site: Site, tab: Page) -> None:
+    open_page(tab, site, "spectator")
+    expect(tab.locator("#notice")).to_have_count(1)
+    expect(tab.locator("#notice")).to_contain_text("no seat link")
+    # this browser made the game: the notice offers its seat
+    expect(tab.locator("#notice-link")).to_have_attribute(
+        "href", f"/games/{site.running_id}/resume"
+    )
+    expect(tab.locator("#board svg").first).to_be_visible()
+    expect(tab.locator("#error")).to_have_text("")
+
+
+def test_a_bad_seat_link_gives_one_notice_not_an_error_per_move(
+    site: Site, browser: Browser
+) -> None:
+    """A link whose secret plays no seat: one notice, the spectator's view, no refusals,
+    while the game goes on (each of its moves used to be refused once more)."""
+    other = browser.new_context(viewport={"width": 390, "height": 844})
+    try:
+        page = other.new_page()
+        errors: list[str] = []
+        page.on("response", lambda r: errors.append(r.url) if r.status >= 400 else None)
+        page.goto(f"{site.server.url}/games/{site.finished_id}?seat=not-a-seat-of-this-game")
+        wait_until(page, READY, timeout=30)
+        assert page.url.endswith(f"/games/{site.finished_id}?link=refused")
+        expect(page.locator("#notice")).to_have_count(1)
+        expect(page.locator("#notice")).to_contain_text("does not play any seat of this game")
+        expect(page.locator("#notice")).to_contain_text("open the link of your seat")
+        expect(page.locator("#notice-link")).to_have_count(0)
+        expect(page.locator("#error")).to_have_text("")
+        expect(page.locator("#board svg").first).to_be_visible()
+        assert errors == []
+        # the replay page of a bad link too
+        page.goto(f"{site.server.url}/games/{site.finished_id}/replay?seat=BAD_seat_link_00")
+        wait_until(page, READY, timeout=30)
+        expect(page.locator("#notice")).to_contain_text("does not play any seat")
+        assert errors == []
+    finally:
+        other.close()
+
+
+def test_a_seat_link_shows_no_notice(site: Site, tab: Page) -> None:
+    open_page(tab, site, "engagement")
+    expect(tab.locator("#notice")).to_have_count(0)
