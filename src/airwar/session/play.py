@@ -94,6 +94,7 @@ def hint_refusal(seats: Mapping[str, str], hints: Mapping[str, str] | None) -> s
             return f"seat {name}: hints are off in a game between people"
     return None
 
+
 BotMaker = Callable[[str, int | str], Bot]
 BotRefusal = Callable[[str, Mapping[str, Any]], "str | None"]
 """Why a bot cannot play a game with these options (the bot registry's ``refusal``)."""
