@@ -233,7 +233,7 @@ MarkerKind = Literal[
     "plotted_fire",
 ]
 OutcomeKind = Literal[
-    "missile", "gun", "strafe", "ground_attack", "plotted_fire", "arm",
+    "missile", "gun", "strafe", "ground_attack", "plotted_fire", "barrage", "arm",
     "progressive_damage", "gloc_recovery", "ground_combat", "damage_control",
 ]  # fmt: skip
 
