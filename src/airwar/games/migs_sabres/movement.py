@@ -31,7 +31,6 @@ from airwar.games.migs_sabres.data import table
 from airwar.games.migs_sabres.planes import PlaneType, plane_type
 
 _MOVES = table("movement")
-WING_OVERS_PER_TURN: int = int(_MOVES["wing_overs_per_turn"])
 ACE_MP_BONUS: int = int(_MOVES["ace_bonus"])
 
 

@@ -1,0 +1,129 @@
+"""Run as a script: which keys of the rule tables the code reads, printed as JSON.
+
+Every ``tomllib.load`` of a table file is made to return mappings that record
+each key read (``d[k]``, ``d.get(k)``, or every key when the whole mapping is
+iterated or copied), before any game module is imported, so the tables read
+at import time are tracked too. Then a fixed set of games is played: random
+and automatic players over several seeds and every option that selects other
+table rows. Every table is also loaded through its own loader first, so one
+that those games never reach is tracked all the same.
+``tests/games/test_table_keys.py`` runs it and compares.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+import tomllib
+from pathlib import Path
+from typing import Any, BinaryIO
+
+SEEN: set[str] = set()
+ALL: set[str] = set()
+_load = tomllib.load
+
+
+def wrap(value: Any, path: str) -> Any:
+    if isinstance(value, dict):
+        return Tracked(value, path)
+    if isinstance(value, list):
+        return [wrap(v, f"{path}[]") for v in value]
+    return value
+
+
+class Tracked(dict):  # type: ignore[type-arg]
+    """A dict that notes which of its keys are read (by their dotted path)."""
+
+    def __init__(self, data: dict[str, Any], path: str) -> None:
+        self._path = path
+        for k in data:
+            ALL.add(f"{path}.{k}")
+        super().__init__({k: wrap(v, f"{path}.{k}") for k, v in data.items()})
+
+    def _all(self) -> None:
+        SEEN.update(f"{self._path}.{k}" for k in dict.__iter__(self))
+
+    def __getitem__(self, key: Any) -> Any:
+        SEEN.add(f"{self._path}.{key}")
+        return super().__getitem__(key)
+
+    def get(self, key: Any, default: Any = None) -> Any:
+        SEEN.add(f"{self._path}.{key}")
+        return super().get(key, default)
+
+    def __iter__(self) -> Any:
+        self._all()
+        return super().__iter__()
+
+    def keys(self) -> Any:
+        self._all()
+        return super().keys()
+
+    def items(self) -> Any:
+        self._all()
+        return super().items()
+
+    def values(self) -> Any:
+        self._all()
+        return super().values()
+
+
+def tracked_load(fh: BinaryIO, **kwargs: Any) -> dict[str, Any]:
+    data = _load(fh, **kwargs)
+    name = getattr(fh, "name", "")
+    if not name:
+        return data
+    path = Path(name)
+    return Tracked(data, f"{path.parent.name}/{path.name}")
+
+
+def play() -> None:
+    from airwar.bots.registry import make_bot
+    from airwar.core.driver import play_bots
+    from airwar.core.registry import load_game
+
+    games: list[tuple[str, dict[str, Any]]] = [
+        ("migs-engagement", {}),
+        ("migs-engagement", {"active": "F-86", "listed": "MiG-15"}),
+        ("migs-sabres", {}),
+        ("bia-engagement", {}),
+        ("gunslingers", {}),
+    ]
+    for name, options in games:
+        for seed in range(4):
+            game = load_game(name, options)
+            bot = "gunslingers-auto" if name == "gunslingers" else "random"
+            bots = {s: make_bot(bot, f"{seed}:{s}") for s in range(game.num_players)}
+            play_bots(game, bots, seed)
+
+
+def main() -> None:
+    tomllib.load = tracked_load  # before any game module is imported
+    import importlib.util
+
+    for solver_tables in ("airwar.solver.tables", "airwar.analysis.solver_tables"):
+        if importlib.util.find_spec(solver_tables) is not None:
+            importlib.import_module(solver_tables)  # the solver reads the move costs
+    import airwar.games.bia
+    import airwar.games.gunslingers
+    import airwar.games.migs_sabres  # noqa: F401
+    from airwar.games.bia import tables as bia_tables
+    from airwar.games.gunslingers import checks_tables, fields
+
+    # every table through its own loader, also those the games below never reach
+    for name in ("air_defence", "infantry"):
+        bia_tables.load_table(name)
+    for path in checks_tables.TABLES_DIR.iterdir():
+        if path.name.endswith(".toml"):
+            checks_tables.load_table(path.name.removesuffix(".toml"))
+    fields.house_defaults()
+    play()
+    # infantry fire (not in the engagements above) reads its whole weapons table
+    from airwar.games.bia import infantry
+
+    infantry.weapons()
+    json.dump({"all": sorted(ALL), "seen": sorted(SEEN)}, sys.stdout)
+
+
+if __name__ == "__main__":
+    main()
