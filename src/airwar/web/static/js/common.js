@@ -129,7 +129,14 @@ window.Airwar = window.Airwar || {};
     return ev.type.replace(/_/g, " ") + (fields.length ? ": " + fields.join(", ") : "");
   };
 
+  /* A list that scrolls in its own box can be reached and scrolled with the keyboard. */
+  A.scrollable = function (node, label) {
+    if (!node.hasAttribute("tabindex")) node.setAttribute("tabindex", "0");
+    if (!node.hasAttribute("aria-label")) node.setAttribute("aria-label", label);
+  };
+
   A.renderLog = function (ol, events, append) {
+    A.scrollable(ol, "Log");
     if (!append) A.clear(ol);
     events.forEach(function (ev) {
       ol.appendChild(A.el("li", { "data-seq": ev.seq, class: "ev-" + ev.type, text: A.logText(ev) }));
@@ -138,6 +145,7 @@ window.Airwar = window.Airwar || {};
   };
 
   A.renderRolls = function (ol, events, append) {
+    A.scrollable(ol, "Rolls");
     if (!append) A.clear(ol);
     events.filter(function (ev) { return ev.type === "roll"; }).forEach(function (ev) {
       ol.appendChild(A.rollItem(ev));

@@ -17,8 +17,9 @@
     return e;
   };
 
+  /* A group, not an image: a board's squares may be buttons, and an image's parts are not read. */
   S.root = function (width, height, label) {
-    return S.el("svg", { viewBox: "0 0 " + width + " " + height, role: "img",
+    return S.el("svg", { viewBox: "0 0 " + width + " " + height, role: "group",
       "aria-label": label, preserveAspectRatio: "xMidYMid meet" });
   };
 

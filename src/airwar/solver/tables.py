@@ -217,3 +217,63 @@ def reachable(
         if not moved:
             ends.add(p)
     return ends, fires
+
+
+@dataclass
+class PairTables:
+    """Pair-level index arrays on the canonical pairs of one board size."""
+
+    board: BoardTables
+    reps: IntArray
+    number: NDArray[np.int32]
+    n_pairs: int
+    succ: list[NDArray[np.int32]]
+    swap: NDArray[np.int32]
+    fire_pair: IntArray
+    fire_offset: IntArray
+    fire_head_on: NDArray[np.bool_]
+    head_on_pairs: IntArray
+
+    @classmethod
+    def build(cls, board: BoardTables) -> PairTables:
+        n = board.n_pos
+        reps, number = board.canonical_pairs()
+        n_pairs = len(reps)
+        mover = reps // n
+        other = reps % n
+        other_sq = other // 8
+        succ: list[NDArray[np.int32]] = []
+        for k in range(board.dest.shape[0]):
+            d = board.dest[k, mover]
+            ok = (d < n) & (d // 8 != other_sq)
+            s = np.full(n_pairs, n_pairs, dtype=np.int32)
+            s[ok] = number[d[ok] * n + other[ok]]
+            succ.append(s)
+        swap = number[other * n + mover].astype(np.int32)
+        ahead = board.ahead[mover]
+        fire = np.nonzero(ahead == other_sq)[0]
+        # attacker's bearing from the target against the target's facing (MS-10)
+        offset = (mover[fire] % 8 + 4 - other[fire] % 8) % 8
+        head_on = offset == 0
+        return cls(
+            board,
+            reps,
+            number,
+            n_pairs,
+            succ,
+            swap,
+            fire.astype(np.int64),
+            offset.astype(np.int64),
+            head_on,
+            fire[head_on].astype(np.int64),
+        )
+
+    def index(self, mover_pos: int, other_pos: int) -> int:
+        """The canonical pair number of (mover position, other position)."""
+        return int(self.number[mover_pos * self.board.n_pos + other_pos])
+
+
+@cache
+def pair_tables(columns: int, rows: int) -> PairTables:
+    """The index tables of one board size (built once per process)."""
+    return PairTables.build(BoardTables.build(columns, rows))
