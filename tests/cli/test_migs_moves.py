@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import re
+from fractions import Fraction
 
 import pytest
 from hypothesis import given
@@ -12,7 +13,7 @@ from hypothesis import strategies as st
 from typer.testing import CliRunner
 
 from airwar.cli.migs import app
-from airwar.games.migs_sabres import Facing, Square, movement_options
+from airwar.games.migs_sabres import Facing
 
 runner = CliRunner()
 
@@ -102,6 +103,77 @@ def test_json_shape_is_designs() -> None:
         assert len(rows) == len(set(rows))
 
 
+# A brute-force reference for the property below, written from the rules, not from
+# the move generator: every sequence of steps is tried one by one.
+# Steps (III.D, Figure 1): F straight 1 MP; L/R turn 45 degrees and move one square
+# diagonally, 2 MP; WL/WR turn 90 degrees and move one square, 3 MP, at most one
+# wing-over a movement turn (MS-6). A step may not leave the board (11 x 14) nor enter
+# the target's square. The move ends when the MP are spent, or when no step is left
+# that the MP pay for (after at least one step: with none the plane has no move, MS-8).
+# A shot (MS-9, III.F) is open after at least one step, from any point of a path where
+# the target is in the square directly ahead; its kill number goes by the attacker's
+# bearing from the target, counted clockwise from the target's facing: front 6,
+# front-diagonal 5, side 5, rear-diagonal 4, rear 3 (III.F.1-4).
+COMPASS = ["N", "NE", "E", "SE", "S", "SW", "W", "NW"]
+DELTA = [(0, 1), (1, 1), (1, 0), (1, -1), (0, -1), (-1, -1), (-1, 0), (-1, 1)]
+STEPS = {"F": (0, 1, False), "L": (-1, 2, False), "R": (1, 2, False), "WL": (-2, 3, True)}
+STEPS["WR"] = (2, 3, True)
+KILL_ON = {0: ("front", 6), 1: ("front-diagonal", 5), 7: ("front-diagonal", 5)}
+KILL_ON |= {2: ("side", 5), 6: ("side", 5), 3: ("rear-diagonal", 4), 5: ("rear-diagonal", 4)}
+KILL_ON |= {4: ("rear", 3)}
+
+
+def xy(square: str) -> tuple[int, int]:
+    return "abcdefghijk".index(square[0]), int(square[1:]) - 1
+
+
+def name(x: int, y: int) -> str:
+    return f"{'abcdefghijk'[x]}{y + 1}"
+
+
+def brute_force(
+    mover: str, facing: str, target: str, target_facing: str, mp: int, wing_over_used: bool
+) -> tuple[set[str], set[tuple[str, str, str, int]]]:
+    """End states ("b3:NE") and shots (square, facing, aspect, kill_on) by trying every path."""
+    tx, ty = xy(target)
+    ends: set[str] = set()
+    shots: set[tuple[str, str, str, int]] = set()
+
+    def walk(x: int, y: int, f: int, left: int, wo: bool, steps: int) -> None:
+        dx, dy = DELTA[f]
+        if steps and (x + dx, y + dy) == (tx, ty):
+            bearing = DELTA.index((x - tx, y - ty))
+            aspect, kill_on = KILL_ON[(bearing - COMPASS.index(target_facing)) % 8]
+            shots.add((name(x, y), COMPASS[f], aspect, kill_on))
+        moved = False
+        for turn, cost, is_wo in STEPS.values():
+            nf = (f + turn) % 8
+            nx, ny = x + DELTA[nf][0], y + DELTA[nf][1]
+            if cost > left or (is_wo and wo) or (nx, ny) == (tx, ty):
+                continue
+            if not (0 <= nx < 11 and 0 <= ny < 14):
+                continue
+            moved = True
+            walk(nx, ny, nf, left - cost, wo or is_wo, steps + 1)
+        if steps and (left == 0 or not moved):
+            ends.add(f"{name(x, y)}:{COMPASS[f]}")
+
+    x, y = xy(mover)
+    walk(x, y, COMPASS.index(facing), mp, wing_over_used, 0)
+    return ends, shots
+
+
+def test_the_brute_force_reference_agrees_with_the_hand_checked_positions() -> None:
+    assert brute_force("a1", "N", "k14", "S", 3, False) == (
+        {"a4:N", "b3:NE", "c3:NE", "b1:E"},
+        set(),
+    )
+    assert brute_force("c3", "N", "c6", "N", 2, False) == (
+        {"c5:N", "d4:NE", "b4:NW"},
+        {("c5", "N", "rear", 3)},
+    )
+
+
 @hyp_settings(max_examples=40)
 @given(
     st.sampled_from(SQUARES),
@@ -111,23 +183,19 @@ def test_json_shape_is_designs() -> None:
     st.integers(min_value=0, max_value=13),
     st.booleans(),
 )
-def test_command_agrees_with_the_rules_package(
+def test_command_agrees_with_a_brute_force_of_the_rules(
     msq: str, mf: str, tsq: str, tf: str, mp: int, wing_over_used: bool
 ) -> None:
     if msq == tsq:
         return
     extra = ("--wing-over-used",) if wing_over_used else ()
     data = moves_json(f"F-84@{msq}:{mf}", f"Yak-9@{tsq}:{tf}", mp, *extra)
-    expected = movement_options(
-        "F-84",
-        Square.parse(msq),
-        Facing.parse(mf),
-        Square.parse(tsq),
-        mp,
-        wing_over_used,
-        target_facing=Facing.parse(tf),
-    ).to_dict()
-    assert data == expected
+    ends, shots = brute_force(msq, mf, tsq, tf, mp, wing_over_used)
+    assert {f"{e['square']}:{e['facing']}" for e in data["end_states"]} == ends
+    got = {(f["square"], f["facing"], f["aspect"], f["kill_on"]) for f in data["fire_options"]}
+    assert got == shots
+    for f in data["fire_options"]:
+        assert f["p_kill"] == str(Fraction(7 - int(str(f["kill_on"])), 6))
 
 
 def test_readable_table_gives_paths_and_odds() -> None:
