@@ -1,4 +1,5 @@
-"""The game's JSON carries the solver's values when the matchup's solution is cached.
+"""The game's JSON carries the solver's values when the matchup's solution is cached
+(to a seat whose hints are on: ``tests/web/test_hints.py`` tests the setting).
 
 A real solve of a reduced configuration (turn limit 1, a few seconds) goes
 into a temporary cache folder; the app reads it from there.
@@ -14,7 +15,7 @@ import pytest
 from fastapi.testclient import TestClient
 
 from airwar.analysis.solver import engagement_values
-from tests.web.conftest import Server, free_port
+from tests.web.conftest import Server, free_port, wait_until
 from tests.web.helpers import tokens
 
 if TYPE_CHECKING:
@@ -31,6 +32,7 @@ def my_turn(client: TestClient) -> dict[str, Any]:
             "seats": {"Communist": "human", "Allied": "ai:random"},
             "seed": 11,
             "options": OPTIONS,
+            "hints": {"Communist": "always"},
         },
     )
     assert made.status_code == 201, made.text
@@ -88,6 +90,7 @@ def test_the_play_page_shows_the_values(
                 "seats": {"Communist": "human", "Allied": "ai:random"},
                 "seed": 11,
                 "options": OPTIONS,
+                "hints": {"Communist": "always"},
             },
         ).json()
         url = urlparse(next(x["url"] for x in made["links"] if x["seat"] == "Communist"))
@@ -97,7 +100,7 @@ def test_the_play_page_shows_the_values(
         assert info is not None
         page = context.new_page()
         page.goto(srv.url + link)
-        page.wait_for_function("document.body.dataset.ready === 'yes'")
+        wait_until(page, "document.body.dataset.ready === 'yes'")
         panel = page.locator("#solver-values")
         expect(panel).to_contain_text("optimal play by both planes")
         expect(panel).to_contain_text("From the Yak-9's (Communist) side")

@@ -1,5 +1,8 @@
 /* The play page: fetch the game for this seat's link, draw it, send decisions, follow changes
-   live (server-sent events), animate the AI's decisions step by step, undo against the AI.
+   live (server-sent events), show the AI's decisions quickly step by step (skippable, at a
+   speed kept in this browser), undo a whole move against the AI, a move list whose entries
+   show the board at that point, the result and a rematch at the end, and the keyboard:
+   arrow keys and Enter to step, F to fire, U to undo.
    The AI plays in the background on the server: a decision's answer comes at once with
    bots_thinking, and each of the AI's decisions arrives as a stream update. */
 "use strict";
@@ -17,20 +20,60 @@
   const logList = document.getElementById("log");
   const rollList = document.getElementById("rolls");
   const undoButton = document.getElementById("undo");
+  const undoNote = document.getElementById("undo-note");
   const replayLink = document.getElementById("replay-link");
-  const STEP_MS = 450;
-  const ANIMATION_MS = 9000;  /* a long run of the AI's decisions is shown faster */
+  const thinking = document.getElementById("thinking");
+  const skipButton = document.getElementById("skip");
+  const speedSelect = document.getElementById("speed");
+  const movesList = document.getElementById("moves");
+  const viewingBox = document.getElementById("viewing");
+  const SPEEDS = { instant: 0, fast: 150, normal: 350, slow: 700 };
+  const SPEED_KEY = "airwar.aiSpeed";
   const MAX_ANIMATED = 40;
   let current = null;
+  let events = [];  /* every event of the log this reader may read, in order */
   let busy = false;
+  let animating = false;
+  let skip = false;
+  let viewing = null;  /* {step, view} while the move list shows an earlier position */
 
   /* "yes" once the page shows the game as it is, "no" while a request or an animation runs
      or the AI is still thinking (its decisions are on their way). */
   function ready(flag) { document.body.dataset.ready = flag ? "yes" : "no"; }
   function settled() { return !again && !(current && current.bots_thinking); }
-  let animating = false;
 
   if (seat && replayLink) replayLink.href += "?seat=" + encodeURIComponent(seat);
+
+  /* -- rolls that cannot fail or cannot succeed are automatic, not checks -------------- */
+  function automatic(ev) {
+    /* a roll whose modifiers make it a sum (movement points and the like) is shown as a sum */
+    return ev.type === "roll" && (ev.p_success === "0/1" ||
+      (ev.p_success === "1/1" && !(ev.modifiers || []).length));
+  }
+  const checkItem = A.rollItem;
+  A.rollItem = function (ev) {
+    if (ev.mp !== undefined || !automatic(ev)) return checkItem(ev);
+    const sure = ev.p_success === "1/1";
+    return A.el("li", { class: "automatic " + (sure ? "success" : "failure"), "data-seq": ev.seq,
+      "data-automatic": sure ? "success" : "failure" }, [
+      A.el("strong", { text: ev.name + (ev.rule ? " (" + ev.rule + ")" : "") }), " ",
+      ev.dice + " rolled ", A.el("strong", { text: String(ev.roll) }),
+      A.el("div", { class: "mods", text: sure ? "automatic: no roll can fail (not a check)" :
+        "automatic failure: no roll can succeed (not a check)" }),
+    ]);
+  };
+  const plainLog = A.logText;
+  A.logText = function (ev) {
+    if (ev.line || ev.text || ev.mp !== undefined || !automatic(ev)) return plainLog(ev);
+    return ev.name + ": rolled " + ev.roll + " (automatic " +
+      (ev.p_success === "1/1" ? "success" : "failure") + ")";
+  };
+  A.rollText = function (ev) {
+    if (ev.mp !== undefined) return ev.name + ": rolled " + ev.roll + ", " + ev.mp + " MP";
+    if (automatic(ev)) return ev.name + ": automatic " + (ev.p_success === "1/1" ? "success" : "failure");
+    return ev.name + ": rolled " + ev.roll + " (needs " + ev.target + "+, " + A.pct(ev.p_success) + ") " +
+      (ev.success ? "success" : "failure");
+  };
 
   function query(extraParams) {
     const p = new URLSearchParams(extraParams || {});
@@ -48,30 +91,89 @@
   };
   A.ctx = ctx;
 
+  /* -- the AI's speed, kept in this browser ------------------------------------------ */
+  function speed() {
+    let name = null;
+    try { name = window.localStorage.getItem(SPEED_KEY); } catch (e) { name = null; }
+    return Object.prototype.hasOwnProperty.call(SPEEDS, name) ? name : "fast";
+  }
+  if (speedSelect) {
+    speedSelect.value = speed();
+    speedSelect.addEventListener("change", function () {
+      try { window.localStorage.setItem(SPEED_KEY, speedSelect.value); } catch (e) { /* private mode */ }
+    });
+  }
+  if (skipButton) skipButton.addEventListener("click", function () { skip = true; });
+
+  function showThinking(data) {
+    const ai = !!(data && data.bots_thinking && data.status !== "finished");
+    const on = ai || animating;
+    thinking.hidden = !on;
+    document.getElementById("thinking-text").textContent = animating ?
+      "Showing the AI's move\u2026" : "AI thinking\u2026";
+    skipButton.hidden = !animating;
+    document.body.dataset.thinking = on ? "yes" : "no";
+  }
+
   function draw(data, viewOverride) {
-    const shown = viewOverride ? Object.assign({}, data, { view: viewOverride, my_turn: false }) : data;
+    const shown = Object.assign({}, data, { log_all: events },
+      viewOverride ? { view: viewOverride, my_turn: false } : {});
     renderer.board(board, shown, ctx);
     if (renderer.extra) renderer.extra(extra, shown, ctx);
     const mine = shown.my_turn && !animating;
     renderer.controls(controls, Object.assign({}, shown, { my_turn: mine }), ctx);
     let st = renderer.status(shown, ctx);
     if (shown.status !== "finished" && shown.my_turn && !viewOverride) st = "Your turn: " + st;
-    if (shown.status !== "finished" && data.bots_thinking && !viewOverride) st = "AI thinking\u2026 " + st;
     statusBox.textContent = st;
     statusBox.classList.toggle("mine", !!mine);
-    undoButton.hidden = !data.can_undo || animating;
+    undoButton.hidden = !data.can_undo || animating || !!viewOverride;
+    showThinking(data);
     if (!viewOverride) showSolver(shown, mine);
+    showResult(data);
     showInvites(data.invites || {});
     showFairness(data);
     document.body.dataset.decisions = data.decisions;
     document.body.dataset.status = data.status;
     document.body.dataset.botsThinking = data.bots_thinking ? "yes" : "no";
+    document.body.dataset.hints = data.hints || "off";
   }
 
-  /* The solver's numbers (data.solver, present when the matchup's solution is cached): the
-     engagement's value and kill chances in the engagement panel, and each legal step's value
-     on its button and green square, best marked. The JSON gives them from the active plane's
-     side; they are shown from the side of the plane to move. */
+  /* -- the end of the game: who won, how, the score; rematch, new game, analyse --------- */
+  function showResult(data) {
+    const panel = document.getElementById("result");
+    const r = data.status === "finished" && renderer.result ? renderer.result(data) :
+      data.status === "finished" ? { title: "Game over", detail: "" } : null;
+    panel.hidden = !r;
+    if (!r) return;
+    document.getElementById("result-title").textContent = r.title;
+    document.getElementById("result-detail").textContent = r.detail;
+    const me = data.seat ? String(data.seat).toLowerCase() : null;
+    panel.dataset.outcome = !r.winner ? "draw" : me && r.winner === me ? "won" : me ? "lost" : "over";
+    const analyse = document.getElementById("analyse");
+    analyse.href = A.url("/games/" + gameId + "/replay") + (seat ? "?seat=" + encodeURIComponent(seat) : "") + "#analyse";
+    document.getElementById("rematch").hidden = !seat || !isHost(data);
+  }
+
+  function isHost(data) {
+    /* the seat played here by the person who made the game (a game against the AI, or the host) */
+    return !!(data.seat && data.seats && data.seats[data.seat] === "human");
+  }
+
+  document.getElementById("rematch").addEventListener("click", async function () {
+    ctx.setError("");
+    try {
+      const made = await A.api("POST", "/api/games/" + gameId + "/rematch", { seat: seat });
+      const mine = made.links.filter(function (l) { return l.kind === "human"; })[0] || made.links[0];
+      window.location.assign(A.url(mine.url));
+    } catch (e) {
+      ctx.setError(e.message);
+    }
+  });
+
+  /* The solver's numbers (data.solver, sent only when this seat's hints are on and the
+     matchup's solution is cached): the engagement's value and kill chances in the engagement
+     panel, and each legal step's value on its button and green square, best marked. The JSON
+     gives them from the active plane's side; they are shown from the side of the plane to move. */
   function solverValue(v) {
     const r = Math.round(v * 1000) / 1000;
     return (r < 0 ? "" : "+") + (r === 0 ? 0 : r).toFixed(3);
@@ -80,7 +182,7 @@
   function showSolver(data, mine) {
     const s = data.solver;
     const e = data.view && data.view.engagement;
-    if (!s || !e) return;
+    if (!s || !e || data.status === "finished") return;
     const me = s.to_move === "listed" ? "listed" : "active";
     const other = me === "active" ? "listed" : "active";
     const sign = me === "active" ? 1 : -1;
@@ -100,7 +202,7 @@
       s.best ? A.el("dd", { "data-solver": "best", text: s.best }) : null,
     ]);
     box.appendChild(A.el("section", { id: "solver-values" }, [
-      A.el("h3", { text: "Solver (optimal play by both planes)" }),
+      A.el("h3", { text: "Hints: the solver (optimal play by both planes)" }),
       A.el("p", { class: "hint", text: "From the " + pl[me].type + "'s (" +
         String(pl[me].side).charAt(0).toUpperCase() + String(pl[me].side).slice(1) +
         ") side, the plane to move." }),
@@ -158,30 +260,105 @@
     });
   }
 
+  /* -- the log, the rolls and the move list -------------------------------------------- */
   function showLog(data, append) {
+    if (append) events = events.concat(data.log);
+    else events = data.log.slice();
     A.renderLog(logList, data.log, append);
     A.renderRolls(rollList, data.log, append);
+    showMoves();
   }
 
-  /* After an AI's (or the other browser's) decisions, show each position in turn. */
+  function showMoves() {
+    const panel = document.getElementById("moves-panel");
+    if (!renderer.moves) { panel.hidden = true; return; }
+    panel.hidden = false;
+    const entries = renderer.moves(events);
+    A.clear(movesList);
+    entries.forEach(function (m, i) {
+      if (m.heading) {
+        movesList.appendChild(A.el("li", { class: "move-heading", text: m.text }));
+        return;
+      }
+      const selected = viewing && viewing.step === m.step;
+      movesList.appendChild(A.el("li", { class: "move" + (selected ? " selected" : "") }, [
+        A.el("button", { type: "button", class: "move-entry", "data-step": m.step, "data-move": i,
+          "aria-pressed": selected ? "true" : "false",
+          title: "Show the board after this move (the game goes on)",
+          text: m.text, onclick: function () { viewAt(m.step); } }),
+        m.rolls.length ? A.el("div", { class: "mods", text: m.rolls.join("; ") }) : null,
+      ]));
+    });
+    movesList.scrollTop = movesList.scrollHeight;
+  }
+
+  async function viewAt(step) {
+    try {
+      const r = await A.api("GET", "/api/games/" + gameId + "/replay" + query({ step: step }));
+      viewing = { step: step, view: r.view };
+      viewingBox.hidden = false;
+      document.getElementById("viewing-text").textContent = "Showing the board after decision " + step +
+        " of " + r.steps + " (read only). The game goes on meanwhile.";
+      document.body.dataset.viewing = String(step);
+      if (current) draw(current, r.view);
+      showMoves();
+    } catch (e) {
+      ctx.setError(e.message);
+    }
+  }
+
+  function backToGame() {
+    viewing = null;
+    viewingBox.hidden = true;
+    document.body.dataset.viewing = "";
+    if (current) draw(current);
+    showMoves();
+  }
+  document.getElementById("back-to-game").addEventListener("click", backToGame);
+
+  /* -- the AI's decisions, shown one position at a time -------------------------------- */
+  function pause(ms) {
+    return new Promise(function (res) {
+      const until = Date.now() + ms;
+      (function tick() {
+        if (skip || Date.now() >= until) res();
+        else setTimeout(tick, Math.min(40, until - Date.now()));
+      })();
+    });
+  }
+
+  /* Show the positions after decisions fromDecisions+1 .. data.decisions (another seat's:
+     the AI's, or the other browser's), one at a time at the chosen speed; the last is the
+     game as it is now. Skip (or the speed "at once") shows the end of the move at once, and
+     the rest of that move as it comes. */
+  let skipping = false;
   async function animateTo(data, fromDecisions) {
     const steps = [];
-    /* the last MAX_ANIMATED positions at most; the log holds every decision */
-    for (let i = Math.max(fromDecisions + 1, data.decisions - MAX_ANIMATED); i < data.decisions; i++) steps.push(i);
-    if (!steps.length || !seat) return;
-    const pause = Math.max(120, Math.min(STEP_MS, ANIMATION_MS / steps.length));
+    for (let i = Math.max(fromDecisions + 1, data.decisions - MAX_ANIMATED); i <= data.decisions; i++) steps.push(i);
+    const ms = SPEEDS[speed()];
+    if (!steps.length || !seat || ms === 0 || viewing || skipping) return;
     animating = true;
+    skip = false;
     try {
       for (const step of steps) {
-        const r = await A.api("GET", "/api/games/" + gameId + "/replay" + query({ step: step }));
-        draw(data, r.view);
-        statusBox.textContent = "Decision " + step + (r.decision ? ", " + r.decision_by + ": " + r.decision[1] : "");
-        await new Promise(function (res) { setTimeout(res, pause); });
+        if (skip) break;
+        if (step === data.decisions) {
+          draw(data);
+        } else {
+          const r = await A.api("GET", "/api/games/" + gameId + "/replay" + query({ step: step }));
+          if (skip) break;
+          draw(data, r.view);
+          statusBox.textContent = "The AI's move: decision " + step +
+            (r.decision ? ", " + r.decision_by + ": " + r.decision[1] : "");
+        }
+        await pause(ms);
       }
     } catch (e) {
       /* the final position is drawn below in any case */
     } finally {
+      if (skip) skipping = true;
       animating = false;
+      skip = false;
     }
   }
 
@@ -197,15 +374,21 @@
     return true;
   }
 
+  function drawNow(data) {
+    if (viewing) draw(data, viewing.view);
+    else draw(data);
+  }
+
   async function apply(data, append) {
     const before = current ? current.decisions : data.decisions;
     showLog(data, append);
-    if (current && data.decisions > before + 1) {
+    if (current && data.decisions > before) {
       current = data;
       await animateTo(data, before);
     }
+    if (data.my_turn || !data.bots_thinking) skipping = false;
     current = data;
-    draw(data);
+    drawNow(data);
     if (takeOverSeat(data)) { busy = false; await refresh(); }
   }
 
@@ -237,7 +420,11 @@
 
   async function send(actions) {
     if (!seat) { ctx.setError("open this game with your seat link to play"); return; }
+    if (animating) skip = true;  /* acting now: the AI's move is shown at once */
+    while (busy || animating) await new Promise(function (res) { setTimeout(res, 30); });
     ctx.setError("");
+    undoNote.textContent = "";
+    if (viewing) backToGame();
     busy = true;
     ready(false);
     try {
@@ -264,15 +451,21 @@
     if (again) refresh();
   }
 
-  undoButton.addEventListener("click", async function () {
+  async function undo() {
+    if (busy || animating || undoButton.hidden) return;
     ctx.setError("");
+    if (viewing) backToGame();
     busy = true;
     ready(false);
+    const before = current ? current.decisions : 0;
     try {
       const data = await A.api("POST", "/api/games/" + gameId + "/undo", { seat: seat });
       current = data;
       showLog(data, false);
       draw(data);
+      const n = before - data.decisions;
+      undoNote.textContent = "Took back your last move and the AI's reply (" + n + " decision" +
+        (n === 1 ? "" : "s") + "); the dice stay as they fell.";
     } catch (e) {
       ctx.setError(e.message);
     } finally {
@@ -280,7 +473,55 @@
       ready(settled());
     }
     if (again) refresh();
+  }
+  undoButton.addEventListener("click", undo);
+
+  /* -- the keyboard: arrows choose a step on the board, Enter takes it, F fires, U undoes -- */
+  function targets() {
+    return Array.prototype.slice.call(board.querySelectorAll("g.step-target"));
+  }
+
+  function typing(ev) {
+    const t = ev.target;
+    return t && (t.tagName === "INPUT" || t.tagName === "TEXTAREA" || t.tagName === "SELECT" ||
+      t.isContentEditable);
+  }
+
+  document.addEventListener("keydown", function (ev) {
+    if (ev.altKey || ev.ctrlKey || ev.metaKey || typing(ev)) return;
+    if (ev.key === "Escape" && viewing) { backToGame(); return; }
+    if (!current || !current.my_turn || animating || viewing) return;
+    const list = targets();
+    const at = list.indexOf(document.activeElement);
+    if (["ArrowRight", "ArrowDown", "ArrowLeft", "ArrowUp"].indexOf(ev.key) >= 0 && list.length) {
+      const back = ev.key === "ArrowLeft" || ev.key === "ArrowUp";
+      const next = at < 0 ? (back ? list.length - 1 : 0) : (at + (back ? -1 : 1) + list.length) % list.length;
+      list[next].focus();
+      ev.preventDefault();
+      return;
+    }
+    if (ev.key === "Enter" || ev.key === " ") {
+      const el = document.activeElement;
+      if (el && el.getAttribute && el.getAttribute("role") === "button" && board.contains(el)) {
+        el.dispatchEvent(new MouseEvent("click", { bubbles: true }));
+        ev.preventDefault();
+      }
+      return;
+    }
+    if (ev.key === "f" || ev.key === "F") {
+      const fire = controls.querySelector("button[data-action='fire']");
+      if (fire) { fire.click(); ev.preventDefault(); }
+      return;
+    }
+    if (ev.key === "u" || ev.key === "U") {
+      if (!undoButton.hidden) { undo(); ev.preventDefault(); }
+    }
   });
+
+  /* -- how to play ------------------------------------------------------------------- */
+  const helpPanel = document.getElementById("help-panel");
+  if (renderer.help) renderer.help(document.getElementById("help"));
+  else helpPanel.hidden = true;
 
   function listen() {
     if (!window.EventSource) { setInterval(refresh, 2000); return; }
