@@ -72,7 +72,8 @@ def test_limits() -> None:
     assert lock_on_attempts_per_turn("regular") == 1
     assert lock_on_attempts_per_turn("regular", capacity=6) == 1
     assert lock_on_attempts_per_turn("mtt", capacity=3) == 3
-    assert lock_on_attempts_per_turn("tws", capacity=2) == 2
+    assert lock_on_attempts_per_turn("tws", capacity=2) == 1  # only MTT gets more (GS-46)
+    assert lock_on_attempts_per_turn("limited_tws", capacity=3) == 1
     assert [attacks_per_turn(k) for k in ("gun", "strafing", "ground")] == [2, 2, 1]
     with pytest.raises(ValueError):
         lock_on_attempts_per_turn("pulse")

@@ -124,7 +124,9 @@ def test_passdown_against_a_target_with_iff_on_and_chaff() -> None:
 
 def test_referee_enters_results_without_an_outcome_table() -> None:
     """GS-14: no table for strafing, so the referee seat is asked for the result."""
-    d = driver()
+    data = scenario()
+    data["aircraft"][0]["altitude"] = 2  # strafing from low enough (GS-47)
+    d = driver(data)
     state = advance_to(d, "attack", "Eagle")
     d.act("attack Eagle strafe:Depot")
     ask = d.state.pending_ask()  # type: ignore[attr-defined]
@@ -139,6 +141,7 @@ def test_outcome_table_rolls_instead_of_the_referee() -> None:
     data = scenario(
         outcomes={"strafe": {"target": 4, "success": "destroyed", "failure": "no_effect"}}
     )
+    data["aircraft"][0]["altitude"] = 2  # strafing from low enough (GS-47)
     d = driver(data, auto_chance=False)
     advance_to(d, "attack", "Eagle")
     d.act("attack Eagle strafe:Depot")

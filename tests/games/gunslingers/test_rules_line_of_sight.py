@@ -50,9 +50,11 @@ def test_the_same_sam_site_locks_on_with_the_hill_gone() -> None:
     assert played.asked("lockon", "Site") == [1]
 
 
-def test_a_radar_sam_is_masked_by_terrain() -> None:
+def test_a_radar_sam_is_masked_by_terrain_unless_the_option_lets_radar_through() -> None:
     data = _sam_behind_the_hill("CG")
     assert play(data, _stay, turns=1).asked("lockon", "Site") == []
+    played = play(data, _stay, turns=1, options={"radar_line_of_sight": False})
+    assert played.asked("lockon", "Site") == [1]
 
 
 def test_an_optical_lock_on_is_lost_when_the_target_goes_behind_a_hill() -> None:

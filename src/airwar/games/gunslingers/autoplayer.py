@@ -38,9 +38,11 @@ if TYPE_CHECKING:
 @dataclass
 class Seen:
     """Everything the automatic player decides from: the seat's view, the declaration
-    asked of it, and (listed only when needed) the legal choices of that declaration."""
+    asked of it, and (each worked out only when needed) the view and the legal choices
+    of that declaration."""
 
-    view: dict[str, Any]
+    source: dict[str, Any] | Callable[[], dict[str, Any]] = field(repr=False)
+    """The seat's view, or how to make it."""
     ask: Ask
     legal: Callable[[], list[Decision]] = field(repr=False)
 
@@ -51,8 +53,16 @@ class Seen:
         ask = state.pending_ask()
         if ask is None:
             raise ValueError("no declaration is pending")
-        view = state_view(state, ask.seat, focus=ask.subject)
-        return cls(view, ask, lambda: VERBS[ask.verb].choices(state, ask))
+        return cls(
+            lambda: state_view(state, ask.seat, focus=ask.subject),
+            ask,
+            lambda: VERBS[ask.verb].choices(state, ask),
+        )
+
+    @cached_property
+    def view(self) -> dict[str, Any]:
+        """The seat's view (GS-43), made the first time a choice needs it."""
+        return self.source() if callable(self.source) else self.source
 
     @cached_property
     def choices(self) -> list[Decision]:
@@ -343,6 +353,7 @@ CHOOSERS: dict[str, Chooser] = {
     "gmove": lambda seen: ("stay",),
     "combat": lambda seen: ("done",),
     "logs": lambda seen: ("done",),
+    "flightstatus": lambda seen: ("done",),
     "result": _result,
 }
 

@@ -9,15 +9,18 @@ Base numbers (launch, detection, lock-on) are unit data (GS-6).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from functools import cache
 
 from airwar.core.checks import Check
 from airwar.games.gunslingers.checks_base import Countermeasure, Decision, d10_check, unit_number
 from airwar.games.gunslingers.checks_sam import BreakLockRow, break_lock_rows
 from airwar.games.gunslingers.checks_tables import entry, number
+from airwar.games.gunslingers.hexgrid import Arc, Hex, arc_of, arcs_at_least, in_arcs
 
 TABLE = "air"
+HOUSE = "house_defaults"
+"""The checks' house values (GS-47's attack geometry)."""
 
 
 def missile_launch_check(launch: int, retry: bool = False) -> Check:
@@ -61,12 +64,12 @@ def detection_rolls_per_turn() -> int:
 
 
 def lock_on_attempts_per_turn(radar_kind: str, capacity: int = 1) -> int:
-    """Lock-on attempts a radar may make per turn (GS-13): one for a regular radar;
-    as many as its capability for a multi-target-track radar (``mtt``); TWS and
-    limited TWS radars track by capability too."""
-    if radar_kind == "regular":
+    """Lock-on attempts a radar may make per turn (GS-13, GS-46): as many as its
+    capability for a multi-target-track radar (``mtt``), the only one the text gives
+    several; one for a regular, TWS or limited TWS radar."""
+    if radar_kind in ("regular", "tws", "limited_tws"):
         return number(TABLE, "regular_lock_on_attempts")
-    if radar_kind in ("mtt", "tws", "limited_tws"):
+    if radar_kind == "mtt":
         if capacity < 1:
             raise ValueError(f"a {radar_kind} radar's capability must be 1 or more")
         return capacity
@@ -110,3 +113,97 @@ def air_radar_break_lock_checks(
         if c is not None:
             out.append(c)
     return out
+
+
+def locks_held_at_most(radar_kind: str, capacity: int = 1) -> int:
+    """Lock-ons a radar may hold at once (GS-46): its capability for a multi-target
+    track radar; one for the others (a TWS radar keeps its other targets as contacts)."""
+    return max(1, capacity) if radar_kind == "mtt" else 1
+
+
+ATTACK_FREE_STATUSES = ("departed", "stalled", "gloc")
+"""Statuses in which an aircraft makes no attacks (GS-48)."""
+
+NO_LAUNCH_STATUSES = ("departed", "stalled", "gloc")
+"""Statuses in which an aircraft launches no missiles (GS-48)."""
+
+
+def may_attack(statuses: Iterable[str]) -> Decision:
+    """Whether an aircraft may make air-to-air gun/rocket, strafing or air-to-ground
+    attacks: not while departed, stalled or GLOC'd (GS-48)."""
+    held = [s for s in ATTACK_FREE_STATUSES if s in set(statuses)]
+    if held:
+        return Decision(False, f"it is {' and '.join(held)}", "Flight Phase notes / GS-48")
+    return Decision(True, "in controlled flight", "Flight Phase notes / GS-48")
+
+
+def gun_arcs() -> frozenset[Arc]:
+    """The arcs gun and rocket attacks fire into (house value, GS-47)."""
+    return arcs_at_least(number(HOUSE, "gun_arc_angle_off"))
+
+
+def gun_attack_geometry(
+    frm: Hex, heading: int, to: Hex, *, same_hex_in_arcs: bool = False
+) -> Decision:
+    """Whether a gun or rocket attack may fire at ``to``: in the 150+ arcs (GS-47); a
+    target in the same hex lies in no arc unless the option (GS-18)."""
+    e = entry(HOUSE, "gun_arc_angle_off")
+    arcs = gun_arcs()
+    if in_arcs(frm, heading, to, arcs, same_hex_in_arcs):
+        return Decision(True, f"in the {e.value}+ arcs", e.rule)
+    arc = arc_of(frm, heading, to)
+    where = "in the same hex (no arc, GS-18)" if arc is None else f"in the {arc} arc"
+    return Decision(False, f"the target is {where}, not in the {e.value}+ arcs", e.rule)
+
+
+def ground_attack_altitude(kind: str, altitude: int) -> Decision:
+    """Whether an aircraft at ``altitude`` may strafe (``strafe``) or make an
+    air-to-ground attack (``ground``): at most the house altitude of each (GS-47)."""
+    key = {"strafe": "strafe_max_altitude", "ground": "ground_attack_max_altitude"}.get(kind)
+    if key is None:
+        raise ValueError(f"attack kind {kind!r} is not strafe or ground")
+    e = entry(HOUSE, key)
+    what = "strafes" if kind == "strafe" else "attacks the ground"
+    if altitude <= e.value:
+        return Decision(True, f"altitude {altitude} is at most {e.value}", e.rule)
+    return Decision(
+        False, f"an aircraft {what} from altitude {e.value} or lower, not {altitude}", e.rule
+    )
+
+
+def launch_prerequisite(
+    *,
+    carried: int,
+    range_: int,
+    min_range: int,
+    max_range: int,
+    in_launch_arcs: bool,
+    guidance: str,
+    sighted: bool,
+    radar_lock_on: bool,
+    statuses: Iterable[str] = (),
+) -> Decision:
+    """The first launch prerequisite of Air To Air Missile Launch Phase 1 that fails, or
+    that all are met (GS-37, GS-48): not departed, stalled or GLOC'd; a missile left;
+    the target within the range band and in the launch arcs; sighted for IR, held by the
+    aircraft's own radar lock-on for RH and AH."""
+    rule = "Air To Air Missile Launch Phase 1 / GS-37"
+    held = [s for s in NO_LAUNCH_STATUSES if s in set(statuses)]
+    if held:
+        return Decision(False, f"the aircraft is {' and '.join(held)}", f"{rule}, GS-48")
+    if carried <= 0:
+        return Decision(False, "no missile of that type is left", rule)
+    if range_ < min_range:
+        return Decision(False, f"the target is {range_} hexes off, inside the minimum "
+                        f"range {min_range}", rule)  # fmt: skip
+    if range_ > max_range:
+        return Decision(False, f"the target is {range_} hexes off, beyond the maximum "
+                        f"range {max_range}", rule)  # fmt: skip
+    if not in_launch_arcs:
+        return Decision(False, "the target is not in the missile's launch arcs", rule)
+    if guidance == "IR" and not sighted:
+        return Decision(False, "an IR missile needs the target sighted by the side", rule)
+    if guidance != "IR" and not radar_lock_on:
+        return Decision(False, f"an {guidance} missile needs a lock-on of the aircraft's own "
+                        "radar on the target", rule)  # fmt: skip
+    return Decision(True, "every prerequisite is met", rule)

@@ -155,11 +155,16 @@ def padlock_limit(crew: Sequence[Crewman]) -> PadlockLimit:
     return PadlockLimit(total, tuple(reasons))
 
 
-def may_padlock_into(target_arc: Arc | None, blind_arcs: Iterable[Arc]) -> Decision:
+def may_padlock_into(
+    target_arc: Arc | None, blind_arcs: Iterable[Arc], same_hex_in_arcs: bool = False
+) -> Decision:
     """Whether a target in ``target_arc`` may be padlocked: never into a blind arc
     (Visual Sighting Phase 8e, GS-9). A same-hex target (no arc) is in no blind
-    arc (GS-18)."""
+    arc (GS-18), unless the option ``same_hex_in_arcs`` puts it in every arc."""
     rule = "Visual Sighting Phase 8e / GS-9"
-    if target_arc is not None and target_arc in frozenset(blind_arcs):
+    blind = frozenset(blind_arcs)
+    if target_arc is not None and target_arc in blind:
         return Decision(False, f"target is in blind arc {target_arc.value}", rule)
+    if target_arc is None and same_hex_in_arcs and blind:
+        return Decision(False, "target in the same hex lies in every arc, blind ones too", rule)
     return Decision(True, "target is not in a blind arc", rule)

@@ -93,9 +93,23 @@ class GunslingersGame(Game):
         Parameter(
             "same_hex_in_arcs",
             False,
-            "a unit in the same hex lies in every arc (for advantage)",
+            "a unit in the same hex lies in every arc (advantage, jamming, sun, blind, guns)",
             "GS-18",
             label="Same hex is in every arc",
+        ),
+        Parameter(
+            "radar_line_of_sight",
+            True,
+            "terrain masks radars as it does sight (radar SAM lock-ons, passdowns, air radar)",
+            "GS-45",
+            label="Terrain masks radars",
+        ),
+        Parameter(
+            "status_on_move",
+            True,
+            "the referee records stalls, departures and GLOC as each move ends",
+            "GS-48",
+            label="Statuses as each move ends",
         ),
     )
 

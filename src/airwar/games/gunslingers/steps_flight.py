@@ -9,12 +9,20 @@ those missiles move, and aircraft tailing it move.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from airwar.core.errors import IllegalAction, InvalidNotation
-from airwar.games.gunslingers import outcomes
+from airwar.games.gunslingers import checks_air, outcomes
 from airwar.games.gunslingers.actions import Decision
-from airwar.games.gunslingers.common import choice_verb, clear_los, need, parse_prefixed, yes_no
+from airwar.games.gunslingers.common import (
+    choice_verb,
+    clear_los,
+    need,
+    parse_prefixed,
+    same_hex_in_arcs,
+    suppressed,
+    yes_no,
+)
 from airwar.games.gunslingers.engine import Ask, Do, on_do, verb
 from airwar.games.gunslingers.hexgrid import Hex, sighting_range_between
 from airwar.games.gunslingers.scenario import house
@@ -266,11 +274,103 @@ def _move(state: GsState, ask: Ask, d: Decision) -> None:
     p.hex, p.heading, p.altitude = h, heading, alt
 
 
+FLIGHT_STATUSES = ("stalled", "stalled_vertical", "departed", "gloc", "disoriented")
+"""Statuses of the full game's flight rules the referee records as a move ends (GS-40, GS-48)."""
+
+
 @on_do("after_move")
 def _after_move(state: GsState, args: tuple[str, ...]) -> None:
+    """As a move ends: the referee records what the full flight rules made of it (GS-48),
+    then the rest of the move's business (``after_status``)."""
+    p = state.forces.planes[args[0]]
+    tasks: list[Ask | Do] = [Do("after_status", (p.id,))]
+    if p.alive and state.game.options.get("status_on_move", True):
+        tasks.insert(0, Ask(state.referee, "flightstatus", p.id))
+    state.push_front(*tasks)
+
+
+def _flightstatus_options(state: GsState, ask: Ask) -> list[tuple[str, ...]]:
+    p = state.forces.planes[ask.subject]
+    out: list[tuple[str, ...]] = [("done",)]
+    for status in FLIGHT_STATUSES:
+        out.append((f"{'-' if status in p.status else '+'}{status}",))
+    return out
+
+
+@choice_verb("flightstatus", "a status the aircraft entered or left in this move by the full "
+             "game's flight rules (+STATUS or -STATUS: stalled, stalled_vertical, departed, "
+             "gloc, disoriented), or done (GS-48)", _flightstatus_options)  # fmt: skip
+def _flightstatus(state: GsState, ask: Ask, d: Decision) -> None:
+    if d.first == "done":
+        return
+    p = state.forces.planes[ask.subject]
+    sign, status = d.first[0], d.first[1:]
+    if sign == "+":
+        p.status.add(status)
+        if status == "stalled_vertical":
+            p.status.add("stalled")
+    else:
+        p.status.discard(status)
+        if status == "stalled":
+            p.status.discard("stalled_vertical")
+    state.emit(
+        "status", aircraft=p.id, status=sorted(p.status), text=d.first, when="move", rule="GS-48"
+    )
+    state.push_front(Ask(state.referee, "flightstatus", p.id))
+
+
+@on_do("after_status")
+def _after_status(state: GsState, args: tuple[str, ...]) -> None:
+    p = state.forces.planes[args[0]]
+    if not p.alive:
+        return
+    tasks: list[Ask | Do] = []
+    if barrage_guns(state, p):
+        tasks.append(Do("barrage_fire", (p.id,)))
+    tasks.append(Do("after_barrage", (p.id,)))
+    state.push_front(*tasks)
+
+
+def barrage_guns(state: GsState, p: Plane) -> list[str]:
+    """The enemy AAA units firing barrage this turn whose fire reaches where ``p`` ends
+    its move: within their range and at or below their maximum altitude (GS-51)."""
+    return [
+        g.id
+        for g in state.forces.guns.values()
+        if g.alive
+        and g.barrage
+        and g.side != p.side
+        and not g.out_of_ammo
+        and not suppressed(state, g.id)
+        and g.hex.distance(p.hex) <= g.range
+        and p.altitude <= g.max_altitude
+    ]
+
+
+@on_do("barrage_fire")
+def _barrage_fire(state: GsState, args: tuple[str, ...]) -> None:
+    """Each barrage reaching the aircraft attacks it once, resolved at once (GS-51, GS-14)."""
+    p = state.forces.planes[args[0]]
+    guns = barrage_guns(state, p)
+    if not guns or not p.alive:
+        return
+    state.push_front(*(Do("barrage_shot", (g, p.id)) for g in guns))
+
+
+@on_do("barrage_shot")
+def _barrage_shot(state: GsState, args: tuple[str, ...]) -> None:
+    g = state.forces.guns[args[0]]
+    p = state.forces.planes[args[1]]
+    if p.alive and g.alive:
+        state.emit("barrage_attack", unit=g.id, aircraft=p.id, hex=str(p.hex), rule="GS-51")
+        outcomes.resolve(state, "barrage", p.id, g.id, f"{g.label} barrage fire on {p.label}")
+
+
+@on_do("after_barrage")
+def _after_barrage(state: GsState, args: tuple[str, ...]) -> None:
     p = state.forces.planes[args[0]]
     tasks: list[Ask | Do] = []
-    if p.marking:
+    if p.marking and p.alive:
         target = state.unit(p.marking)
         if target is not None:
             state.forces.markers.append(Marker("smoke_1", target.hex, p.marking, None, state.turn))
@@ -320,26 +420,62 @@ def ground_enemies(state: GsState, side: str) -> list[tuple[str, Hex]]:
     return out
 
 
+def attack_refusal(state: GsState, p: Plane, kind: str, unit: Any) -> str | None:
+    """Why ``p`` may not make a ``kind`` attack (gun, strafe, bomb) on ``unit`` now, or
+    None: in controlled flight (GS-48), in reach (GS-31), gun attacks in the 150+ arcs
+    with a line of sight (GS-44, GS-47), strafing and bombing from low enough (GS-47)."""
+    if unit is None or not getattr(unit, "alive", False):
+        return "it is not in play"
+    if getattr(unit, "side", None) == p.side:
+        return f"it is on {p.label}'s own side"
+    ok = checks_air.may_attack(p.status)
+    if not ok:
+        return f"{p.label} makes no attacks: {ok.reason} ({ok.rule})"
+    key = {"gun": "gun_range", "strafe": "strafe_range", "bomb": "ground_attack_range"}[kind]
+    reach = house("attacks", key)
+    if kind == "gun":
+        dist = sighting_range_between(p.hex, p.altitude, unit.hex, unit.altitude)
+        if dist > reach:
+            return (
+                f"it is {dist} hexes from {p.label} (range with the altitude allowance of "
+                f"GS-10): a gun attack needs it within {reach} (GS-31)"
+            )
+        arc = checks_air.gun_attack_geometry(
+            p.hex, p.heading, unit.hex, same_hex_in_arcs=same_hex_in_arcs(state)
+        )
+        if not arc:
+            return f"{arc.reason} ({arc.rule})"
+        if not clear_los(state, p.hex, p.altitude, unit.hex, unit.altitude):
+            return f"{p.label} has no line of sight to it: terrain blocks it (GS-16, GS-44)"
+        return None
+    dist = p.hex.distance(unit.hex)
+    if dist > reach:
+        return f"it is {dist} hexes from {p.label}: a {kind} attack needs it within {reach} (GS-31)"
+    high = checks_air.ground_attack_altitude("strafe" if kind == "strafe" else "ground", p.altitude)
+    if not high:
+        return f"{high.reason} ({high.rule})"
+    return None
+
+
 def attack_options(state: GsState, p: Plane) -> list[str]:
     """Every attack the aircraft may still make now (``kind:target`` texts)."""
     out: list[str] = []
+    if not p.alive or not checks_air.may_attack(p.status):
+        return out
     if (p.guns or p.rockets) and p.attacks.get("gun", 0) < ATTACK_LIMITS["gun"]:
-        reach = house("attacks", "gun_range")
         out += [
             f"gun:{e.id}"
             for e in state.enemies_of(p.side)
-            if sighting_range_between(p.hex, p.altitude, e.hex, e.altitude) <= reach
-            and clear_los(state, p.hex, p.altitude, e.hex, e.altitude)
+            if attack_refusal(state, p, "gun", e) is None
         ]
-    grounds = ground_enemies(state, p.side)
+    grounds = [state.unit(uid) for uid, _ in ground_enemies(state, p.side)]
     if (p.guns or p.rockets) and p.attacks.get("strafe", 0) < ATTACK_LIMITS["strafe"]:
-        reach = house("attacks", "strafe_range")
-        out += [f"strafe:{uid}" for uid, h in grounds if p.hex.distance(h) <= reach]
+        out += [f"strafe:{u.id}" for u in grounds if attack_refusal(state, p, "strafe", u) is None]
     if p.attacks.get("ground", 0) < ATTACK_LIMITS["ground"]:
-        reach = house("attacks", "ground_attack_range")
+        reachable = [u for u in grounds if attack_refusal(state, p, "bomb", u) is None]
         for wtype, count in p.ground_weapons.items():
             if count > 0:
-                out += [f"bomb:{wtype}:{uid}" for uid, h in grounds if p.hex.distance(h) <= reach]
+                out += [f"bomb:{wtype}:{u.id}" for u in reachable]
     return out
 
 
@@ -380,22 +516,8 @@ def _attack_check(state: GsState, ask: Ask, d: Decision) -> None:
 
 
 def _out_of_reach(state: GsState, p: Plane, kind: str, target: str) -> str:
-    unit = state.unit(target)
-    if unit is None or not getattr(unit, "alive", False):
-        return f"there is no {target} in play to attack"
-    if getattr(unit, "side", None) == p.side:
-        return f"{target} is on {p.label}'s own side"
-    if kind == "gun" and not clear_los(state, p.hex, p.altitude, unit.hex, unit.altitude):
-        return f"{p.label} has no line of sight to {target}: terrain blocks it (GS-16, GS-44)"
-    key = {"gun": "gun_range", "strafe": "strafe_range", "bomb": "ground_attack_range"}[kind]
-    dist = p.hex.distance(unit.hex)
-    if kind == "gun":
-        dist = sighting_range_between(p.hex, p.altitude, unit.hex, unit.altitude)
-    extra = " (range with the altitude allowance of GS-10)" if kind == "gun" else ""
-    return (
-        f"{target} is {dist} hexes from {p.label}: a {kind} attack needs it within "
-        f"{house('attacks', key)}{extra} (GS-31)"
-    )
+    reason = attack_refusal(state, p, kind, state.unit(target))
+    return f"{p.label} cannot make a {kind} attack on {target}: {reason or 'not now'}"
 
 
 @verb("attack", "an attack now, or done (two gun/rocket, two strafing, one air-to-ground a turn, "

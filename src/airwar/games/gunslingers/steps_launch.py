@@ -8,8 +8,9 @@ from typing import TYPE_CHECKING
 
 from airwar.games.gunslingers import checks_air
 from airwar.games.gunslingers.actions import Decision, listed
+from airwar.games.gunslingers.checks_base import Decision as Ruling
 from airwar.games.gunslingers.checks_tables import number
-from airwar.games.gunslingers.common import choice_verb, need
+from airwar.games.gunslingers.common import choice_verb, need, same_hex_in_arcs
 from airwar.games.gunslingers.engine import Ask, Do, Roll, about, on_do, on_roll, verb
 from airwar.games.gunslingers.hexgrid import in_arcs
 from airwar.games.gunslingers.units import Plane, Weapon
@@ -18,23 +19,54 @@ if TYPE_CHECKING:
     from airwar.games.gunslingers.state import GsState
 
 
+def launch_refusal(state: GsState, p: Plane, mtype: str, target: str) -> Ruling | None:
+    """The one launch prerequisite of ``mtype`` at ``target`` that fails, or None (GS-37,
+    GS-48)."""
+    m = p.missiles.get(mtype)
+    if m is None:
+        carried = ", ".join(k for k, v in p.missiles.items() if v.count) or "none"
+        return Ruling(False, f"{p.label} carries no {mtype} (it has: {carried})", "GS-37")
+    e = state.forces.planes.get(target)
+    if e is None or not e.alive or e.side == p.side:
+        return Ruling(False, f"{target} is not an enemy aircraft in play", "GS-37")
+    locks = p.radar.locks if p.radar is not None and p.radar_on else set()
+    ok = checks_air.launch_prerequisite(
+        carried=m.count,
+        range_=p.hex.distance(e.hex),
+        min_range=m.min_range,
+        max_range=m.max_range,
+        in_launch_arcs=in_arcs(p.hex, p.heading, e.hex, m.arcs, same_hex_in_arcs(state)),
+        guidance=m.guidance,
+        sighted=e.id in state.forces.sides[p.side].sighted,
+        radar_lock_on=e.id in locks,
+        statuses=p.status,
+    )
+    return None if ok else ok
+
+
 def launch_options(state: GsState, p: Plane) -> list[str]:
-    """``TYPE:TARGET`` pairs whose prerequisites are met (GS-37): missiles left, the target
-    within the missile's range band and launch arcs, sighted by the side for IR, held by
-    the aircraft's radar lock-on for RH and AH."""
+    """``TYPE:TARGET`` pairs whose prerequisites are met (GS-37, GS-48): not departed,
+    stalled or GLOC'd, missiles left, the target within the missile's range band and
+    launch arcs, sighted by the side for IR, held by the aircraft's radar lock-on for RH
+    and AH."""
+    if not checks_air.launch_prerequisite(
+        carried=1, range_=0, min_range=0, max_range=0, in_launch_arcs=True, guidance="IR",
+        sighted=True, radar_lock_on=True, statuses=p.status,
+    ):  # fmt: skip
+        return []
     seen = state.forces.sides[p.side].sighted
     locks = p.radar.locks if p.radar is not None and p.radar_on else set()
+    same = same_hex_in_arcs(state)
     out = []
     for m in p.missiles.values():
         if m.count <= 0:
             continue
         for e in state.enemies_of(p.side):
-            rng = p.hex.distance(e.hex)
-            if not (m.min_range <= rng <= m.max_range):
+            if not m.min_range <= p.hex.distance(e.hex) <= m.max_range:
                 continue
-            if not in_arcs(p.hex, p.heading, e.hex, m.arcs):
+            if not ((e.id in seen) if m.guidance == "IR" else (e.id in locks)):
                 continue
-            if (m.guidance == "IR" and e.id in seen) or (m.guidance != "IR" and e.id in locks):
+            if in_arcs(p.hex, p.heading, e.hex, m.arcs, same):
                 out.append(f"{m.type}:{e.id}")
     return out
 
@@ -94,12 +126,14 @@ def _launch_check(state: GsState, ask: Ask, d: Decision) -> None:
     )
     opts = state.launch_options.get(p.id, [])
     for item in items:
-        need(
-            item in opts,
-            f"{item} does not meet the launch prerequisites: the missile carried, the target "
-            "within its range band and launch arcs, sighted (IR) or locked on by radar "
-            f"(RH/AH) (GS-37); possible: {', '.join(opts) or 'none'}",
-        )
+        if item in opts:
+            continue
+        need(item.count(":") == 1, f"write TYPE:TARGET, not {item!r}")
+        mtype, target = item.split(":")
+        why = launch_refusal(state, p, mtype, target)
+        if why is None:
+            why = Ruling(False, "it was not possible at step 1", "GS-37")
+        need(False, f"{item} does not meet the launch prerequisites: {why.reason} ({why.rule})")
     need(_stock_ok(state, p.id, items), f"{p.label} does not carry that many of those missiles")
 
 

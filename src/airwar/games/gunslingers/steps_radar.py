@@ -132,12 +132,13 @@ def _detected(state: GsState, success: bool, roll: int, args: tuple[str, ...]) -
         state.emit("contact", aircraft=args[0], target=args[1], how="rolled")
 
 
-def _lock_allowance(p: Plane) -> int:
+def lock_allowance(p: Plane) -> int:
+    """Lock-on attempts left this turn: one for a regular, TWS or limited TWS radar that
+    holds no lock-on, up to its capability for a multi-target track radar (GS-13, GS-46)."""
     assert p.radar is not None
-    limit = checks_air.lock_on_attempts_per_turn(p.radar.kind, p.radar.capacity)
-    if p.radar.kind == "regular":
-        return 0 if p.radar.locks else limit
-    return max(0, min(limit, p.radar.capacity - len(p.radar.locks)))
+    attempts = checks_air.lock_on_attempts_per_turn(p.radar.kind, p.radar.capacity)
+    hold = checks_air.locks_held_at_most(p.radar.kind, p.radar.capacity)
+    return max(0, min(attempts - p.lock_attempts, hold - len(p.radar.locks)))
 
 
 def _lock_candidates(state: GsState, p: Plane) -> list[str]:
@@ -146,9 +147,10 @@ def _lock_candidates(state: GsState, p: Plane) -> list[str]:
 
 
 def lockon_rolls(state: GsState) -> None:
-    """Step 4: lock-on attempts: one for a regular radar, its capacity for MTT (GS-13)."""
+    """Step 4: lock-on attempts: its capability for an MTT radar, one for any other (GS-13,
+    GS-46)."""
     for p in _radars(state):
-        if _lock_allowance(p) > 0 and _lock_candidates(state, p):
+        if lock_allowance(p) > 0 and _lock_candidates(state, p):
             state.push(Ask(state.seat_of(p.side), "lock", p.id))
 
 
@@ -156,7 +158,7 @@ def _lock_choices(state: GsState, ask: Ask) -> list[Decision]:
     p = state.forces.planes[ask.subject]
     cands = _lock_candidates(state, p)
     out = []
-    for k in range(min(_lock_allowance(p), len(cands)) + 1):
+    for k in range(min(lock_allowance(p), len(cands)) + 1):
         out += [Decision("lock", p.id, (listed(list(c)),)) for c in combinations(cands, k)]
     return out
 
@@ -165,7 +167,7 @@ def _lock_check(state: GsState, ask: Ask, d: Decision) -> None:
     p = state.forces.planes[ask.subject]
     assert p.radar is not None
     items = d.items()
-    allowed = _lock_allowance(p)
+    allowed = lock_allowance(p)
     kind = {"regular": "a regular", "mtt": "a multi-target track", "tws": "a TWS",
             "limited_tws": "a limited TWS"}[p.radar.kind]  # fmt: skip
     need(

@@ -16,6 +16,7 @@ from airwar.games.gunslingers.common import (
     held_by_suppression,
     need,
     radar_line_of_sight,
+    same_hex_in_arcs,
     suppressed,
     yes_no,
 )
@@ -148,15 +149,17 @@ def noise_bjm(state: GsState, radar_side: str, radar_hex: Hex) -> int:
     return checks_sam.strongest_noise_bjm(
         p.bjm_number
         for p in state.enemies_of(radar_side)
-        if p.noise_arcs and in_arcs(p.hex, p.heading, radar_hex, p.noise_arcs)
+        if p.noise_arcs
+        and in_arcs(p.hex, p.heading, radar_hex, p.noise_arcs, same_hex_in_arcs(state))
     )
 
 
 def _standoff_targets(state: GsState, p: Plane) -> list[str]:
+    same = same_hex_in_arcs(state)
     return [
         r.id
         for r in radar_units(state)
-        if r.side != p.side and r.emitting and in_arcs(p.hex, p.heading, r.hex, p.noise_arcs)
+        if r.side != p.side and r.emitting and in_arcs(p.hex, p.heading, r.hex, p.noise_arcs, same)
     ]
 
 
@@ -269,7 +272,9 @@ def lock_check(state: GsState, s: SamSite, p: Plane) -> Check:
         return checks_sam.optical_sam_lock_on_check(
             s.lock_on,
             quick_reaction=s.quick_reaction,
-            in_sun_clutter_arc=in_sun_clutter_arc(p.hex, p.heading, s.hex, state.forces.sun),
+            in_sun_clutter_arc=in_sun_clutter_arc(
+                p.hex, p.heading, s.hex, state.forces.sun, same_hex_in_arcs(state)
+            ),
             ccu_inoperative=ccu_inoperative(state, s),
         )
     return checks_sam.radar_sam_lock_on_check(
@@ -397,13 +402,28 @@ def passdowns(state: GsState) -> None:
             state.push(Ask(state.seat_of(r.side), "passdown", r.id))
 
 
+def passdown_receiver(state: GsState, s: SamSite) -> bool:
+    """Whether a SAM unit can use a passdown (GS-27, GS-49): a regular radar SAM unit
+    (the -3 is a Radar SAM Lock-on Modifier and passdowns come before the regular
+    lock-ons, step 8) that holds no lock-on, is not jammed or suppressed, and has not
+    had its attempt this turn. Optical, laser, IR, infantry and quick-reaction units
+    (which locked on at step 5) take none."""
+    return (
+        s.alive
+        and not s.optical
+        and not s.infantry
+        and not s.quick_reaction
+        and not s.jammed
+        and s.lock is None
+        and s.id not in state.passdown_tries
+        and not suppressed(state, s.id)
+    )
+
+
 def _passdown_pairs(state: GsState, r: WarningRadar) -> list[str]:
     sams = [
-        s
-        for s in state.forces.sams.values()
-        if s.side == r.side and s.alive and s.lock is None and not s.infantry
-        and s.id not in state.passdown_tries and not suppressed(state, s.id)
-    ]  # fmt: skip
+        s for s in state.forces.sams.values() if s.side == r.side and passdown_receiver(state, s)
+    ]
     targets = [
         p
         for p in state.enemies_of(r.side)
@@ -429,9 +449,9 @@ def _passdown_check(state: GsState, ask: Ask, d: Decision) -> None:
     need(sam not in state.passdown_tries, f"{sam} has had its passdown attempt this turn (GS-27)")
     need(
         d.first in _passdown_pairs(state, r),
-        f"{r.label} cannot pass {target} down to {sam}: the SAM unit must be of its side with no "
-        f"lock-on, and the target within {r.label}'s range {r.range} and the SAM's envelope "
-        "(GS-27)",
+        f"{r.label} cannot pass {target} down to {sam}: the SAM unit must be a regular radar "
+        "SAM unit of its side, not jammed, with no lock-on (GS-49), and the target within "
+        f"{r.label}'s range {r.range} and the SAM's envelope (GS-27)",
     )
 
 
@@ -525,7 +545,7 @@ def break_with_flares(state: GsState) -> None:
 
 
 def _arm_targets(state: GsState, p: Plane) -> list[str]:
-    reach = house("attacks", "arm_range")
+    reach = p.arm_range
     return [
         s.id
         for s in state.forces.sams.values()
@@ -550,7 +570,7 @@ def _arm(state: GsState, ask: Ask, d: Decision) -> None:
     if d.first == "none":
         return
     p = state.forces.planes[ask.subject]
-    check = checks_sam.self_defence_arm_launch_check(house("aircraft", "arm_launch"))
+    check = checks_sam.self_defence_arm_launch_check(p.arm_launch)
     state.push_front(
         Roll(check, "arm_launched", (p.id, d.first), about(aircraft=p.id, against=d.first))
     )
@@ -559,8 +579,8 @@ def _arm(state: GsState, ask: Ask, d: Decision) -> None:
 @on_roll("arm_launched")
 def _arm_launched(state: GsState, success: bool, roll: int, args: tuple[str, ...]) -> None:
     p = state.forces.planes[args[0]]
-    p.arms -= 1
     if success:
+        p.arms -= 1  # a failed launch leaves the missile on its rail (GS-50)
         target = state.unit(args[1])
         state.emit("launch", by=p.id, target=args[1], kind="arm")
         outcomes.resolve(state, "arm", args[1], p.id, f"{p.label}'s ARM against {target.label}")

@@ -16,6 +16,7 @@ from airwar.games.gunslingers.common import (
     clear_los,
     held_by_suppression,
     need,
+    same_hex_in_arcs,
     yes_no,
 )
 from airwar.games.gunslingers.engine import Ask, Do, Roll, about, on_do, on_roll, verb
@@ -91,7 +92,9 @@ def can_see(state: GsState, p: Plane, t: AirThing) -> int | None:
     rng = sighting_range_between(p.hex, p.altitude, t.hex, t.altitude)
     if rng > visual_limit(p, t.visibility):
         return None
-    if not checks_sighting.may_padlock_into(arc_of(p.hex, p.heading, t.hex), p.blind_arcs):
+    if not checks_sighting.may_padlock_into(
+        arc_of(p.hex, p.heading, t.hex), p.blind_arcs, same_hex_in_arcs(state)
+    ):
         return None
     if not clear_los(state, p.hex, p.altitude, t.hex, t.altitude):
         return None
@@ -333,7 +336,9 @@ def _padlock_check(state: GsState, ask: Ask, d: Decision) -> None:
         need(t is not None, f"{tid} is not an enemy aircraft or missile in flight")
         assert t is not None
         need(tid in seen, f"{tid} is not sighted by {p.side}: only sighted targets are padlocked")
-        blind = checks_sighting.may_padlock_into(arc_of(p.hex, p.heading, t.hex), p.blind_arcs)
+        blind = checks_sighting.may_padlock_into(
+            arc_of(p.hex, p.heading, t.hex), p.blind_arcs, same_hex_in_arcs(state)
+        )
         need(bool(blind), f"{p.label} may not padlock {tid}: {blind.reason} ({blind.rule})")
         rng = sighting_range_between(p.hex, p.altitude, t.hex, t.altitude)
         limit_range = visual_limit(p, t.visibility)

@@ -237,7 +237,10 @@ def _emissions_found(state: GsState, side: str, parts: _Sides) -> set[str]:
     cached = state.cover_cache.get("esm:" + side)
     if cached is not None and cached[0] == key:
         return set(cached[1])
-    out = {rid for rid, h in radars if any(in_arcs(jh, hd, h, arcs) for jh, hd, arcs in jammers)}
+    same = bool(state.game.options.get("same_hex_in_arcs", False))  # GS-18
+    out = {
+        rid for rid, h in radars if any(in_arcs(jh, hd, h, arcs, same) for jh, hd, arcs in jammers)
+    }
     state.cover_cache["esm:" + side] = (key, frozenset(out))
     return out
 
