@@ -233,7 +233,7 @@ MarkerKind = Literal[
     "plotted_fire",
 ]
 OutcomeKind = Literal[
-    "missile", "gun", "strafe", "ground_attack", "plotted_fire", "barrage", "arm",
+    "missile", "gun", "strafe", "ground_attack", "plotted_fire", "barrage", "shootout", "arm",
     "progressive_damage", "gloc_recovery", "ground_combat", "damage_control",
 ]  # fmt: skip
 
@@ -244,6 +244,7 @@ OUTCOME_RESULTS: dict[str, tuple[str, ...]] = {
     "gun": _AIR,
     "plotted_fire": _AIR,
     "barrage": _AIR,  # barrage fire on an aircraft in its reach (GS-51)
+    "shootout": ("destroyed", "flies"),  # an air-to-ground weapon met by its interceptor (GS-53)
     "strafe": _GROUND,
     "ground_attack": _GROUND,
     "arm": _GROUND,
