@@ -170,6 +170,9 @@ class Aircraft(Model):
     arm_launch: DieNumber | None = None
     arm_range: PositiveHexes | None = None
     arm_result: OutcomeTable | None = None
+    fuel: Turns | None = None
+    """Turns it can fly before it reaches Bingo fuel and disengages (GS-54); none: not
+    tracked."""
 
     @property
     def label(self) -> str:
@@ -280,6 +283,9 @@ class ScenarioInfo(Model):
     sun: Heading | None = None
     library: Flag = False
     """Units take what they leave out from their type in the library (GS-60)."""
+    operational_scale: Radius | None = None
+    """Hexes a whole flight may move in one operational move (Aircraft Administrative 6,
+    GS-55); none: the scenario has no operational scale movement."""
 
 
 class Scenario(Model):
