@@ -110,6 +110,8 @@ def test_the_board_fills_a_phones_width(site: Site, tab: Page) -> None:
 
 
 def test_a_page_without_a_seat_link_says_so_once_and_shows_the_game(site: Site, tab: Page) -> None:
+    refused: list[str] = []
+    tab.on("response", lambda r: refused.append(r.url) if r.status >= 400 else None)
     open_page(tab, site, "spectator")
     expect(tab.locator("#notice")).to_have_count(1)
     expect(tab.locator("#notice")).to_contain_text("no seat link")
@@ -119,6 +121,7 @@ def test_a_page_without_a_seat_link_says_so_once_and_shows_the_game(site: Site, 
     )
     expect(tab.locator("#board svg").first).to_be_visible()
     expect(tab.locator("#error")).to_have_text("")
+    assert refused == []
 
 
 def test_a_bad_seat_link_gives_one_notice_not_an_error_per_move(
