@@ -261,6 +261,13 @@ _KIND_TEXT = {
 }  # fmt: skip
 
 
+def _a(text: str) -> str:
+    """``text`` with its article: an air radar, a SAM unit, an AAA unit, a GCI radar."""
+    first = text.split()[0]
+    spoken_vowel = first in ("AAA", "EWR", "ARM", "IR", "OG", "LG") or text[0] in "aeiou"
+    return f"{'an' if spoken_vowel else 'a'} {text}"
+
+
 # -- the library -----------------------------------------------------------------
 
 
@@ -396,6 +403,7 @@ def build_library(files: Mapping[str, Mapping[str, Any]]) -> Library:
     problems: list[str] = []
     types: dict[str, dict[str, TypeCard]] = {k: {} for k in KINDS}
     aliases: dict[str, dict[str, str]] = {k: {} for k in KINDS}
+    failed: set[tuple[str, str]] = set()  # entries already reported: no second problem
     for kind in KINDS:
         fname = f"{kind}.toml"
         data = files.get(kind)
@@ -417,10 +425,12 @@ def build_library(files: Mapping[str, Mapping[str, Any]]) -> Library:
             problems.append(f"{fname}: types: {len(raw)} entries, at most {MAX_TYPES}")
             continue
         resolved = _variants(fname, raw, problems)
+        failed |= {(kind, str(name)) for name in raw}
         for name, values in resolved.items():
             card = _card(kind, fname, name, values, dict(house), problems)
             if card is not None:
                 types[kind][name] = card
+                failed.discard((kind, name))
         for name, card in types[kind].items():
             for alias in card.entry.aliases:
                 where = f"{fname}: {name}.aliases"
@@ -432,7 +442,7 @@ def build_library(files: Mapping[str, Mapping[str, Any]]) -> Library:
                 else:
                     aliases[kind][alias] = name
     lib = Library(types, aliases)
-    problems += _references(lib)
+    problems += _references(lib, failed)
     if problems:
         raise LibraryError(problems)
     return lib
@@ -495,10 +505,10 @@ def _card(
         role = str(values[sub])
         for need in _NEEDS[(kind, role)]:
             if values.get(need) is None:
-                problems.append(f"{fname}: {name}.{need}: is required for an {_KIND_TEXT[role]}")
+                problems.append(f"{fname}: {name}.{need}: is required for {_a(_KIND_TEXT[role])}")
         allowed = _ALLOWS[(kind, role)] | {sub}
         for extra in sorted(given - allowed):
-            problems.append(f"{fname}: {name}.{extra}: an {_KIND_TEXT[role]} has no {extra}")
+            problems.append(f"{fname}: {name}.{extra}: {_a(_KIND_TEXT[role])} has no {extra}")
         table = values.get("result")
         rkind = RESULT_KIND.get((kind, role))
         if isinstance(table, Mapping) and rkind is not None:
@@ -537,11 +547,13 @@ def _card(
     return TypeCard(kind, name, entry, kept, reasons)
 
 
-def _references(lib: Library) -> list[str]:
+def _references(lib: Library, failed: set[tuple[str, str]]) -> list[str]:
     """Names one entry gives of another: radars, weapons of the right kind."""
     out: list[str] = []
 
     def need(where: str, kind: str, name: str, roles: tuple[str, ...]) -> None:
+        if (kind, name) in failed:
+            return  # that entry's own problem is reported
         card = lib.find(kind, name)
         wanted = " or ".join(_KIND_TEXT[r] for r in roles)
         if card is None:
@@ -549,7 +561,7 @@ def _references(lib: Library) -> list[str]:
             hint = f" (closest: {', '.join(near)})" if near else ""
             out.append(f"{where}: no {wanted} {name!r} in {kind}.toml{hint}")
         elif card.role not in roles:
-            out.append(f"{where}: {name!r} is an {_KIND_TEXT[card.role]}, not an {wanted}")
+            out.append(f"{where}: {name!r} is {_a(_KIND_TEXT[card.role])}, not {_a(wanted)}")
 
     for card in lib.types["aircraft"].values():
         a = card.entry
@@ -573,7 +585,7 @@ def _references(lib: Library) -> list[str]:
         if s.kind == "sam" and s.guidance in RADAR_GUIDANCE and s.radar is None:
             out.append(f"{here}.radar: a {s.guidance} SAM needs its fire-control radar")
         if s.kind == "sam" and s.guidance not in RADAR_GUIDANCE and s.radar is not None:
-            out.append(f"{here}.radar: an {s.guidance} SAM has no radar")
+            out.append(f"{here}.radar: {_a(str(s.guidance))} SAM has no radar")
         if s.kind == "infantry" and s.guidance not in ("OG", "LG", "IR"):
             out.append(f"{here}.guidance: an infantry SAM is OG, LG or IR")
     for card in lib.types["radars"].values():
@@ -631,9 +643,10 @@ def card_data(card: TypeCard) -> dict[str, Any]:
 def card_text(card: TypeCard) -> str:
     """A data card for the terminal: one line a value, each number marked as a house value."""
     e = card.entry
-    lines = [
-        f"{card.name}: {e.name} ({KIND_TITLES[card.kind]}, {_KIND_TEXT.get(card.role, card.role)})"
-    ]
+    what = KIND_TITLES[card.kind]
+    if card.role != card.kind:
+        what += f", {_KIND_TEXT[card.role]}"
+    lines = [f"{card.name}: {e.name} ({what})"]
     if e.variant_of:
         lines.append(f"  variant of {e.variant_of}")
     if e.aliases:
@@ -762,8 +775,8 @@ def _weapon(
         return load  # a type the library does not know: house defaults, as before (GS-60)
     if card.role != want:
         out.append(
-            f"{place}.type: {load['type']!r} is an {_KIND_TEXT[card.role]}, "
-            f"not an {_KIND_TEXT[want]}"
+            f"{place}.type: {load['type']!r} is {_a(_KIND_TEXT[card.role])}, "
+            f"not {_a(_KIND_TEXT[want])}"
         )
         return load
     return _merge({k: card.values[k] for k in copy if k in card.values}, load)
@@ -806,7 +819,7 @@ def resolve_aircraft(
     if isinstance(arm, str):
         acard = lib.find("weapons", arm)
         if acard is None or acard.role != "arm":
-            what = "no such weapon" if acard is None else f"an {_KIND_TEXT[acard.role]}"
+            what = "no such weapon" if acard is None else _a(_KIND_TEXT[acard.role])
             out.append(f"{place}.arm_type: {arm!r}: {what}, not an anti-radiation missile"
                        f"{_hint(lib, arm, ('weapons',)) if acard is None else ''}")  # fmt: skip
         else:
@@ -832,8 +845,8 @@ def resolve_ground(
         out.append(f"{place}.type: no {_KIND_TEXT[want]} {shown(name)!r} in the library{hint}")
         return unit
     if card.role != want:
-        out.append(f"{place}.type: {card.name} is an {_KIND_TEXT[card.role]}, not an "
-                   f"{_KIND_TEXT[want]} (list it in {_LIST_OF[card.role]})")  # fmt: skip
+        out.append(f"{place}.type: {card.name} is {_a(_KIND_TEXT[card.role])}, not "
+                   f"{_a(_KIND_TEXT[want])} (list it in {_LIST_OF[card.role]})")  # fmt: skip
         return unit
     base = {k: card.values[k] for k in _SAM_COPY[want] if k in card.values}
     s = card.entry
@@ -864,7 +877,9 @@ def resolve_radar_unit(
             hint = _hint(lib, name, ("radars",)) if isinstance(name, str) else ""
             out.append(f"{place}.type: no {wanted} {shown(name)!r} in the library{hint}")
         else:
-            out.append(f"{place}.type: {card.name} is an {_KIND_TEXT[card.role]}, not an {wanted}")
+            out.append(
+                f"{place}.type: {card.name} is {_a(_KIND_TEXT[card.role])}, not {_a(wanted)}"
+            )
         return unit
     return _overlay({k: card.values[k] for k in ("eccm", "range") if k in card.values}, unit)
 
@@ -880,10 +895,18 @@ def resolve_scenario(
     out: list[str] = []
     resolved = dict(data)
     if not uses_library(data):
-        for i, unit in enumerate(_units(data, "aircraft")):
-            if "load" in unit:
-                out.append(f"{_label(unit, 'aircraft', i)}.load: loads come from the library; "
-                           "say library = true in [scenario] to use it (GS-60)")  # fmt: skip
+        planes = data.get("aircraft")
+        if isinstance(planes, list) and any(isinstance(u, Mapping) and "load" in u for u in planes):
+            resolved["aircraft"] = [
+                {k: v for k, v in u.items() if k != "load"} if isinstance(u, Mapping) else u
+                for u in planes
+            ]
+            for i, unit in enumerate(_units(data, "aircraft")):
+                if "load" in unit:
+                    out.append(
+                        f"{_label(unit, 'aircraft', i)}.load: loads come from the library; "
+                        "say library = true in [scenario] to use it (GS-60)"
+                    )
         return resolved, out
     lib = lib or library()
     if isinstance(data.get("aircraft"), list):
