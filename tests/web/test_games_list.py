@@ -13,6 +13,8 @@ from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
+from hypothesis import given
+from hypothesis import strategies as st
 from playwright.sync_api import Browser, BrowserContext, expect
 
 from airwar.core.options import Parameter
@@ -48,6 +50,13 @@ def test_an_option_without_a_label_is_shown_by_its_name_in_words(
     parameter: Parameter, shown: str
 ) -> None:
     assert parameter.shown_label == shown
+
+
+@given(st.from_regex(r"[a-z]{1,10}(_[a-z]{1,10}){0,3}", fullmatch=True), st.text(max_size=30))
+def test_a_label_when_given_else_the_name_with_spaces(name: str, label: str) -> None:
+    shown = Parameter(name, 0, "help", label=label).shown_label
+    assert shown == (label or name.replace("_", " "))
+    assert "_" not in Parameter(name, 0, "help").shown_label
 
 
 def test_the_catalog_sends_each_options_label_help_and_rule(client: TestClient) -> None:

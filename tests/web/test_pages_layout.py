@@ -7,14 +7,17 @@ A wide board, map or table may scroll inside its own box, never the page.
 from __future__ import annotations
 
 from collections.abc import Iterator
+from typing import Any
 
 import pytest
+from fastapi.testclient import TestClient
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 from playwright.sync_api import Browser, BrowserContext, Page, expect
 
 from tests.web.conftest import SCREENSHOTS, Server, wait_until
+from tests.web.helpers import tokens
 from tests.web.site import READY, Site, build_site, open_page
-
-pytestmark = pytest.mark.browser
 
 expect.set_options(timeout=15_000)
 
@@ -77,6 +80,7 @@ def assert_fits(page: Page, what: str) -> None:
     )
 
 
+@pytest.mark.browser
 @pytest.mark.parametrize("width", WIDTHS)
 @pytest.mark.parametrize("name", PAGES)
 def test_every_page_fits_the_screen_without_a_sideways_scroll(
@@ -90,6 +94,7 @@ def test_every_page_fits_the_screen_without_a_sideways_scroll(
         tab.screenshot(path=str(SCREENSHOTS / f"{PHONE_SHOTS[name]}.png"))
 
 
+@pytest.mark.browser
 @pytest.mark.parametrize("width", WIDTHS)
 def test_the_calculators_results_fit_the_screen(site: Site, tab: Page, width: int) -> None:
     tab.set_viewport_size({"width": width, "height": 844})
@@ -100,6 +105,7 @@ def test_the_calculators_results_fit_the_screen(site: Site, tab: Page, width: in
     assert_fits(tab, f"calculator with a volley's result at {width} px")
 
 
+@pytest.mark.browser
 def test_the_board_fills_a_phones_width(site: Site, tab: Page) -> None:
     """At 390 px the Battle Board takes the page's width: squares as large as it allows."""
     tab.set_viewport_size({"width": 390, "height": 844})
@@ -109,6 +115,7 @@ def test_the_board_fills_a_phones_width(site: Site, tab: Page) -> None:
     assert 340 <= box["width"] <= 390, box
 
 
+@pytest.mark.browser
 def test_a_page_without_a_seat_link_says_so_once_and_shows_the_game(site: Site, tab: Page) -> None:
     refused: list[str] = []
     tab.on("response", lambda r: refused.append(r.url) if r.status >= 400 else None)
@@ -124,6 +131,7 @@ def test_a_page_without_a_seat_link_says_so_once_and_shows_the_game(site: Site, 
     assert refused == []
 
 
+@pytest.mark.browser
 def test_a_bad_seat_link_gives_one_notice_not_an_error_per_move(
     site: Site, browser: Browser
 ) -> None:
@@ -153,6 +161,72 @@ def test_a_bad_seat_link_gives_one_notice_not_an_error_per_move(
         other.close()
 
 
+@pytest.mark.browser
 def test_a_seat_link_shows_no_notice(site: Site, tab: Page) -> None:
     open_page(tab, site, "engagement")
     expect(tab.locator("#notice")).to_have_count(0)
+
+
+# -- the seat link, checked by the page itself (no browser) --------------------------------
+
+
+def made_game(client: TestClient) -> dict[str, Any]:
+    made = client.post(
+        "/api/games",
+        json={"game": "migs-engagement", "seats": {"Communist": "human", "Allied": "remote"}},
+    )
+    assert made.status_code == 201, made.text
+    data: dict[str, Any] = made.json()
+    return data
+
+
+def test_a_seat_link_opens_its_page_without_a_notice(client: TestClient) -> None:
+    made = made_game(client)
+    for token in tokens(made).values():
+        for path in (f"/games/{made['id']}", f"/games/{made['id']}/replay"):
+            r = client.get(path, params={"seat": token})
+            assert r.status_code == 200
+            assert 'id="notice"' not in r.text
+
+
+def test_a_page_without_a_link_says_once_that_it_is_watching(client: TestClient) -> None:
+    made = made_game(client)
+    mine = client.get(f"/games/{made['id']}")
+    assert mine.text.count('id="notice"') == 1
+    assert "no seat link" in mine.text
+    assert f'href="/games/{made["id"]}/resume"' in mine.text  # this browser made it
+    stranger = TestClient(client.app, base_url=str(client.base_url))
+    theirs = stranger.get(f"/games/{made['id']}")
+    assert theirs.text.count('id="notice"') == 1
+    assert "/resume" not in theirs.text
+    assert "open the link of your seat" in theirs.text
+    # a replay needs no seat: it says nothing
+    assert 'id="notice"' not in client.get(f"/games/{made['id']}/replay").text
+
+
+@settings(
+    max_examples=40, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
+@given(st.text(alphabet=st.characters(codec="ascii", exclude_categories=["Cc"]), max_size=200))
+def test_any_link_that_plays_no_seat_goes_to_the_spectators_page(
+    client: TestClient, seat: str
+) -> None:
+    """Whatever the link holds (up to 200 characters), a secret that plays no seat
+    is sent to the spectator's page, which names the problem once."""
+    made = made_game(client)
+    if seat in tokens(made).values():
+        return
+    for page in ("", "/replay"):
+        r = client.get(f"/games/{made['id']}{page}", params={"seat": seat}, follow_redirects=False)
+        assert r.status_code == 303, (seat, r.status_code)
+        assert r.headers["location"] == f"/games/{made['id']}{page}?link=refused"
+        shown = client.get(r.headers["location"])
+        assert shown.text.count('id="notice"') == 1
+        assert "does not play any seat of this game" in shown.text
+
+
+def test_an_over_long_link_is_refused_with_its_field(client: TestClient) -> None:
+    made = made_game(client)
+    r = client.get(f"/games/{made['id']}", params={"seat": "x" * 201})
+    assert r.status_code == 422
+    assert r.json()["detail"][0]["loc"] == ["query", "seat"]
