@@ -354,6 +354,10 @@ CHOOSERS: dict[str, Chooser] = {
     "combat": lambda seen: ("done",),
     "logs": lambda seen: ("done",),
     "flightstatus": lambda seen: ("done",),
+    "preempt": lambda seen: ("done",),
+    "disengage": lambda seen: ("done",) if seen.ask.subject == "referee" else ("no",),
+    "opmove": lambda seen: ("done",),
+    "shootout": _first_option,
     "result": _result,
 }
 

@@ -111,6 +111,42 @@ class GunslingersGame(Game):
             "GS-48",
             label="Statuses as each move ends",
         ),
+        Parameter(
+            "preemption",
+            "referee",
+            "who may move an aircraft out of its order: the referee, each side its own, or none",
+            "GS-52",
+            choices=("referee", "sides", "off"),
+            label="Pre-emptions",
+        ),
+        Parameter(
+            "shootouts",
+            True,
+            "the defender may meet a guided air-to-ground weapon in a shoot-out",
+            "GS-53",
+            label="Shoot-outs",
+        ),
+        Parameter(
+            "bingo_disengages",
+            True,
+            "an aircraft at Bingo fuel disengages (else it is only noted)",
+            "GS-54",
+            label="Bingo fuel disengages",
+        ),
+        Parameter(
+            "edge_disengagement",
+            True,
+            "an aircraft on the map's edge may leave by its side's choice",
+            "GS-54",
+            label="Leave by the map's edge",
+        ),
+        Parameter(
+            "operational_moves",
+            True,
+            "the referee moves free flights at the scenario's operational scale",
+            "GS-55",
+            label="Operational movement",
+        ),
     )
 
     def __init__(self, options: Mapping[str, Any] | None = None) -> None:

@@ -260,6 +260,7 @@ def new_turn(state: GsState) -> None:
         s.guided = False
     for r in state.forces.radars.values():
         r.jammed = False
+    state.preemptions = {}
     steps_dds_charge(state)
 
 

@@ -66,6 +66,14 @@ class GsState(GameState):
         self.launch_declared: dict[str, list[str]] = {}
         self.retries_used: dict[str, int] = {}
         self.radar_candidates: dict[str, list[str]] = {}
+        self.preemptions: dict[str, dict[str, str]] = {}
+        """This turn's pre-emptions (GS-52): aircraft -> {who moves right before it: why}."""
+        self.fuel: dict[str, int] = {
+            a.id: a.fuel for a in game.scenario.aircraft if a.fuel is not None
+        }
+        """Turns of fuel to Bingo, of the aircraft whose fuel the scenario gives (GS-54)."""
+        self.shootouts: dict[str, str] = {}
+        """Shoot-outs waiting for their interceptor aircraft to move (GS-53): aircraft -> weapon."""
         self.los_cache: dict[tuple[Hex, int, Hex, int], bool] = {}
         # double-blind bookkeeping (GS-43, see visibility): never part of the events
         self.audience: list[int] = []

@@ -4,10 +4,14 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from airwar.core.errors import IllegalAction, InvalidNotation
 from airwar.games.gunslingers import checks, outcomes
 from airwar.games.gunslingers.actions import Decision
-from airwar.games.gunslingers.common import choice_verb
-from airwar.games.gunslingers.engine import Ask, Do, Roll, about, on_do, on_roll
+from airwar.games.gunslingers.common import choice_verb, need
+from airwar.games.gunslingers.engine import Ask, Do, Roll, about, on_do, on_roll, verb
+from airwar.games.gunslingers.hexgrid import Hex
+from airwar.games.gunslingers.steps_flight import detected_by_enemy, sighted_by_enemy
+from airwar.games.gunslingers.units import Plane
 
 if TYPE_CHECKING:
     from airwar.games.gunslingers.state import GsState
@@ -105,18 +109,174 @@ def _write_logs(state: GsState, args: tuple[str, ...]) -> None:
         )
 
 
+def _leaves(state: GsState, p: Plane, reason: str, rule: str) -> None:
+    p.alive = False
+    state.emit("disengaged", aircraft=p.id, hex=str(p.hex), reason=reason, rule=rule)
+    outcomes.drop_weapons_of(state, p.id)
+
+
+def at_bingo(state: GsState, p: Plane) -> bool:
+    """Whether ``p`` has flown the turns of fuel the scenario gives it (GS-54)."""
+    fuel = state.fuel.get(p.id)
+    return fuel is not None and state.turn >= fuel
+
+
+def on_edge(state: GsState, p: Plane) -> bool:
+    """Whether ``p`` is in a hex on the edge of the map (GS-54)."""
+    return max(abs(p.hex.q), abs(p.hex.r), abs(p.hex.s)) == state.forces.radius
+
+
 def disengage(state: GsState) -> None:
-    """Step 5: aircraft off the map have disengaged and are removed (GS-35)."""
+    """Step 5: aircraft meeting the disengagement criteria are removed (GS-35, GS-54): off
+    the map; at Bingo fuel, if the scenario gives fuel; on the map's edge, if its side
+    chooses; and any the referee calls out."""
+    options = state.game.options
+    tasks: list[Ask] = []
     for p in state.planes():
         if not state.on_map(p.hex):
-            p.alive = False
-            state.emit("disengaged", aircraft=p.id, hex=str(p.hex), rule="GS-35")
-            outcomes.drop_weapons_of(state, p.id)
+            _leaves(state, p, "off the map", "GS-35")
+        elif at_bingo(state, p):
+            if options.get("bingo_disengages", True):
+                _leaves(state, p, "Bingo fuel", "GS-54")
+            else:
+                state.note(f"{p.label} is at Bingo fuel (GS-54)", aircraft=p.id, rule="GS-54")
+        elif options.get("edge_disengagement", True) and on_edge(state, p):
+            tasks.append(Ask(state.seat_of(p.side), "disengage", p.id))
+    if state.planes():
+        tasks.append(Ask(state.referee, "disengage", "referee"))
+    state.push(*tasks)
+
+
+def _disengage_options(state: GsState, ask: Ask) -> list[tuple[str, ...]]:
+    if ask.subject != "referee":
+        return [("no",), ("yes",)]
+    return [("done",), *((p.id,) for p in state.planes())]
+
+
+@choice_verb("disengage", "whether this aircraft on the map's edge leaves the battle (yes or no); "
+             "for the referee, an aircraft to remove by the referee's call, or done (GS-54)",
+             _disengage_options)  # fmt: skip
+def _disengage(state: GsState, ask: Ask, d: Decision) -> None:
+    if d.first in ("no", "done"):
+        return
+    if ask.subject == "referee":
+        _leaves(state, state.forces.planes[d.first], "the referee's call", "GS-54")
+        state.push_front(Ask(state.referee, "disengage", "referee"))
+    else:
+        _leaves(state, state.forces.planes[ask.subject], "left by the map's edge", "GS-54")
+
+
+# -- step 6: operational scale movement (GS-55) -----------------------------------------
+
+
+def operational_scale(state: GsState) -> int:
+    """Hexes a flight moves in one operational move: the scenario's, 0 for none (GS-55)."""
+    if not state.game.options.get("operational_moves", True):
+        return 0
+    return int(getattr(state.game.scenario.scenario, "operational_scale", None) or 0)
+
+
+def flights(state: GsState) -> dict[str, list[Plane]]:
+    """The flights in play: each aircraft that tails no aircraft in play leads one, with
+    every aircraft tailing it, directly or down a chain (GS-55)."""
+    planes = {p.id: p for p in state.planes()}
+
+    def leader(p: Plane) -> str:
+        seen = {p.id}
+        while p.tailing in planes and p.tailing not in seen:
+            p = planes[p.tailing]
+            seen.add(p.id)
+        return p.id
+
+    out: dict[str, list[Plane]] = {}
+    for p in planes.values():
+        out.setdefault(leader(p), []).append(p)
+    return out
+
+
+def free_flights(state: GsState) -> dict[str, list[Plane]]:
+    """Flights that may move at operational scale: none of them sighted by the enemy nor
+    held as an enemy radar contact, and not moved so already this turn (GS-55)."""
+    return {
+        lid: members
+        for lid, members in flights(state).items()
+        if not any(
+            p.category == "operational" or sighted_by_enemy(state, p) or detected_by_enemy(state, p)
+            for p in members
+        )
+    }
 
 
 def operational_move(state: GsState) -> None:
-    """Step 6: operational scale movement does not apply to a tactical scenario."""
-    state.note("no operational scale movement in a tactical scenario")
+    """Step 6: the referee moves whole flights at the scenario's operational scale (GS-55)."""
+    if operational_scale(state) == 0:
+        state.note("no operational scale movement: the scenario gives no operational scale")
+        return
+    if free_flights(state):
+        state.push(Ask(state.referee, "opmove", "flights"))
+
+
+def _opmove_refusal(state: GsState, lid: str, to: Hex) -> str | None:
+    members = free_flights(state).get(lid)
+    if members is None:
+        return (
+            f"{lid} does not lead a flight free to move at operational scale: every aircraft "
+            "of it unsighted and undetected by the enemy, once a turn (GS-55)"
+        )
+    scale = operational_scale(state)
+    leader = state.forces.planes[lid]
+    if leader.hex.distance(to) > scale:
+        return f"{to} is {leader.hex.distance(to)} hexes off: the operational scale is {scale}"
+    shift = to - leader.hex
+    off = [p.id for p in members if not state.on_map(p.hex + shift)]
+    if off:
+        return f"the move would take {', '.join(off)} off the map"
+    return None
+
+
+def _opmove_choices(state: GsState, ask: Ask) -> list[Decision]:
+    out = [Decision("opmove", ask.subject, ("done",))]
+    scale = operational_scale(state)
+    for lid in free_flights(state):
+        here = state.forces.planes[lid].hex
+        out += [
+            Decision("opmove", ask.subject, (f"{lid}:{h}",))
+            for h in here.spiral(scale)
+            if h != here and _opmove_refusal(state, lid, h) is None
+        ]
+    return out
+
+
+def _opmove_check(state: GsState, ask: Ask, d: Decision) -> None:
+    if d.args == ("done",):
+        return
+    need(len(d.args) == 1 and ":" in d.first, "write 'opmove flights LEADER:HEX' or done")
+    lid, where = d.first.split(":", 1)
+    try:
+        to = Hex.parse(where)
+    except InvalidNotation as exc:
+        raise IllegalAction(str(exc)) from None
+    why = _opmove_refusal(state, lid, to)
+    need(why is None, f"{lid}'s flight cannot move to {where}: {why} (GS-55)")
+
+
+@verb("opmove", "a flight (its leader) and the hex its leader moves to at operational scale "
+      "(LEADER:HEX), or done (GS-55)", _opmove_choices, _opmove_check)  # fmt: skip
+def _opmove(state: GsState, ask: Ask, d: Decision) -> None:
+    if d.args == ("done",):
+        return
+    lid, where = d.first.split(":", 1)
+    to = Hex.parse(where)
+    members = free_flights(state)[lid]
+    shift = to - state.forces.planes[lid].hex
+    moves = []
+    for p in members:
+        moves.append({"aircraft": p.id, "frm": str(p.hex), "to": str(p.hex + shift)})
+        p.hex = p.hex + shift
+        p.category = "operational"
+    state.emit("operational_move", flight=lid, moves=moves, rule="GS-55")
+    if free_flights(state):
+        state.push_front(Ask(state.referee, "opmove", "flights"))
 
 
 # -- End of Turn Administrative Phase -----------------------------------------------

@@ -111,15 +111,192 @@ def _unclaimed(state: GsState) -> list[Plane]:
 
 
 def move_ground_weapons(state: GsState) -> None:
-    """Step 1: guided air-to-ground weapons in flight move to their targets and strike."""
-    for w in list(state.weapons.values()):
-        if w.kind == "a2g":
+    """Step 1: pre-emptions are declared (GS-52), the defenders declare shoot-outs against
+    the guided air-to-ground weapons in flight (GS-53), then the weapons not in a
+    shoot-out move to their targets and strike."""
+    tasks: list[Ask | Do] = []
+    mode = str(state.game.options.get("preemption", "referee"))
+    if mode != "off" and len(state.planes()) > 1:
+        if mode == "sides":
+            tasks += [
+                Ask(state.seat_of(side), "preempt", side)
+                for side in state.side_names
+                if state.planes(side)
+            ]
+        else:
+            tasks.append(Ask(state.referee, "preempt", "flight"))
+    if state.game.options.get("shootouts", True):
+        for w in list(state.weapons.values()):
             target = state.unit(w.target)
-            if target is not None:
-                w.hex = target.hex
-            state.emit("weapon_move", weapon=w.id, hex=str(w.hex))
-            place_blast_zone(state, w.hex)
-            outcomes.resolve(state, "ground_attack", w.target, w.shooter, f"{w.type} strikes", w.id)
+            if w.kind == "a2g" and target is not None and interceptors(state, w):
+                tasks.append(Ask(state.seat_of(target.side), "shootout", w.id))
+    tasks.append(Do("ground_weapons_strike"))
+    state.push(*tasks)
+
+
+@on_do("ground_weapons_strike")
+def _ground_weapons_strike(state: GsState, args: tuple[str, ...]) -> None:
+    waiting = set(state.shootouts.values())
+    state.push_front(
+        *(
+            Do("a2g_strike", (w.id,))
+            for w in list(state.weapons.values())
+            if w.kind == "a2g" and w.id not in waiting
+        )
+    )
+
+
+@on_do("a2g_strike")
+def _a2g_strike(state: GsState, args: tuple[str, ...]) -> None:
+    """A guided air-to-ground weapon reaches its target and strikes (GS-41, GS-14)."""
+    w = state.weapons.get(args[0])
+    if w is None:
+        return
+    target = state.unit(w.target)
+    if target is not None:
+        w.hex = target.hex
+    state.emit("weapon_move", weapon=w.id, hex=str(w.hex))
+    place_blast_zone(state, w.hex)
+    outcomes.resolve(state, "ground_attack", w.target, w.shooter, f"{w.type} strikes", w.id)
+
+
+# -- pre-emption (GS-52) -------------------------------------------------------------
+
+PREEMPT_REASONS = ("defensive", "referee")
+"""Why an aircraft moves out of its order: a defensive pre-emption (Flight Phase note), or
+the referee's call for another reason of the full rules (GS-52)."""
+
+
+def _preempt_movers(state: GsState, ask: Ask) -> list[Plane]:
+    side = None if ask.subject == "flight" else ask.subject
+    return [p for p in state.planes(side) if not p.moved]
+
+
+def _preempt_choices(state: GsState, ask: Ask) -> list[Decision]:
+    reasons = ("defensive",) if ask.subject != "flight" else PREEMPT_REASONS
+    everyone = [p for p in state.planes() if not p.moved]
+    out = [Decision("preempt", ask.subject, ("done",))]
+    for a in _preempt_movers(state, ask):
+        for b in everyone:
+            if b.id != a.id and a.id not in state.preemptions.get(b.id, {}):
+                out += [Decision("preempt", ask.subject, (f"{a.id}:{b.id}:{r}",)) for r in reasons]
+    return out
+
+
+def _preempt_check(state: GsState, ask: Ask, d: Decision) -> None:
+    if d.args == ("done",):
+        return
+    need(
+        len(d.args) == 1 and d.first.count(":") == 2,
+        f"write 'preempt {ask.subject} AIRCRAFT:BEFORE:REASON' (REASON: defensive"
+        f"{' or referee' if ask.subject == 'flight' else ''}) or done (GS-52)",
+    )
+    a, b, reason = d.first.split(":")
+    movers = {p.id for p in _preempt_movers(state, ask)}
+    whose = "" if ask.subject == "flight" else f" of {ask.subject}"
+    need(a in movers, f"{a} is not an aircraft{whose} still to move this turn (GS-52)")
+    other = state.forces.planes.get(b)
+    need(
+        other is not None and other.alive and not other.moved and b != a,
+        f"{b} is not another aircraft still to move this turn (GS-52)",
+    )
+    allowed = PREEMPT_REASONS if ask.subject == "flight" else ("defensive",)
+    need(reason in allowed, f"{reason!r} is not a reason here: {', '.join(allowed)} (GS-52)")
+
+
+@verb(
+    "preempt",
+    "an aircraft to move out of its order, right before another (AIRCRAFT:BEFORE:REASON), or "
+    "done (defensive pre-emptions, GS-52)",
+    _preempt_choices,
+    _preempt_check,
+)
+def _preempt(state: GsState, ask: Ask, d: Decision) -> None:
+    if d.args == ("done",):
+        return
+    a, b, reason = d.first.split(":")
+    state.preemptions.setdefault(b, {})[a] = reason
+    state.emit("preemption", aircraft=a, before=b, reason=reason, rule="GS-52")
+    state.push_front(Ask(ask.seat, "preempt", ask.subject))
+
+
+# -- shoot-outs (GS-53) --------------------------------------------------------------
+
+
+def interceptors(state: GsState, w: Weapon) -> list[str]:
+    """The defender's units that can meet a guided air-to-ground weapon before it
+    strikes (GS-53): its SAM units able to fire (not suppressed, a loaded rail, a radar
+    that emits and is not jammed or optical guidance) with the target within their range,
+    and its aircraft still to move within their speed plus gun range of the target."""
+    target = state.unit(w.target)
+    if target is None:
+        return []
+    out = [
+        s.id
+        for s in state.forces.sams.values()
+        if s.alive
+        and s.side == target.side
+        and s.rails > 0
+        and (s.optical or (s.emitting and not s.jammed))
+        and not suppressed(state, s.id)
+        and s.hex.distance(target.hex) <= s.range
+    ]
+    reach = house("attacks", "gun_range")
+    out += [
+        p.id
+        for p in state.planes(target.side)
+        if not p.moved
+        and (p.guns or p.rockets)
+        and p.id not in state.shootouts
+        and p.hex.distance(target.hex) <= p.speed + reach
+    ]
+    return out
+
+
+def _shootout_options(state: GsState, ask: Ask) -> list[tuple[str, ...]]:
+    w = state.weapons.get(ask.subject)
+    return [("none",), *((u,) for u in (interceptors(state, w) if w else []))]
+
+
+@choice_verb("shootout", "a unit of the defender to meet this air-to-ground weapon in a "
+             "shoot-out, or none (GS-53)", _shootout_options)  # fmt: skip
+def _shootout(state: GsState, ask: Ask, d: Decision) -> None:
+    if d.first == "none":
+        return
+    w = state.weapons[ask.subject]
+    state.emit("shootout", weapon=w.id, interceptor=d.first, target=w.target, rule="GS-53")
+    if d.first in state.forces.sams:
+        s = state.forces.sams[d.first]
+        s.rails -= 1
+        s.expended += 1
+        s.guided = True
+        _resolve_shootout(state, w, s.id, s.label)
+    else:
+        state.shootouts[d.first] = w.id  # resolved as the interceptor moves
+
+
+def _resolve_shootout(state: GsState, w: Weapon, by: str, label: str) -> None:
+    """The shoot-out, resolved at once: the weapon is destroyed or flies on (GS-53, GS-14);
+    one that flies on strikes right after."""
+    state.push_front(Do("a2g_strike", (w.id,)))
+    outcomes.resolve(state, "shootout", w.id, by, f"{label} against {w.type} (shoot-out)", w.id)
+
+
+@on_do("shootout_meets")
+def _shootout_meets(state: GsState, args: tuple[str, ...]) -> None:
+    p = state.forces.planes[args[0]]
+    wid = state.shootouts.pop(p.id, None)
+    w = state.weapons.get(wid or "")
+    if w is not None:
+        _resolve_shootout(state, w, p.id, p.label)
+
+
+@on_do("shootouts_left")
+def _shootouts_left(state: GsState, args: tuple[str, ...]) -> None:
+    """Weapons whose interceptor never moved (destroyed first) strike at the end (GS-53)."""
+    left = [wid for wid in state.shootouts.values() if wid in state.weapons]
+    state.shootouts.clear()
+    state.push_front(*(Do("a2g_strike", (wid,)) for wid in left))
 
 
 def move_departed_stalled(state: GsState) -> None:
@@ -182,6 +359,7 @@ def move_detected(state: GsState) -> None:
 def move_undetected(state: GsState) -> None:
     """Step 10: unsighted and undetected aircraft (and any not yet moved)."""
     _queue_category(state, "undetected", [p for p in state.planes() if not p.moved], last=True)
+    state.push(Do("shootouts_left"))
 
 
 # -- one aircraft's move ----------------------------------------------------------
@@ -191,6 +369,17 @@ def move_undetected(state: GsState) -> None:
 def _fly(state: GsState, args: tuple[str, ...]) -> None:
     p = state.forces.planes[args[0]]
     if not p.alive or p.moved:
+        return
+    first = [
+        (a, why)
+        for a, why in state.preemptions.pop(p.id, {}).items()
+        if state.forces.planes[a].alive and not state.forces.planes[a].moved
+    ]
+    if first:  # they move right before it, out of their order (GS-52)
+        for a, why in first:
+            state.forces.planes[a].category = "pre-empting"
+            state.emit("pre_empts", aircraft=a, before=p.id, reason=why, rule="GS-52")
+        state.push_front(*(Do("fly", (a,)) for a, _ in first), Do("fly", (p.id,)))
         return
     p.moved = True
     if not p.category:  # moved with a leader of an earlier category (GS-30)
@@ -325,6 +514,8 @@ def _after_status(state: GsState, args: tuple[str, ...]) -> None:
     if not p.alive:
         return
     tasks: list[Ask | Do] = []
+    if p.id in state.shootouts:
+        tasks.append(Do("shootout_meets", (p.id,)))
     if barrage_guns(state, p):
         tasks.append(Do("barrage_fire", (p.id,)))
     tasks.append(Do("after_barrage", (p.id,)))

@@ -43,6 +43,8 @@ PUBLIC = frozenset(
         "destroyed", "disengaged", "kill", "jammed", "plot_revealed", "marker",
         # the order of flight is worked out in the open (GS-11, GS-12)
         "advantage", "order_of_flight", "die",
+        # what changes the order of flight or fires in the open (GS-51..GS-53)
+        "preemption", "pre_empts", "shootout", "barrage_attack", "operational_move",
     }
 )  # fmt: skip
 """Event types every side may read, as long as they name no unit hidden from it."""
