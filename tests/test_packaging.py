@@ -37,3 +37,10 @@ def test_the_examples_are_in_the_package() -> None:
     ):
         folder = SRC / "games" / game / "examples"
         assert {p.name for p in folder.glob("*.toml")} == names
+
+
+def test_the_gunslingers_library_of_types_is_in_the_package() -> None:
+    folder = SRC / "games" / "gunslingers" / "library"
+    names = {p.name for p in folder.glob("*.toml")}
+    assert names == {"aircraft.toml", "weapons.toml", "sams.toml", "radars.toml"}
+    assert not (folder / "__init__.py").exists()  # data only: the loader is typelib.py
