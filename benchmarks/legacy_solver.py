@@ -1,4 +1,15 @@
-"""The vectorised backward induction behind :mod:`airwar.analysis.solver`.
+"""THE OLD SOLVER, KEPT ONLY AS THE REFERENCE for the benchmarks and the exactness checks.
+
+This is the layer solver the project used before the solver moved to
+:mod:`airwar.solver` (one NumPy gather over all canonical pairs per step kind
+and MP, every layer kept in float32). Nothing in ``src`` imports it;
+``benchmarks/solver_bench.py --compare-old``, ``benchmarks/solver_exactness.py``
+and ``tests/analysis/test_solver_legacy.py`` run it side by side with the new
+one. Remove it together with them once the comparison is no longer wanted.
+
+The original description follows.
+
+The vectorised backward induction behind the solver.
 
 States are *pairs* (mover position, other position) reduced to one
 representative per orbit of the board's mirror symmetries
@@ -25,11 +36,12 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import Any
 
 import numpy as np
 from numpy.typing import NDArray
 
-from airwar.analysis.solver_tables import BoardTables, step_specs
+from airwar.solver.tables import BoardTables, step_specs
 
 FloatArray = NDArray[np.float64]
 IntArray = NDArray[np.int64]
@@ -289,3 +301,66 @@ class LayerSolver:
             rs[head] = ret_s
             rp[head] = ret_p
         return Layer(out_s, out_p, rs, rp)
+
+
+# -- the old driver: both chains, every layer kept (float32), as the old cache did ----
+
+
+class OldStore:
+    """Every layer of an old solve, looked up like :class:`airwar.solver.store.LayerStore`."""
+
+    def __init__(
+        self, pairs: PairTables, specs: tuple[PlaneSpec, PlaneSpec], arrays: dict[str, Any]
+    ) -> None:
+        self.pairs = pairs
+        self.specs = specs
+        self.arrays = arrays
+
+    def layer(self, mover: int, n: int) -> Layer:
+        a = self.arrays
+        return Layer(a["S"][mover, n], a["P"][mover, n], a["RS"][mover, n], a["RP"][mover, n])
+
+
+def solve_old(matchup, options, folder=None, on_layer=None):  # type: ignore[no-untyped-def]
+    """Solve a matchup with the old solver, one process; the arrays go to ``folder`` (memory maps)
+    or stay in memory. ``on_layer(mover, n, layer)`` sees each float64 layer. Returns a
+    :class:`airwar.solver.Solution` over the old arrays."""
+    from pathlib import Path
+
+    from numpy.lib.format import open_memmap
+
+    from airwar.solver.model import specs_of
+    from airwar.solver.solution import Solution
+    from airwar.solver.tables import BoardTables as BT
+
+    pt = PairTables.build(BT.build(options.columns, options.rows))
+    specs = specs_of(matchup, options)
+    n_layers = 2 * options.turn_limit
+    heads = pt.head_on_pairs
+    shapes = {
+        "S": (2, n_layers + 1, 3, pt.n_pairs),
+        "P": (2, n_layers + 1, 3, pt.n_pairs),
+        "RS": (2, n_layers + 1, len(heads)),
+        "RP": (2, n_layers + 1, len(heads)),
+    }
+    if folder is None:
+        arrays = {k: np.zeros(v, dtype=np.float32) for k, v in shapes.items()}
+    else:
+        arrays = {
+            k: open_memmap(Path(folder) / f"{k}.npy", mode="w+", dtype=np.float32, shape=v)
+            for k, v in shapes.items()
+        }
+    for first in (0, 1):
+        solver = LayerSolver(pt)
+        nxt = None
+        for n in range(1, n_layers + 1):
+            mover = first if (n_layers - n) % 2 == 0 else 1 - first
+            layer = solver.solve(specs[mover], specs[1 - mover], nxt)
+            arrays["S"][mover, n] = layer.S
+            arrays["P"][mover, n] = layer.P
+            arrays["RS"][mover, n] = layer.RS[heads]
+            arrays["RP"][mover, n] = layer.RP[heads]
+            if on_layer is not None:
+                on_layer(mover, n, layer)
+            nxt = layer
+    return Solution(matchup, options, OldStore(pt, specs, arrays))  # type: ignore[arg-type]

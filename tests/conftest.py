@@ -14,8 +14,8 @@ from typing import Any
 import pytest
 from hypothesis import settings
 
-from airwar.analysis import solver as solver_mod
-from airwar.analysis.solver import Matchup, SolverOptions, solve
+from airwar.solver import Matchup, SolverOptions, solve
+from airwar.solver import cache as solver_cache
 from tests.needs import needed, on_ci
 
 settings.register_profile("default", deadline=None, max_examples=100)
@@ -76,28 +76,21 @@ def solved_folder(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """
     folder = tmp_path_factory.mktemp("cache-home") / "airwar" / "solver"
     folder.mkdir(parents=True)
-    mp = pytest.MonkeyPatch()
-    mp.setattr(solver_mod, "cache_dir", lambda: folder)
-    solver_mod._MEMORY.clear()
-    solve(Matchup("Yak-9", "F-51"), SolverOptions(turn_limit=1))
-    solver_mod._MEMORY.clear()
-    mp.undo()
+    with solver_cache.use(folder):
+        solve(Matchup("Yak-9", "F-51"), SolverOptions(turn_limit=1))
     return folder
 
 
 @pytest.fixture
-def cached(solved_folder: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
-    monkeypatch.setattr(solver_mod, "cache_dir", lambda: solved_folder)
-    solver_mod._MEMORY.clear()
-    yield
-    solver_mod._MEMORY.clear()
+def cached(solved_folder: Path) -> Iterator[None]:
+    """The solver reads from (and writes to) the folder of :func:`solved_folder`."""
+    with solver_cache.use(solved_folder):
+        yield
 
 
 @pytest.fixture
-def empty_cache(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+def empty_cache(tmp_path: Path) -> Iterator[None]:
     folder = tmp_path / "empty-cache"
     folder.mkdir()
-    monkeypatch.setattr(solver_mod, "cache_dir", lambda: folder)
-    solver_mod._MEMORY.clear()
-    yield
-    solver_mod._MEMORY.clear()
+    with solver_cache.use(folder):
+        yield

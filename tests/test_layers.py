@@ -134,6 +134,32 @@ def test_no_module_imports_a_higher_layer() -> None:
     assert not found, "imports of a higher layer:\n" + "\n".join(sorted(set(found)))
 
 
+KEPT_APART = {
+    "bots": ("analysis",),
+    "solver": ("bots", "analysis"),
+}
+"""Packages of one layer that must not import another of the same layer.
+
+The analysis lab runs bots (Monte Carlo) and reads the solver; the expert
+bot reads the solver. Neither the bots nor the solver may import the lab,
+and the solver imports no bot, so no import cycle runs through them."""
+
+
+def test_the_bots_and_the_solver_do_not_import_the_lab() -> None:
+    found: list[str] = []
+    for path in _sources():
+        module = _module_name(path)
+        parts = module.split(".")
+        if len(parts) < 2 or parts[1] not in KEPT_APART:
+            continue
+        tree = ast.parse(path.read_text(encoding="utf-8"), str(path))
+        for line, target in _imports(tree, module, path.name == "__init__.py"):
+            tparts = target.split(".")
+            if len(tparts) >= 2 and tparts[0] == "airwar" and tparts[1] in KEPT_APART[parts[1]]:
+                found.append(f"{module} imports {target} at {path.relative_to(SRC.parent)}:{line}")
+    assert not found, "imports that would close a cycle:\n" + "\n".join(sorted(set(found)))
+
+
 def test_the_session_and_the_generic_web_modules_name_no_game() -> None:
     airwar.games.load_all()
     names = set(game_names())

@@ -12,28 +12,31 @@ from pathlib import Path
 
 import pytest
 
-from airwar.analysis import solver as solver_mod
-from airwar.analysis.solver import (
-    CACHE_ENV,
-    DEFAULT_CACHE_MB,
+from airwar.bots.expert import ExpertBot, refusal
+from airwar.games.migs_sabres import EngagementGame
+from airwar.solver import (
     MAX_TURN_LIMIT,
     Matchup,
     SolverError,
     SolverOptions,
     TurnLimitTooLong,
+    cached_solution,
+    solve,
+)
+from airwar.solver import cache as solver_mod
+from airwar.solver.cache import (
+    CACHE_ENV,
+    DEFAULT_CACHE_MB,
     cache_entries,
     cache_key,
     cache_limit,
     cache_limit_mb,
-    cached_solution,
     enforce_cache_limit,
     solution_bytes,
-    solve,
 )
-from airwar.bots.expert import ExpertBot, refusal
-from airwar.games.migs_sabres import EngagementGame
 
-TINY = SolverOptions(columns=3, rows=4, turn_limit=1)
+TINY = SolverOptions(columns=3, rows=4, turn_limit=6)
+"""Two kept layers per chain (store.CHECKPOINT_EVERY): 1 MB holds two solutions, not three."""
 A, B, C, D = (
     Matchup("Yak-9", "F-51"),
     Matchup("F-86", "MiG-15"),
@@ -79,12 +82,15 @@ def test_the_expert_bot_refuses_a_longer_turn_limit() -> None:
     assert refusal({**options, "turn_limit": 0}) is None  # no limit: the bot plays MCTS
 
 
-def test_the_bound_keeps_a_solution_near_a_gigabyte() -> None:
-    per_turn = solution_bytes(2) - solution_bytes(1)
-    assert solution_bytes(20) == 747_338_016  # the figure in docs/solver.md (713 MiB)
-    assert solution_bytes(3) - solution_bytes(2) == per_turn  # a straight line
-    assert 1.0e9 < solution_bytes(MAX_TURN_LIMIT) < 1.2e9
-    assert solution_bytes(1000) > 36e9  # what the game's own bound would have cost
+def test_a_solution_of_the_default_limit_fits_200_mib() -> None:
+    # a kept layer every 6 movement turns of each chain (and the first): at 20
+    # turns per plane, 7 per chain, each 379,652 pairs x 3 statuses x (8 + 4) bytes
+    # plus the III.G values and the .npy headers
+    assert solution_bytes(20) == 191_398_480  # the figure in docs/solver.md (183 MiB)
+    assert solution_bytes(20) <= 200 * 2**20
+    assert solution_bytes(1) == solution_bytes(3) == 2 * solution_bytes(20) // 14
+    assert solution_bytes(MAX_TURN_LIMIT) < 300 * 2**20  # 10 kept layers per chain
+    assert solution_bytes(1000) > 9e9  # what the game's own bound would have cost
 
 
 # -- the cache's cap ---------------------------------------------------------
@@ -115,7 +121,7 @@ def test_a_bad_cap_is_refused_before_a_solve(
 def test_the_least_recently_used_solutions_go_first(
     empty_cache: None, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    size = solution_bytes(1, 3, 4)
+    size = solution_bytes(6, 3, 4)
     assert 2 * size < 10**6 < 3 * size  # 1 MB holds two
     monkeypatch.setenv(CACHE_ENV, "1")
     solve(A, TINY)
@@ -131,7 +137,7 @@ def test_the_least_recently_used_solutions_go_first(
     assert cached_keys() == keys(A, C)
     assert cached_solution(B, TINY) is None  # gone from memory too
     later()
-    solver_mod._MEMORY.clear()
+    solver_mod.current().loaded.clear()
     assert cached_solution(A, TINY) is not None  # read from its folder: marked used
     later()
     solve(D, TINY)
@@ -156,7 +162,7 @@ def test_the_cap_counts_every_file_and_removes_stale_half_written_solves(
         solve(A, TINY)
         solve(B, TINY)
     folder = solver_mod.cache_dir()
-    assert sum(e.size for e in cache_entries()) > 2 * solution_bytes(1, 3, 4)  # meta.json too
+    assert sum(e.size for e in cache_entries()) > 2 * solution_bytes(6, 3, 4)  # meta.json too
     stale = folder / "abc.tmp12345"
     stale.mkdir()
     (stale / "S.npy").write_bytes(b"x" * 100)
@@ -180,20 +186,20 @@ def test_an_evicted_solution_is_solved_again(empty_cache: None) -> None:
     assert Path(solver_mod.cache_dir() / keys(A)[0] / "meta.json").exists()
 
 
-def test_two_worker_processes_report_progress_and_agree(empty_cache: None) -> None:
-    """The two first-mover chains in two (spawned) processes: progress as they go, same values."""
+def test_two_worker_threads_report_progress_and_agree(empty_cache: None) -> None:
+    """The two first-mover chains in two threads: progress as they go, the same values."""
     options = SolverOptions(columns=4, rows=5, turn_limit=2, mp_base=(0, 0))
     seen: list[tuple[int, int]] = []
     two = solve(B, options, workers=2, progress=lambda d, t: seen.append((d, t)))
     one = solve(B, options, cache=False, workers=1)
     assert two.start_value() == one.start_value()
-    assert (two.S == one.S).all() and (two.RP == one.RP).all()
-    assert seen and seen[-1] == (8, 8) and [d for d, _ in seen] == sorted(d for d, _ in seen)
+    for mover in (0, 1):
+        for n in range(1, 5):
+            a, b = two.store.layer(mover, n), one.store.layer(mover, n)
+            assert (a.S == b.S).all() and (a.P == b.P).all() and (a.RP == b.RP).all()
+    assert len(seen) == 8 and seen[-1] == (8, 8) and [d for d, _ in seen] == list(range(1, 9))
     folder = solver_mod.cache_dir() / cache_key(B, options)
-    assert sorted(f.name for f in folder.iterdir()) == [
-        "P.npy",
-        "RP.npy",
-        "RS.npy",
-        "S.npy",
-        "meta.json",
-    ]
+    # turn limit 2: the kept layer of each chain is its first (4 movement turns remaining)
+    assert sorted(f.name for f in folder.iterdir()) == sorted(
+        [f"{a}{chain}-04.npy" for a in ("S", "P", "RS", "RP") for chain in (0, 1)] + ["meta.json"]
+    )

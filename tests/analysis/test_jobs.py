@@ -13,13 +13,12 @@ from pathlib import Path
 
 import pytest
 
-from airwar.analysis import jobs
-from airwar.analysis import solver as solver_mod
-from airwar.analysis.jobs import DONE, FAILED, JobStatus, SolveQueue
-from airwar.analysis.solver import Matchup, Solution, SolverError, SolverOptions, solve
 from airwar.bots.expert import ExpertBot
 from airwar.core.game import CHANCE
 from airwar.games.migs_sabres import EngagementGame
+from airwar.solver import Matchup, Solution, SolverError, SolverOptions, jobs, solve
+from airwar.solver import cache as solver_cache
+from airwar.solver.jobs import DONE, FAILED, JobStatus, SolveQueue
 
 SMALL = SolverOptions(columns=4, rows=5, turn_limit=2, mp_base=(0, 0))
 MATCHUP = Matchup("F-86", "Yak-9")
@@ -188,7 +187,7 @@ def test_the_expert_bot_submits_a_job_and_waits(
 ) -> None:
     """With its matchup not cached, the bot's move waits for a job; its progress is shown."""
     options = {"active": "Yak-9", "listed": "F-51", "turn_limit": 1, "first": "active"}
-    done = solver_mod.cache_key(Matchup("Yak-9", "F-51"), SolverOptions(turn_limit=1))
+    done = solver_cache.cache_key(Matchup("Yak-9", "F-51"), SolverOptions(turn_limit=1))
 
     def from_fixture(m: Matchup, o: SolverOptions, progress: Progress) -> Solution:
         for n in range(1, 5):

@@ -2,7 +2,7 @@
 
 import pytest
 
-from airwar.analysis import solver
+from airwar import solver
 from airwar.analysis.matchups import (
     ExactValue,
     Matchup,
@@ -12,6 +12,7 @@ from airwar.analysis.matchups import (
     solver_lookup,
 )
 from airwar.analysis.questions import first_mover, is_prop_vs_jet, prop_vs_jet
+from airwar.solver import cache as solver_cache
 
 # (active, listed): the active squadron's own type against each type of the other side (MS-4)
 PAIRINGS = [
@@ -126,12 +127,12 @@ def test_expert_batches_hold_as_many_solutions_as_the_cache_cap() -> None:
     from airwar.analysis.matchups import _batches, solver_key
 
     table = all_matchups(turn_limit=20)
-    with solver.cache_limit(1600):  # two solutions of 747 MB
+    with solver_cache.cache_limit(400):  # two solutions of 191 MB, not three
         batches = _batches(table, expert=True)
     assert sorted(i for batch in batches for i, _ in batch) == list(range(len(table)))
     assert all(len({solver_key(m) for _, m in batch}) <= 2 for batch in batches)
     assert len(batches) == len({solver_key(m) for m in table}) // 2
-    with solver.cache_limit(0):
+    with solver_cache.cache_limit(0):
         assert len(_batches(table, expert=True)) == len(table) // 2  # one solution each
     assert _batches(table, expert=False) == [list(enumerate(table))]
 

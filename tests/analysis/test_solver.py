@@ -17,7 +17,10 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from airwar.analysis.solver import (
+from airwar.core.dice import D6
+from airwar.games.migs_sabres import Facing, Square, StepKind, kill_check, step_result
+from airwar.games.migs_sabres.combat import aspect_of
+from airwar.solver import (
     ACTIVE,
     LISTED,
     EngagementKey,
@@ -25,13 +28,10 @@ from airwar.analysis.solver import (
     Solution,
     SolverError,
     SolverOptions,
-    cache_key,
     solve,
 )
-from airwar.analysis.solver_tables import BoardTables
-from airwar.core.dice import D6
-from airwar.games.migs_sabres import Facing, Square, StepKind, kill_check, step_result
-from airwar.games.migs_sabres.combat import aspect_of
+from airwar.solver.cache import cache_key
+from airwar.solver.tables import BoardTables
 
 COLS, ROWS, LIMIT = 4, 5, 2
 OPTIONS = SolverOptions(columns=COLS, rows=ROWS, turn_limit=LIMIT, mp_base=(0, 0))
@@ -312,21 +312,21 @@ def test_options_are_checked_and_keyed() -> None:
     )
 
 
-def test_cache_round_trip(tmp_path: object, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_cache_round_trip(tmp_path: object) -> None:
     """A solution is saved to the cache folder and read back (memory-mapped) unchanged."""
     from pathlib import Path
 
-    from airwar.analysis import solver as solver_mod
+    from airwar.solver import cache as solver_cache
+    from airwar.solver import cached_solution
 
     folder = Path(str(tmp_path))
-    monkeypatch.setattr(solver_mod, "cache_dir", lambda: folder)
-    monkeypatch.setattr(solver_mod, "_MEMORY", {})
     small = SolverOptions(columns=3, rows=4, turn_limit=2, mp_base=(0, 0))
-    assert solver_mod.cached_solution(MATCHUP, small) is None
-    fresh = solve(MATCHUP, small)
+    with solver_cache.use(folder):
+        assert cached_solution(MATCHUP, small) is None
+        fresh = solve(MATCHUP, small)
     assert (folder / cache_key(MATCHUP, small) / "meta.json").exists()
-    monkeypatch.setattr(solver_mod, "_MEMORY", {})
-    loaded = solver_mod.cached_solution(MATCHUP, small)
+    with solver_cache.use(folder):  # a new cache object: nothing loaded in memory yet
+        loaded = cached_solution(MATCHUP, small)
     assert loaded is not None
     assert loaded.start_value() == fresh.start_value()
     a, b = fresh.start_positions()
@@ -339,8 +339,9 @@ def test_cache_round_trip(tmp_path: object, monkeypatch: pytest.MonkeyPatch) -> 
 
 def test_float64_layers_match_brute_force_to_rounding() -> None:
     """Before the float32 storage, the layers agree with the brute force to 1e-12."""
-    from airwar.analysis.solver import pair_tables, plane_spec
-    from airwar.analysis.solver_core import LayerSolver
+    from airwar.solver.layers import LayerSolver
+    from airwar.solver.model import plane_spec
+    from airwar.solver.tables import pair_tables
 
     pt = pair_tables(COLS, ROWS)
     specs = (

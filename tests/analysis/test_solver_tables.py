@@ -12,8 +12,6 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from airwar.analysis.solver import pair_tables
-from airwar.analysis.solver_tables import BoardTables, reachable
 from airwar.games.migs_sabres import (
     ALL_SQUARES,
     COLUMNS,
@@ -24,6 +22,7 @@ from airwar.games.migs_sabres import (
     p_kill,
 )
 from airwar.games.migs_sabres.combat import ASPECT_BY_OFFSET
+from airwar.solver.tables import BoardTables, pair_tables, reachable
 
 BOARD = BoardTables.build(COLUMNS, ROWS)
 N_POS = COLUMNS * ROWS * 8

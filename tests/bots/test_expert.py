@@ -6,14 +6,14 @@ from pathlib import Path
 
 import pytest
 
-from airwar.analysis import solver as solver_mod
-from airwar.analysis.solver import Matchup, SolverOptions, engagement_values, solve
 from airwar.bots.expert import ExpertBot
 from airwar.bots.random_bot import RandomBot
 from airwar.bots.registry import make_bot
 from airwar.core.events import EventLog
 from airwar.core.game import CHANCE, GameState
 from airwar.games.migs_sabres import EngagementGame, Facing, Square
+from airwar.solver import Matchup, SolverOptions, engagement_values, solve
+from airwar.solver import cache as solver_cache
 
 OPTIONS = {"active": "Yak-9", "listed": "F-51", "turn_limit": 1, "first": "active"}
 
@@ -22,13 +22,9 @@ OPTIONS = {"active": "Yak-9", "listed": "F-51", "turn_limit": 1, "first": "activ
 def solved(tmp_path_factory: pytest.TempPathFactory) -> None:
     """Solve the matchup once into a temporary cache folder."""
     folder = tmp_path_factory.mktemp("solver-cache")
-    mp = pytest.MonkeyPatch()
-    mp.setattr(solver_mod, "cache_dir", lambda: Path(folder))
-    solver_mod._MEMORY.clear()
-    solve(Matchup("Yak-9", "F-51"), SolverOptions(turn_limit=1))
-    yield
-    solver_mod._MEMORY.clear()
-    mp.undo()
+    with solver_cache.use(Path(folder)):
+        solve(Matchup("Yak-9", "F-51"), SolverOptions(turn_limit=1))
+        yield
 
 
 def placed(active: str, listed: str, mover: int, options: dict[str, object]) -> GameState:

@@ -4,13 +4,13 @@ from __future__ import annotations
 
 import pytest
 
-from airwar.analysis.solver import (
+from airwar.bots import expert
+from airwar.solver import (
     MAX_TURN_LIMIT,
     TurnLimitTooLong,
     check_turn_limit,
     turn_limit_refusal,
 )
-from airwar.bots import expert
 
 
 def test_the_bound_is_the_ruling_s() -> None:

@@ -9,10 +9,11 @@ import pytest
 from typer.testing import CliRunner
 
 import airwar.cli.analyze as analyze
-from airwar.analysis import solver
-from airwar.analysis.jobs import DONE, RUNNING, JobStatus
-from airwar.analysis.solver import Matchup, SolverOptions
+from airwar import solver
 from airwar.cli.analyze import app, matchup_bars
+from airwar.solver import Matchup, SolverOptions
+from airwar.solver import cache as solver_cache
+from airwar.solver.jobs import DONE, RUNNING, JobStatus
 
 runner = CliRunner()
 FAST = ["--games", "2", "--workers", "1", "--aces", "no", "--first", "active", "--json"]
@@ -38,17 +39,17 @@ def test_cache_mb_caps_the_cache_for_the_command_only(monkeypatch: pytest.Monkey
     seen: list[int] = []
 
     def fake_table(*args: Any, **kwargs: Any) -> list[Any]:
-        seen.append(solver.cache_limit_mb())
+        seen.append(solver_cache.cache_limit_mb())
         return []
 
     monkeypatch.setattr(analyze, "matchup_table", fake_table)
-    monkeypatch.delenv(solver.CACHE_ENV, raising=False)
+    monkeypatch.delenv(solver_cache.CACHE_ENV, raising=False)
     common = ["--games", "2", "--workers", "1", "--aces", "no", "--json", "--bots", "random"]
     for command in ("matchups", "first-mover", "prop-vs-jet"):
         result = runner.invoke(app, [command, *common, "--cache-mb", "123"])
         assert result.exit_code == 0, result.output
     assert seen == [123, 123, 123]
-    assert solver.cache_limit_mb() == solver.DEFAULT_CACHE_MB
+    assert solver_cache.cache_limit_mb() == solver_cache.DEFAULT_CACHE_MB
     bad = runner.invoke(app, ["matchups", *FAST, "--cache-mb", "-1"])
     assert bad.exit_code == 2
 

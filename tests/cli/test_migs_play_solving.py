@@ -11,12 +11,11 @@ from pathlib import Path
 import pytest
 from rich.console import Console
 
-from airwar.analysis import jobs
-from airwar.analysis import solver as solver_mod
-from airwar.analysis.solver import MAX_TURN_LIMIT, Matchup, Solution, SolverOptions
 from airwar.bots.registry import make_bot
 from airwar.cli.migs_play import TerminalPlay, not_cached_lines
 from airwar.session import HUMAN, Sessions
+from airwar.solver import MAX_TURN_LIMIT, Matchup, Solution, SolverOptions, jobs
+from airwar.solver import cache as solver_cache
 from airwar.store import Store
 from tests.cli.test_migs_play import Script
 
@@ -33,7 +32,7 @@ def store(tmp_path: Path) -> Iterator[Store]:
 def test_the_expert_waits_for_its_solve_and_the_terminal_says_so(
     store: Store, solved_folder: Path, empty_cache: None, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    key = solver_mod.cache_key(Matchup("Yak-9", "F-51"), SolverOptions(turn_limit=1))
+    key = solver_cache.cache_key(Matchup("Yak-9", "F-51"), SolverOptions(turn_limit=1))
 
     def from_fixture(
         m: Matchup, o: SolverOptions, progress: Callable[[int, int], None]
@@ -41,8 +40,8 @@ def test_the_expert_waits_for_its_solve_and_the_terminal_says_so(
         for n in range(1, 5):
             progress(n, 4)
             time.sleep(0.3)  # long enough for the waiting terminal to see each step
-        shutil.copytree(solved_folder / key, solver_mod.cache_dir() / key)  # as a solve would
-        return Solution.load(solver_mod.cache_dir() / key, m, o)
+        shutil.copytree(solved_folder / key, solver_cache.cache_dir() / key)  # as a solve would
+        return Solution.load(solver_cache.cache_dir() / key, m, o)
 
     queue = jobs.SolveQueue(from_fixture)
     monkeypatch.setattr(jobs, "QUEUE", queue)

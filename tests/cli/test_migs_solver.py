@@ -14,7 +14,6 @@ import pytest
 from rich.console import Console
 from typer.testing import CliRunner
 
-from airwar.analysis.solver import engagement_values
 from airwar.bots.registry import make_bot
 from airwar.cli.migs import app
 from airwar.cli.migs_play import TerminalPlay
@@ -22,6 +21,7 @@ from airwar.cli.render_migs import value_text
 from airwar.core import load_game
 from airwar.games.migs_sabres import Facing, Square
 from airwar.session import HUMAN, Sessions
+from airwar.solver import engagement_values
 from airwar.store import Store
 from tests.cli.test_migs_play import Script
 

@@ -9,8 +9,7 @@ from collections.abc import Callable
 import pytest
 from fastapi.testclient import TestClient
 
-from airwar.analysis import jobs
-from airwar.analysis.solver import Matchup, Solution, SolverError, SolverOptions, solve
+from airwar.solver import Matchup, Solution, SolverError, SolverOptions, jobs, solve
 
 SMALL = SolverOptions(columns=4, rows=5, turn_limit=2, mp_base=(0, 0))
 

@@ -14,12 +14,14 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from airwar.analysis import jobs, solver
+from airwar import solver
 from airwar.analysis.montecarlo import GameOutcome, GameTask, Job, Progress, run_jobs
 from airwar.analysis.stats import Estimate, mean_interval, proportion_interval
 from airwar.core.driver import Driver
 from airwar.games.migs_sabres.engagement import EngagementGame
 from airwar.games.migs_sabres.planes import PLANE_TYPES, PlaneType, Side, active_type, types_of
+from airwar.solver import cache as solver_cache
+from airwar.solver import jobs
 
 FIRST_CHOICES = ("active", "listed")
 SOLVER_BOT = "expert"
@@ -221,7 +223,7 @@ def matchup_table(
     expert bot, each matchup is solved (or read from the cache) before its
     games, in batches of as many solutions as the solver cache's cap holds
     (so that none is evicted before its games are played). Solves are jobs
-    of :mod:`airwar.analysis.jobs`; ``solve_progress`` sees their progress.
+    of :mod:`airwar.solver.jobs`; ``solve_progress`` sees their progress.
     A turn limit the solver does not take is refused before any game is
     played when the expert plays or ``solve`` asks for exact values (MS-24).
     """
@@ -265,8 +267,8 @@ def _batches(matchups: Sequence[Matchup], expert: bool) -> list[list[tuple[int, 
     rows = list(enumerate(matchups))
     if not expert or not rows:
         return [rows] if rows else []
-    cap = solver.cache_limit_mb() * 10**6
-    size = max(solver.solution_bytes(m.turn_limit) for m in matchups)
+    cap = solver_cache.cache_limit_mb() * 10**6
+    size = max(solver_cache.solution_bytes(m.turn_limit) for m in matchups)
     fit = max(1, cap // size)
     by_key: dict[Any, list[tuple[int, Matchup]]] = {}
     for i, m in rows:

@@ -1,4 +1,4 @@
-"""The expert bot: plays the exact solver's optimal moves (airwar.analysis.solver).
+"""The expert bot: plays the exact solver's optimal moves (airwar.solver).
 
 At each decision it looks the engagement up in the solved matchup and takes
 the move with the best value for its own side (expected kills minus kills
@@ -15,15 +15,15 @@ expected kill difference, not the chance of winning the game from the
 current score.
 
 A game whose turn limit is longer than the solver takes
-(:data:`~airwar.analysis.solver.MAX_TURN_LIMIT`, MS-24) is refused at the
+(:data:`~airwar.solver.MAX_TURN_LIMIT`, MS-24) is refused at the
 bot's first decision, with one line naming the option and the bound
-(:class:`~airwar.analysis.solver.TurnLimitTooLong`); :func:`refusal` gives
+(:class:`~airwar.solver.TurnLimitTooLong`); :func:`refusal` gives
 that line for a game's options beforehand, for the forms that offer the bot.
 
 A matchup that is not solved yet is solved by a job of
-:mod:`airwar.analysis.jobs` (one solve at a time, shared with everyone else
+:mod:`airwar.solver.jobs` (one solve at a time, shared with everyone else
 who needs it), which the bot waits for; the progress goes to ``on_progress``
-or to the callback its thread installed with :func:`airwar.analysis.jobs.watching`.
+or to the callback its thread installed with :func:`airwar.solver.jobs.watching`.
 """
 
 from __future__ import annotations
@@ -31,21 +31,21 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from airwar.analysis import jobs
-from airwar.analysis.solver import (
+from airwar.bots.mcts import MctsBot
+from airwar.core.bot import BaseBot
+from airwar.core.game import Action, GameState
+from airwar.solver import (
     EngagementKey,
     Solution,
     SolverError,
     TurnLimitTooLong,
     cached_solution,
+    jobs,
     key_of,
     matchup_of,
     solver_options_of,
     turn_limit_refusal,
 )
-from airwar.bots.mcts import MctsBot
-from airwar.core.bot import BaseBot
-from airwar.core.game import Action, GameState
 
 
 class ExpertBot(BaseBot):

@@ -31,9 +31,9 @@ from rich.progress import (
 from rich.table import Table as RichTable
 from rich.text import Text
 
-from airwar.analysis import lab, solver
+from airwar import solver
+from airwar.analysis import lab
 from airwar.analysis.campaign import run_campaigns
-from airwar.analysis.jobs import DONE, FAILED, JobStatus, ProgressCallback
 from airwar.analysis.matchups import (
     FIRST_CHOICES,
     Matchup,
@@ -58,6 +58,8 @@ from airwar.cli.packaged import dask_scheduler, need_extra
 from airwar.core.errors import OptionError
 from airwar.games.migs_sabres import MigsGame
 from airwar.games.migs_sabres.engagement import TURN_LIMIT_PARAMETER
+from airwar.solver import cache as solver_cache
+from airwar.solver.jobs import DONE, FAILED, JobStatus, ProgressCallback
 
 app = typer.Typer(
     help="The analysis lab: matchup odds, the designer's questions, campaigns, reports.",
@@ -125,7 +127,7 @@ CacheMb = Annotated[
         "--cache-mb",
         callback=int_range(0, MAX_CACHE_MB, "the solver cache's cap in MB"),
         help=f"Cap of the solver cache in MB; the least recently used solutions go first "
-        f"(default: ${solver.CACHE_ENV}, else {solver.DEFAULT_CACHE_MB}).",
+        f"(default: ${solver_cache.CACHE_ENV}, else {solver_cache.DEFAULT_CACHE_MB}).",
     ),
 ]
 MAX_SORTIES = next(p.maximum for p in MigsGame.parameters if p.name == "sorties") or 10_000
@@ -247,7 +249,7 @@ def _run_matchups(
 ) -> list[MatchupResult]:
     pair = parse_bots(bots)
     with (
-        solver.cache_limit(cache_mb),
+        solver_cache.cache_limit(cache_mb),
         matchup_bars(games * len(matchups), quiet) as (advance, on_solve),
     ):
         return matchup_table(

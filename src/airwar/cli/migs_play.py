@@ -24,8 +24,6 @@ from rich.console import Console
 from rich.progress import BarColumn, Progress, TaskProgressColumn, TextColumn, TimeElapsedColumn
 from rich.table import Table
 
-from airwar.analysis import jobs
-from airwar.analysis.solver import engagement_values, turn_limit_refusal
 from airwar.cli.render_board import BoardPlane, board_text, chart_text
 from airwar.cli.render_migs import (
     Narrator,
@@ -42,6 +40,7 @@ from airwar.core.game import CHANCE, TERMINAL
 from airwar.games.migs_sabres import Facing, Square, movement_options, parse_path
 from airwar.games.migs_sabres.movement import STEP_KINDS, explore_paths, pack
 from airwar.session import Conflict, PlaySession, Sessions
+from airwar.solver import engagement_values, jobs, turn_limit_refusal
 
 InputFn = Callable[[str], str]
 

@@ -35,33 +35,34 @@ modules inside are free to change)::
 
 :class:`Value` has ``value``, ``p_kill_active``, ``p_kill_listed`` and
 ``for_role(role)`` (role 0 active, 1 listed: the value that plane maximises).
+
+Inside: :mod:`.model` (types and the state key), :mod:`.tables` (index
+tables from the rules' geometry), :mod:`.kernel` and :mod:`.layers` (the
+backward induction), :mod:`.store` (kept and recomputed layers), :mod:`.cache`
+(the disk cache, injectable with :func:`airwar.solver.cache.use`),
+:mod:`.solution` (the lookups), :mod:`.solving`, :mod:`.jobs` (the process-wide
+queue of solves) and :mod:`.values` (the interfaces' dict).
 """
 
 from __future__ import annotations
 
-from airwar.analysis.solver import (
+from airwar.solver.model import (
     ACTIVE,
     LISTED,
     MAX_TURN_LIMIT,
     EngagementKey,
     Matchup,
-    Solution,
     SolverError,
     SolverOptions,
+    StateKey,
     TurnLimitTooLong,
     Value,
-    cached_solution,
     check_turn_limit,
-    engagement_values,
-    key_of,
-    matchup_of,
-    solve,
-    solver_options_of,
     turn_limit_refusal,
 )
-
-StateKey = EngagementKey
-"""The solver's one typed key of an engagement state (built from the game state)."""
+from airwar.solver.solution import Solution, key_of
+from airwar.solver.solving import cached_solution, solve
+from airwar.solver.values import engagement_values, matchup_of, solver_options_of
 
 __all__ = [
     "ACTIVE",

@@ -22,8 +22,8 @@ and a job of another process waits for it and then reads its solution.
 
 Use::
 
-    from airwar.analysis import jobs
-    from airwar.analysis.solver import Matchup, SolverOptions
+    from airwar.solver import jobs
+    from airwar.solver import Matchup, SolverOptions
 
     sol = jobs.solution(Matchup("F-86", "MiG-15"), SolverOptions(turn_limit=20),
                         on_progress=lambda st: print(f"{st.progress:.0%} {st.phase}"))
@@ -44,9 +44,11 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from airwar.analysis import solver
-from airwar.analysis.solver import Matchup, Solution, SolverOptions
 from airwar.core.errors import AirwarError
+from airwar.solver import cache as solver_cache
+from airwar.solver import solving as solver_solve
+from airwar.solver.model import Matchup, SolverOptions
+from airwar.solver.solution import Solution
 
 log = logging.getLogger(__name__)
 
@@ -115,7 +117,7 @@ SolveFn = Callable[[Matchup, SolverOptions, Callable[[int, int], None]], Solutio
 def _default_solve(
     matchup: Matchup, options: SolverOptions, progress: Callable[[int, int], None]
 ) -> Solution:
-    return solver.solve(matchup, options, progress=progress)
+    return solver_solve.solve(matchup, options, progress=progress)
 
 
 class SolveJob:
@@ -222,7 +224,7 @@ class SolveQueue:
     """Runs solves one at a time in a background thread; one job per matchup and options.
 
     ``solve_fn(matchup, options, progress)`` does the solving (the solver's
-    :func:`~airwar.analysis.solver.solve` by default; tests give their own).
+    :func:`~airwar.solver.solve` by default; tests give their own).
     The worker thread starts with the first job and ends when the queue is
     empty, so an idle queue holds no thread.
     """
@@ -240,7 +242,7 @@ class SolveQueue:
     def submit(self, matchup: Matchup, options: SolverOptions | None = None) -> SolveJob:
         """The job for this matchup and options: the one queued or running, else a new one."""
         options = options or SolverOptions()
-        key = solver.cache_key(matchup, options)
+        key = solver_cache.cache_key(matchup, options)
         with self._lock:
             job = self._active.get(key)
             if job is not None:
@@ -269,7 +271,7 @@ class SolveQueue:
     def find(self, matchup: Matchup, options: SolverOptions) -> SolveJob | None:
         """The job queued or running for this matchup and options, if any."""
         with self._lock:
-            return self._active.get(solver.cache_key(matchup, options))
+            return self._active.get(solver_cache.cache_key(matchup, options))
 
     def _work(self) -> None:
         while True:
@@ -300,7 +302,7 @@ class SolveQueue:
 
         try:
             with _solve_lock(job):
-                found = solver.cached_solution(job.matchup, job.options)
+                found = solver_solve.cached_solution(job.matchup, job.options)
                 if found is not None:
                     job._finish(found, None)
                     return
@@ -325,7 +327,7 @@ def _solve_lock(job: SolveJob) -> Iterator[None]:
     except ImportError:  # pragma: no cover - not on POSIX
         yield
         return
-    folder = solver.cache_dir()
+    folder = solver_cache.cache_dir()
     try:
         folder.mkdir(parents=True, exist_ok=True)
         fd = os.open(Path(folder) / f"{job.key}.lock", os.O_RDWR | os.O_CREAT, 0o644)
@@ -371,7 +373,7 @@ def solution(
     :func:`watching` in this thread, if any, is used.
     """
     options = options or SolverOptions()
-    found = solver.cached_solution(matchup, options)
+    found = solver_solve.cached_solution(matchup, options)
     if found is not None:
         return found
     job = submit(matchup, options)

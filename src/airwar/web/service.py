@@ -13,11 +13,11 @@ import hashlib
 from collections.abc import Mapping
 from typing import Any
 
-from airwar.analysis.solver import engagement_values
 from airwar.bots.registry import make_bot, refusal
 from airwar.core.driver import Driver
 from airwar.core.game import Game
 from airwar.session import Conflict, Forbidden, PlaySession, Sessions
+from airwar.solver import engagement_values
 from airwar.store import Store, StoredGame
 
 __all__ = ["Conflict", "Forbidden", "GameService", "LiveGame", "owner_key", "solver_values"]

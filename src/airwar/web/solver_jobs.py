@@ -1,7 +1,7 @@
 """``GET /api/solver/jobs``: the expert solver's queue of this server process, read only.
 
 The expert bot solves a matchup it meets for the first time as a job of
-:mod:`airwar.analysis.jobs` (one at a time, shared by every game that needs
+:mod:`airwar.solver.jobs` (one at a time, shared by every game that needs
 it); the play page asks here to show "the AI is solving this matchup: 42 %"
 while a job for its game's matchup runs. The list holds recently finished
 jobs, the running one and the queued ones, in that order.
@@ -12,7 +12,7 @@ from __future__ import annotations
 from fastapi import APIRouter, Response
 from pydantic import BaseModel, Field
 
-from airwar.analysis import jobs
+from airwar.solver import jobs
 
 router = APIRouter(prefix="/api/solver", tags=["solver"])
 

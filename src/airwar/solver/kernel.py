@@ -1,0 +1,224 @@
+"""The compiled inner loop of the solver: one movement turn (layer) at a time.
+
+The layer of a movement turn is a dynamic programme over the mover's
+intermediate states (position, MP left, wing-over used) for every position
+of the *other* plane, which does not move meanwhile. The states are laid out
+"other position major": for one canonical other position ``o`` (one per orbit
+of the board's mirror symmetries, :class:`~airwar.solver.tables.SolverTables`)
+the programme runs over every mover position with a working set of a few
+hundred kB, so it stays in the processor's cache; every step is a lookup in
+the same small block. The old layout (one gather over all 380k canonical
+pairs per step kind and MP) spent its time moving memory.
+
+Numba compiles the loop on first use (a few seconds, cached on disk next to
+this module when that folder is writable). Statuses (who has fired) are the
+innermost axis of length 3: 0 nobody, 1 only the other plane, 2 only the
+mover, as in the stored arrays.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+from numpy.typing import NDArray
+
+TIE = 1e-12
+"""Two values closer than this are a tie; ties go to the larger own kill chance."""
+
+
+@njit(cache=True, nogil=True, inline="always")
+def _better(cs: float, cp: float, bs: float, bp: float) -> bool:  # pragma: no cover - compiled
+    d = cs - bs
+    return d > TIE or (d >= -TIE and cp > bp)
+
+
+TILE = 8
+"""Other positions solved together: 8 x 3 statuses = 24 lanes of one vector loop."""
+
+
+@njit(cache=True, nogil=True, boundscheck=False)
+def solve_layer(  # pragma: no cover - compiled; tested through its results
+    others: NDArray[np.int64],
+    swap_pair: NDArray[np.int32],
+    dest: NDArray[np.int64],
+    step_cost: NDArray[np.int64],
+    step_wing: NDArray[np.bool_],
+    ahead: NDArray[np.int64],
+    nxt_s: NDArray[np.float64],
+    nxt_p: NDArray[np.float64],
+    nxt_rs: NDArray[np.float64],
+    nxt_rp: NDArray[np.float64],
+    has_next: bool,
+    mp_values: NDArray[np.int64],
+    mp_probs: NDArray[np.float64],
+    p_kill: NDArray[np.float64],
+    wx: float,
+    wy: float,
+    out_s: NDArray[np.float64],
+    out_p: NDArray[np.float64],
+) -> None:
+    """Fill ``out_s``/``out_p`` (others x positions x 3) with the layer's values.
+
+    ``others[oc]``: the other plane's position of block ``oc``;
+    ``swap_pair[oc, p]``: the canonical pair number of (mover ``others[oc]``,
+    other ``p``), where the next layer is read once the move ends;
+    ``nxt_s``/``nxt_p`` (3 x pairs) the next layer, mover's view;
+    ``nxt_rs``/``nxt_rp`` (pairs) its values with a III.G return fire
+    pending (status 1). ``dest[k, p]``: the position after step kind ``k``
+    (``n_pos`` when off the board, MS-8); ``ahead[p]``: the square directly
+    ahead of ``p`` (-1 off the board, MS-9).
+
+    The blocks are solved :data:`TILE` at a time: the working rows hold, for
+    one mover position, the values of the tile's other positions x 3
+    statuses, so each step of the programme is one branch-free vector loop
+    (an illegal step into the other plane's square is -inf in its lane).
+    """
+    n_others = others.shape[0]
+    n_pos = dest.shape[1]
+    n_steps = dest.shape[0]
+    lanes = TILE * 3
+    m_max = 0
+    max_cost = 0
+    for i in range(mp_values.shape[0]):
+        m_max = max(m_max, mp_values[i])
+    wo_cost = m_max + 1
+    for k in range(n_steps):
+        max_cost = max(max_cost, step_cost[k])
+        if step_wing[k]:
+            wo_cost = min(wo_cost, step_cost[k])
+    ring = max_cost + 1
+    mp_weight = np.zeros(m_max + 1)
+    for i in range(mp_values.shape[0]):
+        mp_weight[mp_values[i]] += mp_probs[i]
+    next_status = np.array([0, 2, 1])
+    n_tiles = (n_others + TILE - 1) // TILE
+    for tile in range(n_tiles):
+        oc0 = tile * TILE
+        # the tile's other positions (the last tile repeats its last one)
+        ocs = np.empty(TILE, dtype=np.int64)
+        for t in range(TILE):
+            ocs[t] = min(oc0 + t, n_others - 1)
+        lane_sq = np.empty(lanes, dtype=np.int64)
+        for lane in range(lanes):
+            lane_sq[lane] = others[ocs[lane // 3]] // 8
+        ws = np.empty((ring * 2, n_pos, lanes))
+        wp = np.empty((ring * 2, n_pos, lanes))
+        es = np.zeros((n_pos, lanes))
+        ep = np.zeros((n_pos, lanes))
+        vs = np.zeros((n_pos, lanes))
+        vp = np.zeros((n_pos, lanes))
+        if has_next:
+            for p in range(n_pos):
+                for t in range(TILE):
+                    j = swap_pair[ocs[t], p]
+                    for st in range(3):
+                        ns = nxt_s[next_status[st], j]
+                        es[p, t * 3 + st] = -ns
+                        ep[p, t * 3 + st] = (wy * nxt_p[next_status[st], j] - ns) / wx
+        # the positions that may fire at each other position (its square directly
+        # ahead, MS-9) and the values of the shot
+        n_fire = np.zeros(TILE, dtype=np.int64)
+        fire_pos = np.empty((TILE, 8), dtype=np.int64)
+        fs = np.zeros((TILE, 8, 3))
+        fp = np.zeros((TILE, 8, 3))
+        for t in range(TILE):
+            o = others[ocs[t]]
+            o_sq = o // 8
+            for p in range(n_pos):
+                if ahead[p] != o_sq or n_fire[t] >= 8:
+                    continue
+                offset = (p % 8 + 4 - o % 8) % 8  # MS-10: 0 is from the front
+                pk = p_kill[offset]
+                after_s = 0.0
+                after_p = 0.0
+                if has_next:
+                    j = swap_pair[ocs[t], p]
+                    if offset == 0:
+                        a_s = nxt_rs[j]
+                        a_p = nxt_rp[j]
+                    else:
+                        a_s = nxt_s[1, j]
+                        a_p = nxt_p[1, j]
+                    after_s = -a_s
+                    after_p = (wy * a_p - a_s) / wx
+                miss = 1.0 - pk
+                i = n_fire[t]
+                fire_pos[t, i] = p
+                fs[t, i, 0] = pk * wx + miss * after_s
+                fp[t, i, 0] = pk + miss * after_p
+                fs[t, i, 2] = fs[t, i, 0]
+                fp[t, i, 2] = fp[t, i, 0]
+                fs[t, i, 1] = pk * wx  # the other has fired: after this shot both have
+                fp[t, i, 1] = pk
+                n_fire[t] = i + 1
+        kinds = np.empty(n_steps, dtype=np.int64)
+        kind_src = np.empty(n_steps, dtype=np.int64)
+        for r in range(m_max + 1):
+            for wi in range(2):
+                wo = 1 - wi
+                if wo == 1 and r > m_max - wo_cost:
+                    continue  # fewer MP than a wing-over's cost are left after one
+                n_kinds = 0
+                for k in range(n_steps):
+                    if step_cost[k] <= r and not (wo == 1 and step_wing[k]):
+                        kinds[n_kinds] = k
+                        w2 = 1 if (wo == 1 or step_wing[k]) else 0
+                        kind_src[n_kinds] = ((r - step_cost[k]) % ring) * 2 + w2
+                        n_kinds += 1
+                slab = (r % ring) * 2 + wo
+                bs_all = ws[slab]
+                bp_all = wp[slab]
+                for p in range(n_pos):
+                    bs = bs_all[p]
+                    bp = bp_all[p]
+                    for lane in range(lanes):
+                        bs[lane] = -np.inf
+                        bp[lane] = 0.0
+                    for i in range(n_kinds):
+                        k = kinds[i]
+                        d = dest[k, p]
+                        if d >= n_pos:
+                            continue  # off the board (MS-8)
+                        d_sq = d // 8
+                        src = kind_src[i]
+                        cs_row = ws[src, d]
+                        cp_row = wp[src, d]
+                        for lane in range(lanes):
+                            # into the other plane's square: illegal (MS-8)
+                            cs = -np.inf if d_sq == lane_sq[lane] else cs_row[lane]
+                            cp = cp_row[lane]
+                            dd = cs - bs[lane]
+                            take = (dd > TIE) | ((dd >= -TIE) & (cp > bp[lane]))
+                            bs[lane] = cs if take else bs[lane]
+                            bp[lane] = cp if take else bp[lane]
+                    for lane in range(lanes):
+                        # no legal affordable step: the move ends here (MS-7)
+                        stuck = bs[lane] == -np.inf
+                        bs[lane] = es[p, lane] if stuck else bs[lane]
+                        bp[lane] = ep[p, lane] if stuck else bp[lane]
+                wt = mp_weight[r]
+                if wo == 0 and wt > 0.0:
+                    # a whole move with r MP: no shot before the first step (MS-9)
+                    for p in range(n_pos):
+                        for lane in range(lanes):
+                            vs[p, lane] += wt * bs_all[p, lane]
+                            vp[p, lane] += wt * bp_all[p, lane]
+                # after at least one step the plane may fire (MS-9)
+                for t in range(TILE):
+                    for i in range(n_fire[t]):
+                        p = fire_pos[t, i]
+                        for st in range(3):
+                            lane = t * 3 + st
+                            if _better(
+                                fs[t, i, st], fp[t, i, st], bs_all[p, lane], bp_all[p, lane]
+                            ):
+                                bs_all[p, lane] = fs[t, i, st]
+                                bp_all[p, lane] = fp[t, i, st]
+        for t in range(TILE):
+            oc = oc0 + t
+            if oc >= n_others:
+                break
+            for p in range(n_pos):
+                for st in range(3):
+                    out_s[oc, p, st] = vs[p, t * 3 + st]
+                    out_p[oc, p, st] = vp[p, t * 3 + st]
