@@ -306,3 +306,58 @@ def test_hints_off_in_a_game_between_two_people(server: Server, browser: Browser
         assert "between people" in refused["data"]["detail"][0]["msg"]
     finally:
         context.close()
+
+
+def test_a_whole_game_ends_on_a_summary_table(server: Server, page: Page) -> None:
+    page.goto(server.url + "/")
+    made = create(
+        page,
+        {
+            "game": "migs-sabres",
+            "seats": {"Communist": "ai:random", "Allied": "ai:random"},
+            "options": {"sorties": 1, "turn_limit": 3},
+            "seed": 4,
+        },
+    )
+    page.goto(server.url + "/games/" + made["id"])
+    wait_until(page, "document.body.dataset.status === 'finished'", 90)
+    settled(page)
+    data = game_json(page)
+    scores = data["view"]["scores"]
+    expect(page.locator("#summary-table")).to_be_visible()
+    for side, points in scores.items():
+        row = page.locator(f"#summary-table tr[data-side='{side}']")
+        expect(row).to_contain_text(str(points))
+    expect(page.locator("#engagements-table tbody tr").first).to_be_visible()
+    expect(page.locator("#battle-board")).to_have_count(0)
+    expect(page.locator("#result-title")).to_have_text(
+        "A draw"
+        if data["view"]["result"] in (None, "draw")
+        else data["view"]["result"].title() + " wins"
+    )
+    # never raw JSON: no braces anywhere in what the page says
+    assert "{" not in page.locator("#main").inner_text()
+
+
+def test_the_new_game_form_asks_for_hints_against_the_ai_and_starts_once(
+    server: Server, page: Page
+) -> None:
+    page.goto(server.url + "/?game=migs-engagement")
+    page.select_option("#game-select", "migs-engagement")
+    page.select_option("select[data-seat='Communist']", "ai:random")
+    page.select_option("select[data-seat='Allied']", "human")
+    expect(page.locator("#hints-choice")).to_be_visible()
+    # between people there is no such choice
+    page.select_option("select[data-seat='Communist']", "remote")
+    expect(page.locator("#hints-choice")).to_be_hidden()
+    page.select_option("select[data-seat='Communist']", "ai:random")
+    page.select_option("#hints", "always")
+    # Start is disabled from the click until the game is made
+    assert page.evaluate(
+        "(() => { const b = document.getElementById('start'); b.click(); return b.disabled; })()"
+    )
+    page.wait_for_url("**/games/*?seat=*")
+    wait_until(page, READY, 30)
+    data = game_json(page)
+    assert data["hints"] == "always"
+    assert data["seats"] == {"Communist": "ai:random", "Allied": "human"}

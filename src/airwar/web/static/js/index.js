@@ -80,6 +80,7 @@
       function (s) { return s.value; });
     const people = kinds.filter(function (k) { return !k.startsWith("ai:"); });
     box.hidden = !(people.length === 1 && people[0] === "human");
+    box.style.display = box.hidden ? "none" : "";  /* the form's labels are grids */
   }
   seatsBox.addEventListener("change", hintsChoice);
 
@@ -215,7 +216,7 @@
     e.preventDefault();
     errorBox.textContent = "";
     const body = { game: select.value, options: {}, seats: {} };
-    seatsBox.querySelectorAll("select").forEach(function (s) { body.seats[s.dataset.seat] = s.value; });
+    seatsBox.querySelectorAll("select[data-seat]").forEach(function (s) { body.seats[s.dataset.seat] = s.value; });
     optionsBox.querySelectorAll("input, select").forEach(function (inp) {
       const kind = inp.dataset.kind;
       if (kind === "bool") body.options[inp.name] = inp.checked;

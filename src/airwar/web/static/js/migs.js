@@ -240,7 +240,8 @@
         A.el("tbody", {}, fights.map(function (f, i) {
           const st = f[0], en = f[1];
           const result = en.shot_down ? st[en.shot_down].type + " shot down (" + sideName(en.winner_side) + " kill)" :
-            en.reason;
+            en.reason === "turn limit" ? "no kill: both disengaged at the turn limit" :
+            en.reason === "both fired" ? "no kill: both fired and missed" : "no kill: " + en.reason;
           return A.el("tr", {}, [A.el("td", { text: String(i + 1) }),
             A.el("td", { text: st.active.type }), A.el("td", { text: st.listed.type }),
             A.el("td", { text: result })]);
@@ -493,7 +494,8 @@
       const unit = v.scoring === "base-value" ? "points" : "kills";
       return { winner: winner,
         title: winner ? sideName(winner) + " wins" : "A draw",
-        detail: "Final score after " + (v.sorties_per_side || "") + " sorties per side (" + unit + "): " +
+        detail: "Final score after " + v.sorties_per_side + (v.sorties_per_side === 1 ? " sortie" : " sorties") +
+          " per side (" + unit + "): " +
           sides.map(function (k) { return sideName(k) + " " + v.scores[k]; }).join(", ") + "." };
     }
     if (!e) return { winner: null, title: "Game over", detail: "" };
