@@ -216,8 +216,10 @@ def operational_move(state: GsState) -> None:
         state.push(Ask(state.referee, "opmove", "flights"))
 
 
-def _opmove_refusal(state: GsState, lid: str, to: Hex) -> str | None:
-    members = free_flights(state).get(lid)
+def _opmove_refusal(
+    state: GsState, lid: str, to: Hex, free: dict[str, list[Plane]] | None = None
+) -> str | None:
+    members = (free if free is not None else free_flights(state)).get(lid)
     if members is None:
         return (
             f"{lid} does not lead a flight free to move at operational scale: every aircraft "
@@ -237,12 +239,13 @@ def _opmove_refusal(state: GsState, lid: str, to: Hex) -> str | None:
 def _opmove_choices(state: GsState, ask: Ask) -> list[Decision]:
     out = [Decision("opmove", ask.subject, ("done",))]
     scale = operational_scale(state)
-    for lid in free_flights(state):
+    free = free_flights(state)
+    for lid in free:
         here = state.forces.planes[lid].hex
         out += [
             Decision("opmove", ask.subject, (f"{lid}:{h}",))
             for h in here.spiral(scale)
-            if h != here and _opmove_refusal(state, lid, h) is None
+            if h != here and _opmove_refusal(state, lid, h, free) is None
         ]
     return out
 
