@@ -100,3 +100,20 @@ def test_no_serious_accessibility_violation(site: Site, tab: Page, name: str, wi
     open_page(tab, site, name)
     found = serious_violations(tab)
     assert found == [], f"{name} at {width} px:\n" + "\n".join(found)
+
+
+@pytest.mark.parametrize("width", [1280, 390])
+def test_the_calculators_result_and_a_new_games_links_have_no_serious_violation(
+    site: Site, tab: Page, width: int
+) -> None:
+    tab.set_viewport_size({"width": width, "height": 900})
+    open_page(tab, site, "calculator")
+    tab.click("#add-shot")
+    tab.click("#calc")
+    tab.locator("#volley-result").wait_for()
+    assert serious_violations(tab) == []
+    open_page(tab, site, "home")
+    tab.select_option("select[data-seat='Communist']", "remote")
+    tab.click("#start")
+    tab.locator("#link-list a").first.wait_for()
+    assert serious_violations(tab) == []
