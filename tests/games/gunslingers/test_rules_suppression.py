@@ -84,3 +84,42 @@ def test_plotted_fire_of_a_gun_suppressed_before_ground_step_3_is_not_resolved()
     assert played.of_type("marker", action="place", kind="suppression", unit="ZSU")
     assert not played.of_type("outcome_pending", kind="plotted_fire")
     assert played.of_type("suppressed", unit="ZSU", rule="GS-38")
+
+
+def test_a_radar_sam_suppressed_by_an_arm_neither_launches_nor_locks_on_next_turn() -> None:
+    """SAM step 13 of turn 1: the Weasel's ARM suppresses the SA-2 that locked on to it; the
+    SA-2 loses its lock-on and does not launch or lock on in turn 2, and may in turn 3."""
+    data = scenario(ewrs=[])
+    data["sams"][0]["rails"] = 4
+    data["aircraft"].append(
+        {"id": "Weasel", "side": "Blue", "type": "F-4G", "hex": [3, 0], "heading": 2,
+         "altitude": 10, "speed": 1, "arms": 2}
+    )  # fmt: skip
+
+    def decide(state: GsState, ask: Ask) -> str | None:
+        if ask.verb == "lockon":
+            return "lockon SA-2 Weasel"
+        if ask.verb == "samlaunch":
+            return "samlaunch SA-2 no"
+        if ask.verb == "arm":
+            return "arm Weasel SA-2" if state.turn == 1 else "arm Weasel none"
+        if ask.verb == "move":
+            p = state.forces.planes[ask.subject]
+            return f"move {p.id} {p.hex} h{p.heading} a{p.altitude}"
+        ctx = result_for(state, ask)
+        if ctx is not None and ctx["kind"] == "arm":
+            return f"result {ask.subject} suppressed"
+        return None
+
+    def dice(state: GsState) -> int | None:
+        check = state.pending_check()
+        if check is None:
+            return None
+        return 10 if "Break" in check.name or "breaks" in check.name else 1
+
+    played = play(data, decide, dice, turns=3)
+    assert played.of_type("marker", action="place", kind="suppression", unit="SA-2")
+    assert played.asked("lockon", "SA-2") == [1, 3]
+    assert 2 not in played.asked("samlaunch", "SA-2")
+    lost = played.of_type("lock_lost", unit="SA-2", rule="GS-38")
+    assert [e["turn"] for e in lost] == [2]
