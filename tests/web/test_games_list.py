@@ -167,6 +167,11 @@ def test_the_saved_games_show_matchup_result_and_date_and_offer_the_right_links(
             "options": {"turn_limit": 3},
         },
     )
+    untitled = post(
+        context.request,
+        url + "/api/games",
+        {"game": "migs-sabres", "seats": {"Communist": "ai:random", "Allied": "human"}},
+    )
     wait_finished(context.request, server, finished["id"])
     summary = next(
         r for r in context.request.get(url + "/api/games").json() if r["id"] == finished["id"]
@@ -194,6 +199,12 @@ def test_the_saved_games_show_matchup_result_and_date_and_offer_the_right_links(
     expect(going.locator(".result-text")).to_contain_text("Allied to move")
     expect(going.locator("a.resume")).to_have_attribute("href", f"/games/{running['id']}/resume")
     expect(going.locator("a.analyse")).to_have_count(0)
+    # a title given at creation stands above the game's name; a default one (which names
+    # the seats by their kinds) gives way to the game's name, the players being listed
+    expect(done.locator("td").first).to_have_text("Played outMiGs and Sabres: one engagement")
+    plain = page.locator(f"#saved-table tr[data-game-id='{untitled['id']}']")
+    expect(plain.locator("td").first).to_have_text("MiGs and Sabres")
+    expect(plain.locator(".matchup")).to_have_text("Communist (AI random) vs Allied (you)")
     # the options in words, with their rule ids and help
     option = page.locator("#options .opt[data-option='first']")
     expect(option.locator("label")).to_have_text("Who moves first (MS-5, MS-17)")

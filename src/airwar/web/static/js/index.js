@@ -188,6 +188,16 @@
       link("/games/" + g.id + "/replay", "replay", "Replay", label)];
   }
 
+  /* A title given at creation, with the game under it; a default title ("<game> (<seat> <kind>, ...)")
+     only as the game's name, as the Players column says who plays in words. */
+  function shownTitle(g) {
+    const game = titleOf(g.game);
+    if (!g.title || g.title === game || g.title.indexOf(game + " (") === 0) {
+      return [A.el("strong", { text: game })];
+    }
+    return [A.el("strong", { text: g.title }), A.el("div", { class: "mods", text: game })];
+  }
+
   async function loadSaved() {
     const tbody = document.querySelector("#saved-table tbody");
     const games = await A.api("GET", "/api/games");
@@ -198,8 +208,7 @@
     games.forEach(function (g) {
       const started = g.created_at || g.updated_at;
       tbody.appendChild(A.el("tr", { "data-game-id": g.id, "data-status": g.status }, [
-        A.el("td", { "data-label": "Game" }, [A.el("strong", { text: g.title }),
-          g.title !== titleOf(g.game) ? A.el("div", { class: "mods", text: titleOf(g.game) }) : null]),
+        A.el("td", { "data-label": "Game" }, shownTitle(g)),
         A.el("td", { class: "matchup", "data-label": "Players", text: matchup(g) }),
         A.el("td", { class: "result-text", "data-label": "Result", text: resultText(g) }),
         A.el("td", { class: "date", "data-label": "Started" }, [
