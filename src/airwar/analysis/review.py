@@ -34,17 +34,20 @@ engagement without a turn limit, or with one the solver does not take
 
 from __future__ import annotations
 
-import copy
 import math
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
 
-from airwar.analysis.solver import (
+from airwar.core.driver import Driver
+from airwar.core.errors import AirwarError, IllegalAction, InvalidNotation, RecordError
+from airwar.core.game import CHANCE, Game, GameState
+from airwar.core.record import CHAIN_PREFIX, GameRecord, legacy_log_digest
+from airwar.core.registry import game_class, load_game
+from airwar.solver import (
     ACTIVE,
     MAX_TURN_LIMIT,
-    EngagementKey,
     Matchup,
     Solution,
     SolverError,
@@ -53,12 +56,6 @@ from airwar.analysis.solver import (
     cached_solution,
     key_of,
 )
-from airwar.core.driver import Driver
-from airwar.core.errors import AirwarError, IllegalAction, InvalidNotation, RecordError
-from airwar.core.events import EventLog
-from airwar.core.game import CHANCE, Game, GameState
-from airwar.core.record import CHAIN_PREFIX, GameRecord, legacy_log_digest
-from airwar.core.registry import game_class, load_game
 
 INACCURACY, MISTAKE, BLUNDER = "inaccuracy", "mistake", "blunder"
 MARKS = (INACCURACY, MISTAKE, BLUNDER)
@@ -147,27 +144,22 @@ class DecisionValues:
         return max(0.0, self.best_value - self.value)
 
 
-def evaluate_decision(
-    sol: Solution,
-    key: EngagementKey,
-    action: str,
-    memo: dict[tuple[int, int, bool, bool], tuple[float, float]] | None = None,
-) -> DecisionValues:
-    """The value of ``action`` at ``key``, the best decision's and the loss.
+def evaluate_decision(sol: Solution, state: Any, action: str) -> DecisionValues:
+    """The value of ``action`` at ``state``, the best decision's and the loss.
 
-    Every legal decision's value is the solver's value of the state it leads
-    to with optimal play after it; the best is the solver's own choice (by
-    value, then by its own kill chance on a tie).
+    ``state`` is the game's own state (or its engagement, or the solver's
+    state key). Every legal decision's value is the solver's value of the
+    state it leads to with optimal play after it; the best is the solver's
+    own choice (by value, then by its own kill chance on a tie).
     """
-    moves = sol.key_move_values(key, memo)
+    moves = sol.decision_values(state)
     if action not in moves:
         raise SolverError(
             f"{action!r} is not a decision the solver knows at this state "
             f"(it knows {', '.join(moves) or 'none'})"
         )
-    best = sol.key_best_move(key, memo)
-    assert best is not None
-    role = key.mover
+    role = key_of(state, sol.options).mover
+    best = _best(moves, role)
     return DecisionValues(
         role=role,
         action=action,
@@ -177,6 +169,28 @@ def evaluate_decision(
         options=len(moves),
         after=moves[action],
     )
+
+
+BEST_TIE = 1e-12
+"""The solver's own tie rule: values this close are equal, and the larger own kill
+chance is the better decision (``Solution.best_decision``)."""
+
+
+def _best(moves: Mapping[str, Value], role: int) -> str:
+    """The solver's choice among ``moves`` (as ``best_decision``, without computing them
+    again): the highest value for ``role``, ties to the larger own kill chance."""
+    best: tuple[str, float, float] | None = None
+    for text, v in moves.items():
+        own = v.p_kill_active if role == ACTIVE else v.p_kill_listed
+        mine = v.for_role(role)
+        if best is None:
+            best = (text, mine, own)
+            continue
+        d = mine - best[1]
+        if d > BEST_TIE or (d >= -BEST_TIE and own > best[2]):
+            best = (text, mine, own)
+    assert best is not None
+    return best[0]
 
 
 @dataclass(frozen=True)
@@ -481,8 +495,6 @@ class _Reviewer:
         self.eng_obj: Any = None
         self.sol: Solution | None = None
         self.options: SolverOptions | None = None
-        self.memo: dict[tuple[int, int, bool, bool], tuple[float, float]] = {}
-        self.memo_for: tuple[Any, ...] | None = None
 
     # -- engagements --------------------------------------------------------
     def _track(self) -> None:
@@ -518,15 +530,14 @@ class _Reviewer:
             review.unrated = f"no values: {matchup.label()} is not solved yet"
             return
         self.sol, self.options = sol, options
-        self.memo, self.memo_for = {}, None
-        review.start = sol.key_value(key_of(eng, options))
+        review.start = sol.value_of(eng)
 
     def _finish_current(self) -> None:
         cur, eng = self.current, self.eng_obj
         if cur is None or self.sol is None or self.options is None or eng is None:
             return
         if cur.result is None and eng.phase == "over":
-            cur.result = self.sol.key_value(key_of(eng, self.options))
+            cur.result = self.sol.value_of(eng)
 
     # -- steps -------------------------------------------------------------
     def roll(self) -> None:
@@ -542,12 +553,9 @@ class _Reviewer:
             return
         assert self.sol is not None and self.options is not None
         role = self._roller(eng)
-        outcomes: list[tuple[Fraction, Value]] = []
+        after = self.sol.chance_values(state)
         rolls = state.chance_outcomes()
-        for outcome, p in rolls:
-            copy_eng = copy.deepcopy(eng)
-            copy_eng.apply_roll(outcome, EventLog())
-            outcomes.append((p, self.sol.key_value(key_of(copy_eng, self.options))))
+        outcomes = [(Fraction(p), after[int(o.value)][1]) for o, p in rolls]
         draw = self.driver.roll()
         chosen = next(i for i, (o, _) in enumerate(rolls) if o == draw)
         luck = roll_luck(role, outcomes, chosen)
@@ -585,13 +593,7 @@ class _Reviewer:
         eng = _engagement(state)
         review: DecisionReview | None = None
         if eng is not None and self.sol is not None and self.options is not None:
-            key = key_of(eng, self.options)
-            turn = (key.mover, key.positions[1 - key.mover], key.fired, key.remaining)
-            if turn != self.memo_for or key.phase != "move":
-                self.memo, self.memo_for = {}, turn
-            values = evaluate_decision(
-                self.sol, key, text, self.memo if key.phase == "move" else None
-            )
+            values = evaluate_decision(self.sol, state, text)
             plane = eng.planes[values.role]
             unit = 1.0
             if self.options.scoring != "kills":
