@@ -56,6 +56,11 @@ def _generic(e: Event) -> str:
     return f"    {e['type'].replace('_', ' ')}: {fields}"
 
 
+def _operational(e: Event) -> str:
+    moves = ", ".join(f"{m['aircraft']} {m['frm']} -> {m['to']}" for m in e["moves"])
+    return f"    {e['flight']}'s flight moves at operational scale: {moves} ({e['rule']})"
+
+
 FORMATS: dict[str, Callable[[Event], str]] = {
     "start": lambda e: f"{e['scenario']}: {', '.join(e['sides'])}, {e['turns']} turns",
     "turn": lambda e: f"=== Turn {e['turn']} ===",
@@ -71,6 +76,26 @@ FORMATS: dict[str, Callable[[Event], str]] = {
     "order_of_flight": lambda e: f"    order of flight: {', '.join(e['order'])}",
     "turn_end": lambda e: f"=== end of turn {e['turn']} ===",
     "end": lambda e: f"Game over after turn {e['turn']}: kills {e['kills']}",
+    "suppressed": lambda e: f"    {e['unit']} is suppressed and does not {e['what']} ({e['rule']})",
+    "preemption": lambda e: (
+        f"    pre-emption declared: {e['aircraft']} moves right before {e['before']} "
+        f"({e['reason']}, {e['rule']})"
+    ),
+    "pre_empts": lambda e: (
+        f"    {e['aircraft']} pre-empts {e['before']} ({e['reason']}, {e['rule']})"
+    ),
+    "shootout": lambda e: (
+        f"    shoot-out: {e['interceptor']} meets {e['weapon']} on its way to {e['target']} "
+        f"({e['rule']})"
+    ),
+    "barrage_attack": lambda e: (
+        f"    {e['unit']}'s barrage fire attacks {e['aircraft']} in {e['hex']} ({e['rule']})"
+    ),
+    "disengaged": lambda e: (
+        f"    {e['aircraft']} disengages at {e['hex']}: {e.get('reason', 'off the map')} "
+        f"({e['rule']})"
+    ),
+    "operational_move": _operational,
 }
 
 
