@@ -230,3 +230,18 @@ def test_an_over_long_link_is_refused_with_its_field(client: TestClient) -> None
     r = client.get(f"/games/{made['id']}", params={"seat": "x" * 201})
     assert r.status_code == 422
     assert r.json()["detail"][0]["loc"] == ["query", "seat"]
+
+
+def test_a_default_title_names_the_players_in_words(client: TestClient) -> None:
+    made = client.post(
+        "/api/games",
+        json={"game": "migs-engagement", "seats": {"Communist": "ai:heuristic", "Allied": "human"}},
+    ).json()
+    for page in ("", "/replay"):
+        text = client.get(f"/games/{made['id']}{page}").text
+        assert "Communist (AI heuristic) vs Allied (person)" in text
+        assert "ai:heuristic" not in text.split("<main")[1]
+    titled = client.post(
+        "/api/games", json={"game": "migs-engagement", "title": "Friday night: ai:x"}
+    ).json()
+    assert "Friday night: ai:x" in client.get(f"/games/{titled['id']}").text

@@ -7,7 +7,7 @@ from typing import Annotated, Literal
 from fastapi import APIRouter, Query, Request
 from fastapi.responses import HTMLResponse, RedirectResponse, Response
 
-from airwar.session.seats import HUMAN
+from airwar.session.seats import AI_PREFIX, HUMAN
 from airwar.web import bia, gunslingers
 from airwar.web.api import browser_id
 from airwar.web.schemas import GameId
@@ -69,6 +69,27 @@ def seat_notice(
     return notice
 
 
+def player_words(kind: str) -> str:
+    """Who plays a seat, in words: a person (here or on another browser) or an AI."""
+    if kind.startswith(AI_PREFIX):
+        return "AI " + kind[len(AI_PREFIX) :]
+    return "person"
+
+
+def shown_title(live: LiveGame) -> str:
+    """The game's title for its pages: one given at creation as it is; the default one,
+    which names each seat by its kind ("Communist ai:heuristic"), in words."""
+    default = f"{live.game.title} ({', '.join(f'{s} {k}' for s, k in live.seats.items())})"
+    if live.title != default:
+        return live.title
+    shown = [
+        f"{seat} ({player_words(kind)})"
+        for seat, kind in live.seats.items()
+        if not (seat == "referee" and kind == HUMAN)
+    ]
+    return f"{live.game.title} — {' vs '.join(shown)}" if shown else live.game.title
+
+
 @router.get("/games/{game_id}", response_class=HTMLResponse, name="play_page")
 def play_page(
     request: Request,
@@ -87,7 +108,7 @@ def play_page(
         "page": "play",
         "game_id": live.id,
         "game": live.game.name,
-        "title": live.title,
+        "title": shown_title(live),
         "notice": notice,
     }
     return templates.TemplateResponse(request, "play.html", context)
@@ -110,7 +131,7 @@ def replay_page(
         "page": "replay",
         "game_id": live.id,
         "game": live.game.name,
-        "title": live.title,
+        "title": shown_title(live),
         "notice": notice,
     }
     return templates.TemplateResponse(request, "replay.html", context)
