@@ -1,13 +1,16 @@
-"""Every limit the referee enforces: the refused decision and the reason it gives."""
+"""Every limit the referee enforces, from both sides: the last decision the limit allows is
+accepted, and one more is refused with its reason."""
 
 from __future__ import annotations
+
+from typing import Any
 
 import pytest
 
 from airwar.core.errors import IllegalAction, OutOfTurn
 from airwar.games.gunslingers.actions import Decision
 from airwar.games.gunslingers.engine import Ask
-from tests.games.gunslingers.scenario_builder import advance_to, driver
+from tests.games.gunslingers.scenario_builder import advance_to, driver, scenario
 
 REFUSALS = [
     # (verb asked, subject, refused decision, words of the reason)
@@ -46,6 +49,84 @@ def test_refused_with_reason(verb: str, subject: str, text: str, reason: str) ->
         d.act(text)
     assert reason in str(info.value)
     assert len(d.events) == before  # a refused decision changes nothing
+
+
+BOTH_SIDES = [
+    # (verb asked, subject, the most the limit allows: accepted, one more: refused, reason)
+    ("padlock", "Eagle", "padlock Eagle Flanker", "padlock Eagle Flanker,Fishbed", "1 target(s)"),
+    ("standoff", "Eagle", "standoff Eagle SA-2", "standoff Eagle SA-2,EWR", "1 stand-off"),
+    ("lock", "Eagle", "lock Eagle Flanker", "lock Eagle Flanker,Fishbed", "1 lock-on attempt"),
+    (
+        "launch",
+        "Eagle",
+        "launch Eagle AIM-9:Flanker,AIM-9:Flanker",
+        "launch Eagle AIM-9:Flanker,AIM-9:Flanker,AIM-9:Flanker",
+        "one or two launches a turn, not 3",
+    ),
+    ("move", "Eagle", "move Eagle 1,0 h2 a10", "move Eagle 2,0 h2 a10", "its speed is 1"),
+    ("move", "Eagle", "move Eagle 1,0 h2 a14", "move Eagle 1,0 h2 a15", "at most 4"),
+    ("move", "Eagle", "move Eagle 1,0 h2 a6", "move Eagle 1,0 h2 a5", "at most 4"),
+    ("move", "Eagle", "move Eagle 1,0 h11 a10", "move Eagle 1,0 h12 a10", "heading 12"),
+]
+
+
+@pytest.mark.parametrize(("verb", "subject", "allowed", "refused", "reason"), BOTH_SIDES)
+def test_the_limit_is_allowed_and_one_more_refused(
+    verb: str, subject: str, allowed: str, refused: str, reason: str
+) -> None:
+    d = driver()
+    advance_to(d, verb, subject)
+    before = len(d.events)
+    with pytest.raises(IllegalAction) as info:
+        d.act(refused)
+    assert reason in str(info.value)
+    assert len(d.events) == before
+    d.act(allowed)  # the last one the limit allows is taken
+    assert len(d.events) > before
+
+
+def _in_reach() -> dict[str, Any]:
+    """The test scenario with Eagle low (altitude 2) and the Fishbed 2 hexes ahead at its
+    altitude: every attack of Eagle's is possible, so only the count decides."""
+    data = scenario()
+    data["aircraft"][0]["altitude"] = 2
+    data["aircraft"][2]["hex"] = [2, 0]
+    data["aircraft"][2]["altitude"] = 2
+    return data
+
+
+@pytest.mark.parametrize(
+    ("kind_prefix", "limit", "words"),
+    [
+        ("gun", 2, "its 2 air-to-air gun/rocket attacks"),
+        ("strafe", 2, "its 2 strafing attacks"),
+        ("bomb", 1, "its 1 air-to-ground attack"),
+    ],
+    ids=["gun", "strafe", "bomb"],
+)
+def test_the_last_attack_a_turn_allows_is_accepted_one_more_refused(
+    kind_prefix: str, limit: int, words: str
+) -> None:
+    d = driver(_in_reach())
+    state = advance_to(d, "attack", "Eagle")
+    plane = state.forces.planes["Eagle"]
+    key = {"gun": "gun", "strafe": "strafe", "bomb": "ground"}[kind_prefix]
+    target = {"gun": "Fishbed", "strafe": "Depot", "bomb": "Mk-82:Depot"}[kind_prefix]
+    decision = Decision("attack", "Eagle", (f"{kind_prefix}:{target}",))
+    plane.attacks[key] = limit - 1  # one below the limit: the last one is allowed
+    state.check_decision(decision)
+    plane.attacks[key] = limit
+    with pytest.raises(IllegalAction, match=words):
+        state.check_decision(decision)
+
+
+def test_the_fourth_detection_roll_is_accepted() -> None:
+    d = driver()
+    state = advance_to(d, "radar", "Eagle")
+    state.forces.planes["Eagle"].detection_rolls = 3
+    state.check_decision(Decision("radar", "Eagle", ("Flanker",)))
+    with pytest.raises(IllegalAction, match="4 radar detection rolls a turn"):
+        state.check_decision(Decision("radar", "Eagle", ("Flanker,Fishbed",)))
 
 
 def _attack_until_refused(kind_prefix: str, limit: int, words: str) -> None:
