@@ -13,6 +13,7 @@ from airwar.games.gunslingers import GunslingersGame
 from airwar.games.gunslingers.autoplayer import GunslingersAuto
 from airwar.games.gunslingers.narrate import describe
 from airwar.games.gunslingers.scenario import read_scenario_data
+from airwar.games.gunslingers.state import GsState
 from tests.examples import GUNSLINGERS_EXAMPLES
 from tests.games.gunslingers.test_rules_full_rules_hooks import _guided_strike
 
@@ -64,7 +65,9 @@ def test_the_automatic_player_plays_every_option_to_the_end(
     gone = [e for e in d.events if e["type"] == "disengaged" and e["reason"] == "Bingo fuel"]
     fuelled = [a["id"] for a in STRIKE["aircraft"] if "fuel" in a]
     if bingo:  # every aircraft given 2 turns of fuel is out by the end of turn 2
-        assert gone and not any(d.state.forces.planes[a].alive for a in fuelled)
+        state = d.state
+        assert isinstance(state, GsState)
+        assert gone and not any(state.forces.planes[a].alive for a in fuelled)
     else:
         assert not gone
 

@@ -67,12 +67,12 @@ def test_barrage_fire_does_not_reach_above_its_altitude_and_rolls_a_table() -> N
     )  # fmt: skip
     assert not play(data, _stay, turns=1).of_type("barrage_attack")
     data["aaa"][0]["max_altitude"] = 10
-    played = play(
-        data,
-        _stay,
-        turns=1,
-        until=lambda s: s.pending_check() is not None and "barrage" in s.pending_check().name,
-    )  # type: ignore[union-attr]
+
+    def at_barrage_roll(state: GsState) -> bool:
+        check = state.pending_check()
+        return check is not None and "barrage" in check.name
+
+    played = play(data, _stay, turns=1, until=at_barrage_roll)
     check = played.state.pending_check()
     assert check is not None and check.rule == "GS-14"
     assert check.probability() == Fraction(2, 5)
