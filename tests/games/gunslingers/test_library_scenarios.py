@@ -238,6 +238,13 @@ def test_an_unknown_aircraft_type_plays_with_the_house_defaults_as_before() -> N
         "aircraft[1] (Bandit 1).type: 'MiG-25' is not in the library; house defaults fill "
         "what it leaves out (closest: MiG-29, MiG-23, MiG-21)"
     ]
+    data = scenario(missiles=[{"type": "AA-6", "guidance": "RH", "count": 4}])
+    [acrid] = parse_scenario(data).aircraft[1].missiles
+    assert (acrid.launch, acrid.max_range, acrid.result) == (None, None, None)
+    assert unknown_types(data) == [
+        "aircraft[1] (Bandit 1).missiles[0].type: 'AA-6' is not in the library; house "
+        "defaults fill what it leaves out (closest: AA-8, AA-7, AA-2)"
+    ]
 
 
 def test_without_library_true_a_scenario_keeps_its_meaning() -> None:

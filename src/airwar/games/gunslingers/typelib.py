@@ -953,4 +953,13 @@ def unknown_types(data: Mapping[str, Any]) -> list[str]:
                 f"{_label(unit, 'aircraft', i)}.type: {name!r} is not in the library; "
                 f"house defaults fill what it leaves out{hint}"
             )
+        missiles = unit.get("missiles")
+        for j, load in enumerate(missiles if isinstance(missiles, list) else []):
+            mtype = load.get("type") if isinstance(load, Mapping) else None
+            if isinstance(mtype, str) and lib.find("weapons", mtype) is None:
+                hint = _hint(lib, mtype, ("weapons",))
+                notes.append(
+                    f"{_label(unit, 'aircraft', i)}.missiles[{j}].type: {mtype!r} is not in "
+                    f"the library; house defaults fill what it leaves out{hint}"
+                )
     return notes
