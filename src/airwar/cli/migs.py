@@ -10,11 +10,13 @@ from __future__ import annotations
 
 import json
 import time
+from pathlib import Path
 from typing import Annotated, Any
 
 import typer
 from rich.table import Table
 
+from airwar.analysis.review import Thresholds
 from airwar.cli.common import (
     MAX_AI_DELAY,
     MAX_GAMES,
@@ -28,6 +30,10 @@ from airwar.cli.common import (
 )
 from airwar.cli.migs_moves import PlanePosition, moves_json, perft, print_moves_table
 from airwar.cli.migs_play import TerminalPlay
+from airwar.cli.migs_review import analyse as analyse_game
+from airwar.cli.migs_review import plot as plot_review
+from airwar.cli.migs_review import print_json as print_review_json
+from airwar.cli.migs_review import print_review
 from airwar.cli.migs_seats import (
     HUMAN,
     SEAT_ORDER,
@@ -379,10 +385,71 @@ def replay(
     boards: Annotated[
         bool, typer.Option("--boards", help="Draw the Battle Board after every move.")
     ] = False,
+    analyse: Annotated[
+        bool,
+        typer.Option(
+            "--analyse",
+            "--analyze",
+            help="Exact analysis: each decision's value, best and loss with marks, each "
+            "roll's luck, the kill chances, a summary per seat (docs/review.md).",
+        ),
+    ] = False,
+    plot: Annotated[
+        Path | None,
+        typer.Option(
+            "--plot", help="With --analyse: draw the kill chances along the game to this PNG."
+        ),
+    ] = None,
+    marks: Annotated[
+        str,
+        typer.Option(
+            "--marks",
+            help="With --analyse: the inaccuracy, mistake and blunder thresholds in kills (MS-30).",
+        ),
+    ] = "0.02,0.05,0.15",
+    solve: Annotated[
+        bool,
+        typer.Option(
+            "--solve/--no-solve",
+            help="With --analyse: solve the matchups not yet solved (a progress bar), or "
+            "list their engagements without values.",
+        ),
+    ] = True,
     database_url: DatabaseUrl = None,
 ) -> None:
-    """Print a saved game's log, every roll explained, from its seed and decisions."""
+    """Print a saved game's log, every roll explained, from its seed and decisions;
+    with --analyse, its exact analysis instead."""
+    if not analyse and (plot is not None or marks != "0.02,0.05,0.15" or not solve):
+        raise OptionError("--plot, --marks and --no-solve go with --analyse")
+    if analyse and (upto is not None or boards):
+        raise OptionError("--analyse reviews the whole game: leave out --upto and --boards")
+    if plot is not None and plot.suffix.lower() != ".png":
+        raise OptionError(f"--plot writes a PNG file: give a name ending in .png, not {plot}")
+    thresholds = Thresholds.parse(marks) if analyse else None
     stored = load_migs(open_sessions(database_url).store, game_id)
+    if thresholds is not None:
+        console = make_console()
+        review = analyse_game(
+            stored,
+            thresholds,
+            solve=solve,
+            console=console,
+            progress_console=make_console(stderr=True),
+        )
+        if plot is not None:
+            written = plot_review(review, plot)
+            if not as_json:
+                console.print(f"Kill chances drawn to {written}", markup=False)
+        if as_json:
+            print_review_json(review)
+            return
+        console.print(
+            f"Analysis of game {stored.id}: {stored.title} ({stored.game}, "
+            f"{_sides(stored.seats)}, {stored.status})",
+            markup=False,
+        )
+        print_review(console, review)
+        return
     if upto is not None and not 0 <= upto <= len(stored.record.actions):
         raise OptionError(
             f"--upto must be between 0 and {len(stored.record.actions)} "
