@@ -225,3 +225,11 @@ def test_a_file_with_a_stray_table_or_too_many_types_is_refused() -> None:
     files["radars"]["types"] = {f"R{i}": {"role": "ewr", "name": "x", "range": 5}
                                 for i in range(501)}  # fmt: skip
     assert "radars.toml: types: 501 entries, at most 500" in problems(files)
+
+
+def test_a_reason_for_no_number_is_refused() -> None:
+    files = copy.deepcopy(FILES)
+    files["weapons"]["house"]["lanch"] = "house value: a typo"
+    assert "weapons.toml: house.lanch: no type has a number there" in problems(files)
+    files = broken("sams", "SA-13", house={"lunch": "house value: a typo"})
+    assert problems(files) == ["sams.toml: SA-13.house.lunch: SA-13 has no number there"]

@@ -426,11 +426,15 @@ def build_library(files: Mapping[str, Mapping[str, Any]]) -> Library:
             continue
         resolved = _variants(fname, raw, problems)
         failed |= {(kind, str(name)) for name in raw}
+        used: set[str] = set()
         for name, values in resolved.items():
-            card = _card(kind, fname, name, values, dict(house), problems)
+            card = _card(kind, fname, name, values, dict(house), problems, used)
             if card is not None:
                 types[kind][name] = card
                 failed.discard((kind, name))
+        if len(resolved) == len(raw):  # every entry read: a reason no number uses is a slip
+            for key in sorted(set(house) - used):
+                problems.append(f"{fname}: house.{key}: no type has a number there")
         for name, card in types[kind].items():
             for alias in card.entry.aliases:
                 where = f"{fname}: {name}.aliases"
@@ -491,6 +495,7 @@ def _card(
     values: dict[str, Any],
     house: dict[str, str],
     problems: list[str],
+    used: set[str],
 ) -> TypeCard | None:
     model = SCHEMAS[kind]
     try:
@@ -532,7 +537,12 @@ def _card(
                 problems.append(f"{fname}: {name}.loads.{lname}.arm_type: is required with arms")
     notes = {**house, **entry.house}
     reasons: dict[str, str] = {}
-    for generic, place, _ in _numbers({k: v for k, v in values.items() if k not in DESCRIPTIVE}):
+    numbers = list(_numbers({k: v for k, v in values.items() if k not in DESCRIPTIVE}))
+    here = {g for g, _, _ in numbers} | {p for _, p, _ in numbers}
+    for key in sorted(set(entry.house) - here):
+        problems.append(f"{fname}: {name}.house.{key}: {name} has no number there")
+    for generic, place, _ in numbers:
+        used.add(generic)
         reason = notes.get(place) or notes.get(generic)
         if reason is None:
             problems.append(
