@@ -7,6 +7,7 @@ A wide board, map or table may scroll inside its own box, never the page.
 from __future__ import annotations
 
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -245,3 +246,19 @@ def test_a_default_title_names_the_players_in_words(client: TestClient) -> None:
         "/api/games", json={"game": "migs-engagement", "title": "Friday night: ai:x"}
     ).json()
     assert "Friday night: ai:x" in client.get(f"/games/{titled['id']}").text
+
+
+def test_behind_a_path_prefix_the_notice_and_its_redirect_keep_the_prefix(tmp_path: Path) -> None:
+    from airwar.web.app import create_app
+
+    prefix = "/airwar"
+    app = create_app(f"sqlite:///{tmp_path / 'web.sqlite'}")
+    with TestClient(app, base_url="http://127.0.0.1", root_path=prefix) as c:
+        made = c.post(prefix + "/api/games", json={"game": "migs-engagement"}).json()
+        page_url = f"{prefix}/games/{made['id']}"
+        r = c.get(page_url, params={"seat": "nobody-here"}, follow_redirects=False)
+        assert r.status_code == 303
+        assert r.headers["location"] == f"{prefix}/games/{made['id']}?link=refused"
+        page = c.get(f"{prefix}/games/{made['id']}").text
+        assert f'href="{prefix}/games/{made["id"]}/resume"' in page
+    app.state.store.close()
