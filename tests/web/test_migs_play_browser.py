@@ -361,3 +361,43 @@ def test_the_new_game_form_asks_for_hints_against_the_ai_and_starts_once(
     data = game_json(page)
     assert data["hints"] == "always"
     assert data["seats"] == {"Communist": "ai:random", "Allied": "human"}
+
+
+def test_the_experts_solve_shows_its_progress_on_the_first_move(
+    browser: Browser, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """With nothing in the solver's cache, the expert solves the matchup when it first moves:
+    the page says so with a progress bar from the moment the game is made, then the AI moves."""
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache-home"))
+    srv = Server(f"sqlite:///{tmp_path / 'games.sqlite'}", free_port(), ["--no-rate-limits"])
+    srv.start()
+    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    try:
+        page = context.new_page()
+        page.goto(srv.url + "/")
+        made = create(
+            page,
+            {
+                "game": "migs-engagement",
+                "seats": {"Communist": "human", "Allied": "ai:expert"},
+                "options": {
+                    "active": "Yak-9",
+                    "listed": "F-51",
+                    "turn_limit": 1,
+                    "first": "listed",
+                },
+            },
+        )
+        page.goto(srv.url + made["links"][0]["url"])
+        wait_until(page, "document.body.dataset.solving === 'yes'", 60)
+        expect(page.locator("#solver-job")).to_be_visible()
+        expect(page.locator("#solver-job-text")).to_contain_text("solv")
+        bar = page.locator("#solver-job-bar")
+        expect(bar).to_have_attribute("max", "100")
+        wait_until(page, "document.body.dataset.solving === 'no'", 300)
+        wait_until(page, READY + " && document.body.dataset.botsThinking === 'no'", 120)
+        expect(page.locator("#solver-job")).to_be_hidden()
+        assert game_json(page)["decisions"] >= 1  # the expert has moved
+    finally:
+        context.close()
+        srv.stop()
