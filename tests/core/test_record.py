@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import json
+
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -196,3 +198,75 @@ def test_a_changed_roll_in_a_saved_log_is_refused_by_replay() -> None:
     record.log_digest = log_digest(events)
     with pytest.raises(RecordError, match="different log"):
         replay(record)
+
+
+GOOD = {
+    "format": "airwar-record",
+    "version": 1,
+    "game": "toy",
+    "options": {"goal": 12},
+    "seed": 5,
+    "actions": [[0, "add1"], [1, "add2"]],
+    "log_digest": None,
+}
+
+
+@pytest.mark.parametrize(
+    ("change", "message"),
+    [
+        ([], "game.json: not a game record (expected a JSON object)"),
+        ({"format": "pgn"}, "game.json: not an airwar game record (format is 'pgn')"),
+        (
+            {"version": 2},
+            "game.json: record version 2 is not supported (this airwar reads version 1)",
+        ),
+        ({"game": 3}, "game.json: field 'game' is missing or not a str"),
+        ({"options": []}, "game.json: field 'options' is missing or not a dict"),
+        ({"actions": {}}, "game.json: field 'actions' is missing or not a list"),
+        ({"seed": True}, "game.json: field 'seed' must be an integer or a string"),
+        ({"seed": 1.5}, "game.json: field 'seed' must be an integer or a string"),
+        ({"actions": [[0, "add1"], [1]]}, "game.json: action 2 is not a [seat, text] pair: [1]"),
+        ({"actions": [["0", "add1"]]}, "game.json: action 1 is not a [seat, text] pair"),
+        ({"actions": [[0, 1]]}, "game.json: action 1 is not a [seat, text] pair: [0, 1]"),
+        ({"actions": [[0, "a", "b"]]}, "game.json: action 1 is not a [seat, text] pair"),
+        ({"log_digest": 7}, "game.json: field 'log_digest' must be a string"),
+    ],
+)
+def test_a_malformed_record_is_refused_naming_the_field(change: object, message: str) -> None:
+    data = change if isinstance(change, list) else {**GOOD, **change}
+    with pytest.raises(RecordError) as info:
+        GameRecord.from_dict(data, "game.json")
+    assert str(info.value).startswith(message)
+
+
+def test_a_record_reads_back_what_was_written() -> None:
+    record = GameRecord.from_dict(GOOD)
+    assert (record.game, record.options, record.seed) == ("toy", {"goal": 12}, 5)
+    assert record.actions == [(0, "add1"), (1, "add2")]
+    assert record.log_digest is None
+    assert GameRecord.from_json(record.to_json()) == record
+    assert json.loads(record.to_json()) == GOOD  # every field, by name
+    with pytest.raises(RecordError, match=r"^saved\.json: corrupt record, not valid JSON"):
+        GameRecord.from_json("{", "saved.json")
+    with pytest.raises(RecordError, match=r"^record: not an airwar game record"):
+        GameRecord.from_json('{"format": 1}')
+
+
+def test_a_copied_chain_goes_on_by_itself() -> None:
+    events = _game(3, goal=12).events
+    chain = DigestChain()
+    chain.extend(events[:3])
+    other = chain.copy()
+    other.extend(events[3:])
+    assert chain.count == 3 and other.count == len(events)
+    assert chain.digest == log_digest(events[:3])
+    assert other.digest == log_digest(events)
+
+
+def test_the_plain_digest_of_a_hand_worked_log() -> None:
+    # printf '%s\n%s\n' '{"roll": 5, "seq": 0, "type": "check"}' '{"seq": 1, "type": "move"}'
+    #   | sha256sum  -> the first 32 hex digits
+    assert legacy_log_digest(_two_events(5)) == PLAIN_ROLLED_5
+
+
+PLAIN_ROLLED_5 = "bb0165934cdc4bb0ae5801bb26618e70"
