@@ -154,6 +154,10 @@ def test_a_whole_engagement_won_with_a_shot(server: Server, page: Page, width: i
         assert square["width"] >= 40, square
     expect(page.locator("#help-panel")).to_be_attached()
     expect(page.locator("#board-legend")).to_contain_text("shot is open")
+    # the roll for the first move needs 1+ (red) : shown as automatic, not as a check
+    automatic = page.locator("#rolls li[data-automatic='success']").first
+    expect(automatic).to_contain_text("automatic")
+    expect(automatic).not_to_contain_text("1/1")
     moves = play_to_the_end(page)
     assert moves >= 1
     settled(page)
@@ -401,3 +405,27 @@ def test_the_experts_solve_shows_its_progress_on_the_first_move(
     finally:
         context.close()
         srv.stop()
+
+
+def test_the_keyboard_alone_chooses_and_takes_a_step(server: Server, page: Page) -> None:
+    open_game(page, server, 1, 1280)
+    settled(page)
+    data = game_json(page)
+    assert data["my_turn"]
+    steps = [a["action"] for a in data["view"]["engagement"]["legal_actions"] if "square" in a]
+    assert len(steps) >= 2
+    page.locator("body").click(position={"x": 2, "y": 2})
+    page.keyboard.press("ArrowRight")
+    assert page.evaluate("document.activeElement.dataset.action") == steps[0]
+    page.keyboard.press("ArrowLeft")  # wraps round to the last step
+    assert page.evaluate("document.activeElement.dataset.action") == steps[-1]
+    page.keyboard.press("ArrowRight")
+    page.keyboard.press("ArrowRight")
+    assert page.evaluate("document.activeElement.dataset.action") == steps[1]
+    page.keyboard.press("Enter")
+    wait_until(page, f"Number(document.body.dataset.decisions) === {data['decisions'] + 1}", 30)
+    settled(page)
+    after = game_json(page)
+    mover = after["view"]["engagement"]["planes"]["active"]
+    chosen = next(a for a in data["view"]["engagement"]["legal_actions"] if a["action"] == steps[1])
+    assert (mover["square"], mover["facing"]) == (chosen["square"], chosen["facing"])
