@@ -17,7 +17,7 @@ from fastapi.staticfiles import StaticFiles
 import airwar.games.migs_sabres  # noqa: F401  (registers the MiGs and Sabres games)
 from airwar import __version__
 from airwar.store import Store
-from airwar.web import api, errors, hardening, pages, solver_jobs
+from airwar.web import analysis, api, errors, hardening, pages, solver_jobs
 from airwar.web.limits import DEFAULT_LIMITS, Limits, Rate, RateLimiter
 from airwar.web.schemas import GameId
 from airwar.web.service import GameService
@@ -82,6 +82,7 @@ def create_app(
     hardening.install(app, allowed_hosts)
     app.include_router(api.router)
     app.include_router(solver_jobs.router)
+    app.include_router(analysis.router)
     app.include_router(pages.router)
     for module in pages.extra_routers():
         app.include_router(module)

@@ -41,6 +41,8 @@
     }
   }
 
+  A.replayShow = function (n) { if (n >= 0 && n <= steps) show(n); };  // the analysis's move list
+
   document.getElementById("first").addEventListener("click", function () { show(0); });
   document.getElementById("back").addEventListener("click", function () { if (step > 0) show(step - 1); });
   document.getElementById("forward").addEventListener("click", function () { if (step < steps) show(step + 1); });
