@@ -63,3 +63,47 @@ def test_the_card_routes_on_a_real_server(server: Server) -> None:
         urllib.request.urlopen(f"{server.url}/api/gunslingers/types/MiG-99", timeout=30)
     assert info.value.code == 404
     assert json.loads(info.value.read())["detail"].startswith("no type 'MiG-99' in the library")
+
+
+LIBRARY_SCENARIO = """
+[scenario]
+library = true
+[[sides]]
+name = "Blue"
+[[sides]]
+name = "Red"
+[[aircraft]]
+id = "V1"
+side = "Blue"
+type = "F-16C"
+hex = [0, 0]
+heading = 2
+altitude = 10
+radar.eccm = 2
+[[aircraft]]
+id = "M1"
+side = "Red"
+type = "MiG-21"
+hex = [4, 0]
+heading = 8
+altitude = 10
+"""
+
+
+def test_an_uploaded_library_scenario_previews_and_a_bad_override_is_a_422(
+    client: TestClient,
+) -> None:
+    ok = client.post("/api/gunslingers/preview", json={"scenario_toml": LIBRARY_SCENARIO})
+    assert ok.status_code == 200
+    assert [u["id"] for u in ok.json()["units"]] == ["V1", "M1"]
+    bad = LIBRARY_SCENARIO.replace("radar.eccm = 2", 'radar.eccm = 21\nload = "SEAD"')
+    res = client.post("/api/gunslingers/preview", json={"scenario_toml": bad})
+    assert res.status_code == 422
+    [problem] = res.json()["detail"]
+    assert problem["loc"] == ["body", "scenario_toml"]
+    assert problem["msg"] == (
+        "uploaded scenario: aircraft[0] (V1).load: F-16C has no load 'SEAD' (loads: CAP, "
+        "strike, heavy, LGB, CBU); uploaded scenario: aircraft[0] (V1).radar.eccm: 21 is more "
+        "than 20: a countermeasure or ECCM number above 20 changes no d10 roll, even halved "
+        "(GS-2, GS-42)"
+    )
