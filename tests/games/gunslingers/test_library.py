@@ -233,3 +233,12 @@ def test_a_reason_for_no_number_is_refused() -> None:
     assert "weapons.toml: house.lanch: no type has a number there" in problems(files)
     files = broken("sams", "SA-13", house={"lunch": "house value: a typo"})
     assert problems(files) == ["sams.toml: SA-13.house.lunch: SA-13 has no number there"]
+
+
+def test_a_type_name_that_a_scenario_could_not_name_is_refused() -> None:
+    files = copy.deepcopy(FILES)
+    files["radars"]["types"]["Spoon Rest!"] = files["radars"]["types"].pop("Spoon Rest")
+    assert problems(files) == [
+        "radars.toml: types.Spoon Rest!: the name must be a type name (at most 40 characters) "
+        "of letters, digits, spaces, '-', '_' or '.' (e.g. F-16C, Spoon Rest)"
+    ]

@@ -60,6 +60,7 @@ from airwar.games.gunslingers.fields import (
     _at_most,
     _int_range,
     _once_each,
+    _type_name,
     shown,
 )
 
@@ -424,6 +425,11 @@ def build_library(files: Mapping[str, Mapping[str, Any]]) -> Library:
         if len(raw) > MAX_TYPES:
             problems.append(f"{fname}: types: {len(raw)} entries, at most {MAX_TYPES}")
             continue
+        for name in raw:
+            try:
+                _type_name(name)
+            except ValueError as exc:
+                problems.append(f"{fname}: types.{shown(name)[:60]}: the name {exc}")
         resolved = _variants(fname, raw, problems)
         failed |= {(kind, str(name)) for name in raw}
         used: set[str] = set()
