@@ -124,6 +124,7 @@
     renderer.controls(controls, Object.assign({}, shown, { my_turn: mine }), ctx);
     let st = renderer.status(shown, ctx);
     if (shown.status !== "finished" && shown.my_turn && !viewOverride) st = "Your turn: " + st;
+    if (shown.status !== "finished" && data.bots_thinking && !viewOverride) st = "AI thinking\u2026 " + st;
     statusBox.textContent = st;
     statusBox.classList.toggle("mine", !!mine);
     undoButton.hidden = !data.can_undo || animating || !!viewOverride;
