@@ -423,3 +423,52 @@ def test_a_regular_radar_with_a_lock_holds_no_other_contact() -> None:
     assert problems(data) == [
         "t.toml: aircraft[1] (Bandit 1).locks: 2 lock-ons, its radar holds at most 1"
     ]
+
+
+# -- every type of the library makes a unit a game can start with -------------------------
+
+AIRCRAFT_LOADS = [
+    (c.name, load)
+    for c in library().types["aircraft"].values()
+    for load in (None, *c.values.get("loads", {}))
+]
+
+
+@pytest.mark.parametrize(
+    ("name", "load"), AIRCRAFT_LOADS, ids=[f"{n}-{x}" for n, x in AIRCRAFT_LOADS]
+)
+def test_every_aircraft_type_and_load_makes_a_unit(name: str, load: str | None) -> None:
+    data = scenario(type=name, **({"load": load} if load else {}))
+    state = state_of(data)
+    plane = state.forces.planes["Bandit"]
+    card = library().find("aircraft", name)
+    assert card is not None
+    assert (plane.speed, plane.climb, plane.visibility) == (
+        card.values["speed"], card.values["climb"], card.values["visibility"]
+    )  # fmt: skip
+    assert (plane.radar is None) == ("radar" not in card.values)
+    stores = card.values.get("loads", {}).get(load or card.values.get("load"), {})
+    assert sorted(plane.missiles) == sorted(m["type"] for m in stores.get("missiles", []))
+    assert all(m.result is not None for m in plane.missiles.values())
+    assert sorted(plane.ground_weapons) == sorted(
+        w["type"] for w in stores.get("ground_weapons", [])
+    )
+    assert plane.arms == stores.get("arms", 0)
+
+
+GROUND_TYPES = [(c.name, c.role) for c in library().types["sams"].values()] + [
+    (c.name, c.role) for c in library().types["radars"].values() if c.role in ("ewr", "gci")
+]
+LIST_FOR = {"sam": "sams", "infantry": "infantry_sams", "aaa": "aaa", "ewr": "ewrs", "gci": "ccus"}
+
+
+@pytest.mark.parametrize(("name", "role"), GROUND_TYPES, ids=[n for n, _ in GROUND_TYPES])
+def test_every_ground_system_and_radar_makes_a_unit(name: str, role: str) -> None:
+    data = copy.deepcopy(BASE)
+    data["sams"] = []
+    data[LIST_FOR[role]] = [{"id": "G", "side": "Red", "hex": [9, 0], "type": name}]
+    state = state_of(data)
+    unit = state.unit("G")
+    assert unit is not None and unit.type == name
+    if role in ("sam", "infantry", "aaa"):
+        assert unit.result is not None
