@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from airwar.games.gunslingers import GunslingersGame
 from airwar.games.gunslingers.engine import Ask
 from airwar.games.gunslingers.state import GsState
 from tests.games.gunslingers.scenario_builder import scenario
@@ -123,3 +124,17 @@ def test_a_radar_sam_suppressed_by_an_arm_neither_launches_nor_locks_on_next_tur
     assert 2 not in played.asked("samlaunch", "SA-2")
     lost = played.of_type("lock_lost", unit="SA-2", rule="GS-38")
     assert [e["turn"] for e in lost] == [2]
+
+
+def test_a_sam_unit_under_either_side_of_its_marker_tracks_nothing_for_its_side() -> None:
+    """Double-blind (GS-43): a side tracks what its SAM units could lock on to now, and a
+    suppressed one can lock on to nothing (GS-38), whichever side of its marker is up."""
+    data = scenario(ewrs=[])
+    for a in data["aircraft"][1:]:
+        a["hex"] = [15, 5]  # too far for Red's aircraft to see anything
+    for kind, hidden in ((None, False), ("suppression", True), ("suppression_removal", True)):
+        if kind is not None:
+            data["markers"] = [{"kind": kind, "unit": "SA-2"}]
+        state = GunslingersGame({"scenario_data": data}).new_initial_state()
+        assert isinstance(state, GsState)
+        assert ("Eagle" in state.hidden_from(state.seat_of("Red"))) is hidden, kind

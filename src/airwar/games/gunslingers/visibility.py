@@ -26,6 +26,7 @@ from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
 from airwar.games.gunslingers.actions import Decision
+from airwar.games.gunslingers.common import SUPPRESSION_MARKERS
 from airwar.games.gunslingers.hexgrid import in_arcs
 
 if TYPE_CHECKING:
@@ -197,7 +198,7 @@ def _ground_radar_tracks(state: GsState, side: str, parts: _Sides) -> set[str]:
     Asked after most decisions, so each aircraft's answer is remembered for its hex and
     altitude until one of the side's radars or SAM units changes.
     """
-    quiet = {m.unit for m in state.forces.markers if m.kind == "suppression"}
+    quiet = {m.unit for m in state.forces.markers if m.kind in SUPPRESSION_MARKERS}  # GS-38
     sams = tuple(
         (s.hex, s.range, s.max_altitude) for s in parts.own_sams
         if s.alive and s.id not in quiet and (s.optical or (s.emitting and not s.jammed))
