@@ -72,8 +72,27 @@ window.Airwar = window.Airwar || {};
     return m.reason + " " + v + (m.rule ? " (" + m.rule + ")" : "");
   };
 
+  /* A roll that no result of the dice can change (needs 1+ or 7+ on a d6): automatic, not a
+     check. One whose modifiers make it a sum (movement points and the like) is told as a sum. */
+  A.automaticRoll = function (ev) {
+    return ev.type === "roll" && (ev.p_success === "0/1" ||
+      (ev.p_success === "1/1" && !(ev.modifiers || []).length));
+  };
+
+  A.automaticRollItem = function (ev) {
+    const sure = ev.p_success === "1/1";
+    return A.el("li", { class: "automatic " + (sure ? "success" : "failure"), "data-seq": ev.seq,
+      "data-automatic": sure ? "success" : "failure" }, [
+      A.el("strong", { text: ev.name + (ev.rule ? " (" + ev.rule + ")" : "") }), " ",
+      ev.dice + " rolled ", A.el("strong", { text: String(ev.roll) }),
+      A.el("div", { class: "mods", text: sure ? "automatic: no roll can fail (not a check)" :
+        "automatic failure: no roll can succeed (not a check)" }),
+    ]);
+  };
+
   /* A roll event explained: what it was for, the dice, the number, each modifier, the odds. */
   A.rollItem = function (ev) {
+    if (A.automaticRoll(ev)) return A.automaticRollItem(ev);
     if (ev.p_success === "1/1" && (ev.modifiers || []).length) return A.plainRollItem(ev);
     const need = ev.comparison === "at_least" ? ev.target + "+" : ev.target + "-";
     const mods = (ev.modifiers || []).map(A.modText).join("; ");
@@ -112,6 +131,10 @@ window.Airwar = window.Airwar || {};
       if (t) return t;
     }
     if (ev.message) return ev.message;
+    if (A.automaticRoll(ev)) {
+      return ev.name + ": rolled " + ev.roll + " (automatic " +
+        (ev.p_success === "1/1" ? "success" : "failure") + ")";
+    }
     if (ev.type === "roll" && ev.p_success === "1/1" && (ev.modifiers || []).length) {
       const total = ev.modifiers.reduce(function (a, m) { return a + m.value; }, ev.roll);
       return ev.name + ": rolled " + ev.roll + ", total " + total;

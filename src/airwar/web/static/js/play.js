@@ -44,33 +44,10 @@
 
   if (seat && replayLink) replayLink.href += "?seat=" + encodeURIComponent(seat);
 
-  /* -- rolls that cannot fail or cannot succeed are automatic, not checks -------------- */
-  function automatic(ev) {
-    /* a roll whose modifiers make it a sum (movement points and the like) is shown as a sum */
-    return ev.type === "roll" && (ev.p_success === "0/1" ||
-      (ev.p_success === "1/1" && !(ev.modifiers || []).length));
-  }
-  const checkItem = A.rollItem;
-  A.rollItem = function (ev) {
-    if (ev.mp !== undefined || !automatic(ev)) return checkItem(ev);
-    const sure = ev.p_success === "1/1";
-    return A.el("li", { class: "automatic " + (sure ? "success" : "failure"), "data-seq": ev.seq,
-      "data-automatic": sure ? "success" : "failure" }, [
-      A.el("strong", { text: ev.name + (ev.rule ? " (" + ev.rule + ")" : "") }), " ",
-      ev.dice + " rolled ", A.el("strong", { text: String(ev.roll) }),
-      A.el("div", { class: "mods", text: sure ? "automatic: no roll can fail (not a check)" :
-        "automatic failure: no roll can succeed (not a check)" }),
-    ]);
-  };
-  const plainLog = A.logText;
-  A.logText = function (ev) {
-    if (ev.line || ev.text || ev.mp !== undefined || !automatic(ev)) return plainLog(ev);
-    return ev.name + ": rolled " + ev.roll + " (automatic " +
-      (ev.p_success === "1/1" ? "success" : "failure") + ")";
-  };
+  /* -- a roll in a line of the move list (automatic rolls say so: common.js) -------- */
   A.rollText = function (ev) {
     if (ev.mp !== undefined) return ev.name + ": rolled " + ev.roll + ", " + ev.mp + " MP";
-    if (automatic(ev)) return ev.name + ": automatic " + (ev.p_success === "1/1" ? "success" : "failure");
+    if (A.automaticRoll(ev)) return ev.name + ": automatic " + (ev.p_success === "1/1" ? "success" : "failure");
     return ev.name + ": rolled " + ev.roll + " (needs " + ev.target + "+, " + A.pct(ev.p_success) + ") " +
       (ev.success ? "success" : "failure");
   };
