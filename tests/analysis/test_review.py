@@ -504,7 +504,15 @@ def test_kill_rolls_luck_is_the_check_s_odds(solved: None) -> None:
 
 
 def test_the_summary_adds_up_the_steps(solved: None) -> None:
-    review = review_record(play(10), thresholds=Thresholds(0.01, 0.05, 0.2))
+    record = play(10)
+    calls: list[tuple[int, int]] = []
+    review = review_record(
+        record,
+        thresholds=Thresholds(0.01, 0.05, 0.2),
+        progress=lambda done, total: calls.append((done, total)),
+    )
+    n = len(record.actions)
+    assert calls == [(i, n) for i in range(1, n + 1)]
     steps = [s for e in review.engagements for s in e.steps]
     for seat in review.seats:
         mine = [s for s in steps if isinstance(s, DecisionReview) and s.seat == seat.seat]

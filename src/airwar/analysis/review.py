@@ -410,6 +410,9 @@ class GameReview:
 SolutionSource = Callable[[Matchup, SolverOptions], Solution | None]
 """Where the review gets a matchup's solution: the cache only, or a solve job."""
 
+Progress = Callable[[int, int], None]
+"""Called as ``progress(done, total)`` after each decision of the record is reviewed."""
+
 
 def from_cache(matchup: Matchup, options: SolverOptions) -> Solution | None:
     """The solution if it is cached (never solves)."""
@@ -633,11 +636,14 @@ class _Reviewer:
         if eng is not None and eng.phase == "over":
             self._finish_current()
 
-    def run(self) -> list[EngagementReview]:
+    def run(self, progress: Progress | None = None) -> list[EngagementReview]:
+        total = len(self.record.actions)
         for i, (seat, text) in enumerate(self.record.actions):
             while self.driver.state.current_actor() == CHANCE:
                 self.roll()
             self.decide(seat, text, i + 1)
+            if progress is not None:
+                progress(i + 1, total)
         while self.driver.state.current_actor() == CHANCE:
             self.roll()
         self._finish_current()
@@ -683,17 +689,19 @@ def review_record(
     *,
     source: SolutionSource = from_cache,
     thresholds: Thresholds | None = None,
+    progress: Progress | None = None,
 ) -> GameReview:
     """Review a saved game: every engagement's decisions and rolls, and each seat's summary.
 
     ``source`` gives each matchup's solution (default: only what is cached;
-    an engagement whose matchup it does not give is listed without values).
-    Raises :class:`ReviewError` for a game without exact analysis and
+    an engagement whose matchup it does not give is listed without values);
+    ``progress(done, total)`` is called after each decision. Raises
+    :class:`ReviewError` for a game without exact analysis and
     :class:`RecordError` for a record that does not replay.
     """
     game = _check_record(record)
     thresholds = thresholds or Thresholds()
-    engagements = _Reviewer(record, game, source, thresholds).run()
+    engagements = _Reviewer(record, game, source, thresholds).run(progress)
     names = tuple(game.seat_name(i) for i in range(game.num_players))
     return GameReview(
         game=record.game,

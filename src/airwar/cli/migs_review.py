@@ -10,12 +10,19 @@ summary per seat. ``--plot FILE.png`` draws the kill chances along the game
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
 from rich import box
 from rich.console import Console
+from rich.progress import (
+    BarColumn,
+    MofNCompleteColumn,
+    Progress,
+    TextColumn,
+    TimeElapsedColumn,
+)
 from rich.table import Table
 
 from airwar.analysis.review import (
@@ -85,7 +92,26 @@ def analyse(
         if solve:
             for matchup, options in needed_solutions(stored.record):
                 source(matchup, options)
-        return review_record(stored.record, source=source, thresholds=thresholds)
+        with review_progress(progress_console) as on_progress:
+            return review_record(
+                stored.record, source=source, thresholds=thresholds, progress=on_progress
+            )
+
+
+@contextmanager
+def review_progress(console: Console) -> Iterator[Callable[[int, int], None] | None]:
+    """A bar of the decisions reviewed, on a terminal only (a long game takes a while)."""
+    if not console.is_terminal:
+        yield None
+        return
+    columns = (TextColumn("analysing"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn())
+    with Progress(*columns, console=console, transient=True) as bar:
+        task = bar.add_task("review", total=None)
+
+        def on_progress(done: int, total: int) -> None:
+            bar.update(task, completed=done, total=total)
+
+        yield on_progress
 
 
 def print_json(review: GameReview) -> None:

@@ -49,6 +49,8 @@ WAITING = 8
 KEPT = 64
 """Finished analyses kept in memory (a finished game never changes)."""
 RETRY_SECONDS = 10
+SOLVING = 0.5
+"""The share of the progress bar given to solves, when the analysis needs any."""
 
 router = APIRouter(prefix="/api/games", tags=["analysis"])
 
@@ -131,10 +133,20 @@ class Job:
         self.set(state=RUNNING, phase="finding the matchups of the engagements", progress=0.0)
         try:
             needed = review.needed_solutions(self.record)
-            for i, (matchup, options) in enumerate(needed):
-                self._solution(i, len(needed), matchup, options)
-            self.set(phase="analysing every decision and roll", progress=0.95, solve=None)
-            result = review.review_record(self.record, source=self._cached)
+            missing = [m for m in needed if review.from_cache(*m) is None]
+            share = SOLVING if missing else 0.0
+            for i, (matchup, options) in enumerate(missing):
+                self._solution(i, len(missing), matchup, options, share)
+
+            def reviewed(done: int, total: int) -> None:
+                self.set(
+                    phase=f"analysing decision {done} of {total}",
+                    progress=share + (1 - share) * 0.99 * done / max(1, total),
+                    solve=None,
+                )
+
+            reviewed(0, len(self.record.actions))
+            result = review.review_record(self.record, source=self._cached, progress=reviewed)
             data = result.to_dict()
             data["series"] = review.kill_chance_series(result)
             data["marks"] = dict(review.describe_marks(result.thresholds))
@@ -145,11 +157,11 @@ class Job:
             log.exception("the analysis of game %s failed", self.game_id)
             self.set(state=FAILED, phase="failed", error=type(exc).__name__, solve=None)
 
-    def _solution(self, i: int, n: int, matchup: Matchup, options: SolverOptions) -> None:
-        if review.from_cache(matchup, options) is not None:
-            return
-        base = 0.95 * i / n
-        share = 0.95 / n
+    def _solution(
+        self, i: int, n: int, matchup: Matchup, options: SolverOptions, part: float
+    ) -> None:
+        base = part * i / n
+        share = part / n
 
         def on_progress(status: jobs.JobStatus) -> None:
             self.set(

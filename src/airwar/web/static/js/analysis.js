@@ -46,8 +46,11 @@
         await new Promise(function (r) { setTimeout(r, POLL_MS); });
       }
     } catch (e) {
-      if (onLoad && e.status === 409) {
-        // a running game, or one without exact values: say so once, nothing to press
+      if (onLoad && e.status === 409 && /no exact analysis/.test(e.message)) {
+        panel.hidden = true;  // a kind of game without exact values: nothing to offer
+        document.body.dataset.analysis = "unavailable";
+      } else if (onLoad && e.status === 409) {
+        // a running game: say why once, nothing to press
         phase.textContent = e.message;
         progressBox.hidden = false;
         bar.hidden = true;
