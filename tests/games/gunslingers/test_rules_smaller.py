@@ -324,3 +324,21 @@ def test_the_launch_refusal_names_the_one_prerequisite_that_failed() -> None:
     assert "sighted (IR) or locked on" not in str(err.value)
     with pytest.raises(IllegalAction, match="carries no AIM-120"):
         played.state.check_decision(Decision("launch", "Eagle", ("AIM-120:Flanker",)))
+
+
+def test_an_unguided_bomb_rolls_its_own_table_as_it_is_dropped() -> None:
+    """GS-61: a dropped bomb with a result table of its own rolls that table (6 in 10 here),
+    not the scenario's ground-attack table, and without either the referee decides."""
+    state = _at_attack(altitude=3)
+    state.forces.planes["Eagle"].ground_results["Mk-82"] = {
+        "target": 6, "success": "destroyed", "failure": "suppressed"
+    }  # fmt: skip
+    state.apply(Decision("attack", "Eagle", ("bomb:Mk-82:Depot",)))
+    check = state.pending_check()
+    assert check is not None and "Mk-82's own table" in check.name
+    assert check.probability() == Fraction(6, 10)
+    bare = _at_attack(altitude=3)
+    bare.apply(Decision("attack", "Eagle", ("bomb:Mk-82:Depot",)))
+    assert bare.pending_check() is None
+    ask = bare.pending_ask()
+    assert ask is not None and ask.verb == "result" and ask.seat == bare.referee

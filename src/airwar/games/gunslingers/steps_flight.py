@@ -735,7 +735,9 @@ def _attack(state: GsState, ask: Ask, d: Decision) -> None:
             return
         state.push_front(Do("attack_again", (p.id,)))
         place_blast_zone(state, state.unit(target).hex)
-        outcomes.resolve(state, "ground_attack", target, p.id, f"{p.label} drops {wtype}")
+        outcomes.resolve(
+            state, "ground_attack", target, p.id, f"{p.label} drops {wtype}", weapon_type=wtype
+        )
         return
     state.push_front(Do("attack_again", (p.id,)))
     outcome_kind = "gun" if kind == "gun" else "strafe"
