@@ -29,6 +29,16 @@ from airwar.games.migs_sabres.actions import Fire, HoldFire, Step
 from airwar.games.migs_sabres.board import ALL_SQUARES, Facing
 from airwar.games.migs_sabres.combat import ASPECT_BY_OFFSET, p_kill
 from airwar.games.migs_sabres.engagement import Engagement, Plane
+from airwar.games.migs_sabres.geometry import (
+    aspect_offset,
+    facing_of,
+    fire_offset,
+    reverse,
+    square_of,
+)
+from airwar.games.migs_sabres.geometry import (
+    pack as pack_position,
+)
 from airwar.games.migs_sabres.movement import (
     ACE_MP_BONUS,
     NEXT,
@@ -103,10 +113,10 @@ def shot_chance(
         n = NEIGHBOUR[target_square][d]
         if n < 0:
             continue
-        c = costs[n * 8 + (d + 4) % 8]
+        c = costs[pack_position(n, reverse(d))]  # facing the target from its neighbour
         if c >= _INF:
             continue
-        shots.append((P_KILL[(d - target_facing) % 8][ace], c))
+        shots.append((P_KILL[aspect_offset(d, target_facing)][ace], c))  # MS-10
     if not shots:
         return 0.0
     shots.sort(reverse=True)
@@ -140,7 +150,7 @@ class HeuristicBot(BaseBot):
         opp = e.planes[1 - me]
         mps = mp_values(opp)
         costs = min_costs(pack(opp.square, opp.facing), max(mps))
-        return shot_chance(costs, my_pos >> 3, my_pos & 7, opp.ace, mps)
+        return shot_chance(costs, square_of(my_pos), facing_of(my_pos), opp.ace, mps)
 
     def _offense(self, e: Engagement, me: int, my_pos: int) -> float:
         """This plane's mean best kill chance from ``my_pos`` if the other stayed put."""
@@ -151,7 +161,7 @@ class HeuristicBot(BaseBot):
 
     def _fire_value(self, e: Engagement, me: int, pos: int) -> float:
         mine, opp = e.planes[me], e.planes[1 - me]
-        offset = ((pos & 7) + 4 - int(opp.facing)) % 8
+        offset = fire_offset(facing_of(pos), int(opp.facing))  # MS-10
         p = P_KILL[offset][mine.ace]
         if opp.fired:
             return p  # the shot ends the engagement (MS-11)

@@ -44,6 +44,7 @@ def solve_layer(  # pragma: no cover - compiled; tested through its results
     step_cost: NDArray[np.int64],
     step_wing: NDArray[np.bool_],
     ahead: NDArray[np.int64],
+    fire_offset: NDArray[np.int64],
     nxt_s: NDArray[np.float64],
     nxt_p: NDArray[np.float64],
     nxt_rs: NDArray[np.float64],
@@ -66,7 +67,8 @@ def solve_layer(  # pragma: no cover - compiled; tested through its results
     ``nxt_rs``/``nxt_rp`` (pairs) its values with a III.G return fire
     pending (status 1). ``dest[k, p]``: the position after step kind ``k``
     (``n_pos`` when off the board, MS-8); ``ahead[p]``: the square directly
-    ahead of ``p`` (-1 off the board, MS-9).
+    ahead of ``p`` (-1 off the board, MS-9); ``fire_offset[attacker facing,
+    target facing]`` the aspect of a shot (MS-10, the rules' geometry module).
 
     The blocks are solved :data:`TILE` at a time: the working rows hold, for
     one mover position, the values of the tile's other positions x 3
@@ -127,7 +129,7 @@ def solve_layer(  # pragma: no cover - compiled; tested through its results
             for p in range(n_pos):
                 if ahead[p] != o_sq or n_fire[t] >= 8:
                     continue
-                offset = (p % 8 + 4 - o % 8) % 8  # MS-10: 0 is from the front
+                offset = fire_offset[p % 8, o % 8]  # MS-10: 0 is from the front
                 pk = p_kill[offset]
                 after_s = 0.0
                 after_p = 0.0

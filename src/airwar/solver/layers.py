@@ -21,6 +21,7 @@ from functools import cache
 import numpy as np
 from numpy.typing import NDArray
 
+from airwar.games.migs_sabres.geometry import FIRE_OFFSET
 from airwar.solver.kernel import TIE, solve_layer
 from airwar.solver.tables import PairTables, pair_tables, step_specs
 
@@ -132,6 +133,7 @@ class LayerSolver:
             self._cost,
             self._wing,
             b.ahead,
+            FIRE_OFFSET,
             empty2 if nxt is None else nxt.S,
             empty2 if nxt is None else nxt.P,
             empty1 if nxt is None else nxt.RS,

@@ -12,6 +12,7 @@ import numpy as np
 from airwar.core.dice import D6
 from airwar.games.migs_sabres.board import COLUMNS, ROWS
 from airwar.games.migs_sabres.data import table
+from airwar.games.migs_sabres.geometry import fire_offset
 from airwar.solver.kernel import TIE
 from airwar.solver.model import (
     ACTIVE,
@@ -186,7 +187,7 @@ class Solution:
         pos, other = positions[mover], positions[1 - mover]
         if int(self.pairs.board.ahead[pos]) != other // 8:
             return None
-        return (pos % 8 + 4 - other % 8) % 8
+        return fire_offset(pos % 8, other % 8)
 
     # -- public lookups -------------------------------------------------
     def key_value(self, key: EngagementKey) -> Value:
@@ -521,7 +522,7 @@ def key_of(state: Any, options: SolverOptions | None = None) -> EngagementKey:
     if phase == "kill":
         attacker, _aspect, ret = eng.attack
         pos, other = positions[attacker], positions[1 - attacker]
-        offset = (pos % 8 + 4 - other % 8) % 8
+        offset = fire_offset(pos % 8, other % 8)
         return EngagementKey(
             "kill",
             attacker,

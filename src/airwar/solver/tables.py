@@ -22,20 +22,9 @@ from numpy.typing import NDArray
 
 from airwar.games.migs_sabres.combat import ASPECT_BY_OFFSET
 from airwar.games.migs_sabres.data import table
+from airwar.games.migs_sabres.geometry import FIRE_OFFSET, step_tables
 
 IntArray = NDArray[np.int64]
-
-_DELTAS: tuple[tuple[int, int], ...] = (
-    (0, 1),
-    (1, 1),
-    (1, 0),
-    (1, -1),
-    (0, -1),
-    (-1, -1),
-    (-1, 0),
-    (-1, 1),
-)
-"""(column, row) step of each facing, clockwise from north (MS-6)."""
 
 
 @dataclass(frozen=True)
@@ -97,59 +86,41 @@ class BoardTables:
 
     @classmethod
     def build(cls, columns: int, rows: int) -> BoardTables:
-        n_sq = columns * rows
-        n_pos = n_sq * 8
-        pos = np.arange(n_pos)
-        sq = pos // 8
-        facing = pos % 8
-        col = sq % columns
-        row = sq // columns
         specs = step_specs()
-        dest = np.full((len(specs), n_pos), n_pos, dtype=np.int64)
+        geo = step_tables(columns, rows, [spec.turn for spec in specs])
+        n_pos = geo.n_pos
+        pos = np.arange(n_pos)
+        dest = geo.dest
         blocked: list[IntArray] = []
-        dx = np.array([d[0] for d in _DELTAS])
-        dy = np.array([d[1] for d in _DELTAS])
-        for k, spec in enumerate(specs):
-            nf = (facing + spec.turn) % 8
-            nc = col + dx[nf]
-            nr = row + dy[nf]
-            ok = (nc >= 0) & (nc < columns) & (nr >= 0) & (nr < rows)
-            nsq = nr * columns + nc
-            dest[k, ok] = (nsq * 8 + nf)[ok]
+        for k in range(len(specs)):
+            ok = dest[k] < n_pos
             movers = pos[ok]
-            targets_sq = nsq[ok]
+            targets_sq = dest[k, ok] // 8
             # every other position whose square is the destination square
             flat = movers[:, None] * n_pos + targets_sq[:, None] * 8 + np.arange(8)[None, :]
             blocked.append(flat.ravel())
-        ac = col + dx[facing]
-        ar = row + dy[facing]
-        aok = (ac >= 0) & (ac < columns) & (ar >= 0) & (ar < rows)
-        ahead = np.where(aok, ar * columns + ac, -1)
+        ahead = geo.ahead
+        aok = ahead >= 0
         movers = np.repeat(pos[aok], 8)
         tfac = np.tile(np.arange(8), int(aok.sum()))
         targets = ahead[movers] * 8 + tfac
-        # the attacker's bearing from the target is the attacker's facing turned around
-        offset = (facing[movers] + 4 - tfac) % 8
+        offset = FIRE_OFFSET[movers % 8, tfac]  # MS-10
         partner = np.full(n_pos, -1, dtype=np.int64)
         head = offset == 0
         partner[targets[head]] = movers[head]
-        mirror_facing_x = (8 - facing) % 8
-        mirror_facing_y = (4 - facing) % 8
-        mirror_x = ((row * columns + (columns - 1 - col)) * 8 + mirror_facing_x).astype(np.int64)
-        mirror_y = (((rows - 1 - row) * columns + col) * 8 + mirror_facing_y).astype(np.int64)
         return cls(
             columns,
             rows,
             n_pos,
             dest,
             blocked,
-            ahead.astype(np.int64),
+            ahead,
             movers.astype(np.int64),
             targets.astype(np.int64),
             offset.astype(np.int64),
             partner,
-            mirror_x,
-            mirror_y,
+            geo.mirror_x,
+            geo.mirror_y,
         )
 
     def fire_aspects(self) -> list[str]:
@@ -253,7 +224,7 @@ class PairTables:
         ahead = board.ahead[mover]
         fire = np.nonzero(ahead == other_sq)[0]
         # attacker's bearing from the target against the target's facing (MS-10)
-        offset = (mover[fire] % 8 + 4 - other[fire] % 8) % 8
+        offset = FIRE_OFFSET[mover[fire] % 8, other[fire] % 8]  # MS-10
         head_on = offset == 0
         return cls(
             board,

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from airwar.games.migs_sabres.geometry import fire_offset
 from airwar.solver.model import (
     ACTIVE,
     LISTED,
@@ -75,7 +76,7 @@ def _view_key(view: Mapping[str, Any]) -> tuple[Matchup, SolverOptions, Engageme
     remaining = (limit - turns[mover] + 1) + (limit - turns[1 - mover])
     if step == "kill":
         pos, other = positions[mover], positions[1 - mover]
-        offset = (pos % 8 + 4 - other % 8) % 8
+        offset = fire_offset(pos % 8, other % 8)
         return (
             matchup,
             options,

@@ -17,6 +17,7 @@ from enum import IntEnum
 
 from airwar.core.errors import InvalidNotation
 from airwar.games.migs_sabres.data import table
+from airwar.games.migs_sabres.geometry import FACING_DELTAS
 
 _BOARD = table("board")
 COLUMNS: int = int(_BOARD["columns"])
@@ -62,16 +63,7 @@ class Facing(IntEnum):
         return self.name
 
 
-_DELTAS: dict[Facing, tuple[int, int]] = {
-    Facing.N: (0, 1),
-    Facing.NE: (1, 1),
-    Facing.E: (1, 0),
-    Facing.SE: (1, -1),
-    Facing.S: (0, -1),
-    Facing.SW: (-1, -1),
-    Facing.W: (-1, 0),
-    Facing.NW: (-1, 1),
-}
+_DELTAS: dict[Facing, tuple[int, int]] = {f: FACING_DELTAS[f] for f in Facing}
 
 
 @dataclass(frozen=True, order=True)

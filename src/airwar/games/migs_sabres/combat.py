@@ -21,6 +21,7 @@ from airwar.core.checks import Check, Comparison, Modifier
 from airwar.core.dice import D6
 from airwar.games.migs_sabres.board import Facing, Square, direction
 from airwar.games.migs_sabres.data import table
+from airwar.games.migs_sabres.geometry import aspect_offset
 
 
 @dataclass(frozen=True)
@@ -52,7 +53,7 @@ def aspect_of(attacker_square: Square, target_square: Square, target_facing: Fac
     bearing = direction(target_square, attacker_square)
     if bearing is None:
         raise ValueError(f"attacker and target are both in {target_square}")
-    return ASPECT_BY_OFFSET[(bearing - target_facing) % 8]
+    return ASPECT_BY_OFFSET[aspect_offset(bearing, target_facing)]
 
 
 def kill_on(

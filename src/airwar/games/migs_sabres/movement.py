@@ -25,9 +25,11 @@ from functools import cache
 from typing import Any
 
 from airwar.core.checks import fraction_text
+from airwar.games.migs_sabres import geometry
 from airwar.games.migs_sabres.board import ALL_SQUARES, COLUMNS, ROWS, Facing, Square
 from airwar.games.migs_sabres.combat import ASPECT_BY_OFFSET, p_kill
 from airwar.games.migs_sabres.data import table
+from airwar.games.migs_sabres.geometry import fire_offset
 from airwar.games.migs_sabres.planes import PlaneType, plane_type
 
 _MOVES = table("movement")
@@ -77,34 +79,23 @@ _MIN_COST = min(_K_COST)
 NPOS = COLUMNS * ROWS * 8
 
 
-def _build_next() -> tuple[tuple[int, ...], ...]:
-    tables = []
-    for kind in STEP_KINDS:
-        row = []
-        for pos in range(NPOS):
-            sq = ALL_SQUARES[pos >> 3]
-            facing = Facing(pos & 7).turned(kind.turn)
-            dest = sq.moved(facing)
-            row.append(-1 if dest is None else dest.index * 8 + facing)
-        tables.append(tuple(row))
-    return tuple(tables)
+_TABLES = geometry.step_tables(COLUMNS, ROWS, [k.turn for k in STEP_KINDS])
 
-
-NEXT: tuple[tuple[int, ...], ...] = _build_next()
+NEXT: tuple[tuple[int, ...], ...] = tuple(
+    tuple(-1 if d >= NPOS else int(d) for d in row) for row in _TABLES.dest
+)
 """``NEXT[k][pos]``: the position after step kind number ``k``, or -1 off the board."""
 
-AHEAD: tuple[int, ...] = tuple(
-    -1 if (d := ALL_SQUARES[p >> 3].moved(Facing(p & 7))) is None else d.index for p in range(NPOS)
-)
+AHEAD: tuple[int, ...] = tuple(int(a) for a in _TABLES.ahead)
 """``AHEAD[pos]``: the index of the square directly ahead, or -1 at the edge."""
 
 
 def pack(square: Square, facing: Facing) -> int:
-    return square.index * 8 + int(facing)
+    return geometry.pack(square.index, int(facing))
 
 
 def unpack(pos: int) -> tuple[Square, Facing]:
-    return ALL_SQUARES[pos >> 3], Facing(pos & 7)
+    return ALL_SQUARES[geometry.square_of(pos)], Facing(geometry.facing_of(pos))
 
 
 def step_result(square: Square, facing: Facing, kind: StepKind) -> tuple[Square, Facing] | None:
@@ -373,8 +364,6 @@ def movement_options(
     fire_options = []
     for p in sorted(fires):
         sq, f = unpack(p)
-        # the attacker is in the square directly "behind" AHEAD: its bearing from the target
-        # is the attacker's facing turned around
-        a = ASPECT_BY_OFFSET[(f + 4 - target_facing) % 8]
+        a = ASPECT_BY_OFFSET[fire_offset(f, target_facing)]
         fire_options.append(FireOption(sq, f, a.name, a.kill_on, p_kill(a.name, ace)))
     return MoveOptions(end_states, fire_options)
