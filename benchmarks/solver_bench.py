@@ -149,13 +149,11 @@ def main() -> None:
         args.listed,
         "--turn-limit",
         str(args.turn_limit),
-        "--workers",
-        str(args.workers),
     ]
     argv += ["--active-ace"] if args.active_ace else []
     argv += ["--listed-ace"] if args.listed_ace else []
     load_before = [round(x, 2) for x in os.getloadavg()]
-    new = measured("new", argv)
+    new = measured("new", [*argv, "--workers", str(args.workers)])
     result: dict[str, Any] = {
         "matchup": f"{args.active}{' (ace)' if args.active_ace else ''} vs "
         f"{args.listed}{' (ace)' if args.listed_ace else ''}",
@@ -164,7 +162,7 @@ def main() -> None:
         **new,
     }
     if args.compare_old:
-        old = measured("old", [a for a in argv if a not in ("--workers", "2")] + ["--workers", "1"])
+        old = measured("old", [*argv, "--workers", "1"])
         result["old"] = old
         result["speedup_wall"] = round(old["total_seconds"] / new["total_seconds"], 1)
         result["speedup_cpu"] = round(old["process_cpu_seconds"] / new["process_cpu_seconds"], 1)

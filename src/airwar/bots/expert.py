@@ -31,7 +31,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from airwar.bots.mcts import MctsBot
+from airwar.bots.migs_rewards import migs_mcts
 from airwar.core.bot import BaseBot
 from airwar.core.game import Action, GameState
 from airwar.solver import (
@@ -71,7 +71,7 @@ class ExpertBot(BaseBot):
         self.seed = seed
         self.solve_missing = solve_missing
         self.on_progress = on_progress
-        self.fallback = MctsBot(seed, iterations=fallback_iterations)
+        self.fallback = migs_mcts(seed, iterations=fallback_iterations)
         self._plan: dict[EngagementKey, str] = {}
         self.fallbacks = 0
 

@@ -8,20 +8,22 @@ action whose text is in ``prefer`` (by default ``fire``) is always taken when
 legal, so that play-outs find the shots random flying would miss; they last
 at most ``rollout_decisions`` decisions and stop when the engagement ends.
 
-The reward is the kill difference seen from the bot's side: every ``kill``
-event of the simulation scores for the attacker's side (MS-12; with the
-``base-value`` scoring of IV.A the victim's base value), so the same bot
-plays the one-engagement game and the engagements of the whole game. The
-budget is ``iterations`` per decision, or ``seconds`` of thinking when given.
+The search knows no rule set: what a simulation is worth to a seat is the
+``reward`` function it is given (by default the game's own returns at the
+end), where a simulation may stop early is ``horizon`` (by default only at
+the end), and which parts of a state its copies may share is ``share``.
+:mod:`airwar.bots.migs_rewards` gives those of MiGs and Sabres (the kill
+difference of one engagement). The budget is ``iterations`` per decision, or
+``seconds`` of thinking when given.
 """
 
 from __future__ import annotations
 
 import copy
-import dataclasses
 import math
 import random
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -29,8 +31,29 @@ from airwar.core.bot import BaseBot
 from airwar.core.events import EventLog
 from airwar.core.game import CHANCE, Action, GameState
 
-SIDES = ("communist", "allied")
-"""Side of each seat in the MiGs and Sabres games (seat 0 red, seat 1 blue)."""
+Reward = Callable[[GameState, int], float]
+"""What a finished simulation is worth to a seat (higher is better for it)."""
+
+Horizon = Callable[[GameState], bool]
+"""Whether a simulation stops at this state (besides the end of the game)."""
+
+Share = Callable[[GameState], dict[int, Any]]
+"""A deepcopy memo of the parts of a state that its copies may share."""
+
+
+def terminal_returns(state: GameState, seat: int) -> float:
+    """The game's own returns for ``seat`` at the end (0 for a simulation cut short)."""
+    return float(state.returns()[seat]) if state.is_terminal() else 0.0
+
+
+def never(_state: GameState) -> bool:
+    return False
+
+
+def share_rules(state: GameState) -> dict[int, Any]:
+    """Copies of a state share its rules object (immutable by the kernel's contract)."""
+    game = getattr(state, "game", None)
+    return {} if game is None else {id(game): game}
 
 
 @dataclass
@@ -42,61 +65,14 @@ class _Node:
     total: float = 0.0
 
 
-def kill_reward(state: GameState, seat: int, since: int = 0) -> float:
-    """Points of ``seat``'s side minus the other side's, from ``kill`` events after ``since``."""
-    mine = SIDES[seat] if 0 <= seat < len(SIDES) else ""
-    points = _points(state)
-    total = 0.0
-    for ev in state.log.since(since):
-        if ev.get("type") != "kill":
-            continue
-        value = points(ev)
-        total += value if ev.get("attacker_side") == mine else -value
-    return total
-
-
-def _points(state: GameState) -> Any:
-    scoring = ""
-    game = getattr(state, "game", None)
-    if game is not None:
-        scoring = str(game.options.get("scoring", ""))
-    if scoring != "base-value":
-        return lambda ev: 1.0
-    from airwar.games.migs_sabres.planes import plane_type
-
-    return lambda ev: float(plane_type(str(ev.get("target_type"))).base_value)
-
-
-def shared_parts(state: GameState) -> dict[int, Any]:
-    """A deepcopy memo that shares the immutable parts of ``state`` between clones.
-
-    The rules object (``state.game``) is immutable by the kernel's contract,
-    and frozen dataclasses (such as the planes' types) cannot change, so
-    copies of a state may share them; this makes search clones about three
-    times cheaper than :meth:`GameState.clone` while giving equal states.
-    """
-    memo: dict[int, Any] = {id(state.game): state.game}
-    eng = getattr(state, "engagement", None)
-    for plane in getattr(eng, "planes", ()):
-        for value in vars(plane).values():
-            params = getattr(type(value), "__dataclass_params__", None)
-            if dataclasses.is_dataclass(value) and params is not None and params.frozen:
-                memo[id(value)] = value
-    return memo
-
-
-def _engagement_over(state: GameState) -> bool:
-    eng = getattr(state, "engagement", None)
-    return eng is None or bool(getattr(eng, "over", False))
-
-
 class MctsBot(BaseBot):
     """UCT search with sampled chance nodes and random play-outs.
 
     ``iterations``: simulations per decision (ignored when ``seconds`` is
     given); ``exploration``: the UCB1 constant; ``rollout_decisions``: the
-    longest play-out; ``prefer``: action texts play-outs take when legal.
-    Reproducible from its seed with an iteration budget.
+    longest play-out; ``prefer``: action texts play-outs take when legal;
+    ``reward``, ``horizon``, ``share``: see the module. Reproducible from its
+    seed with an iteration budget.
     """
 
     name = "mcts"
@@ -110,6 +86,9 @@ class MctsBot(BaseBot):
         exploration: float = 1.4,
         rollout_decisions: int = 40,
         prefer: tuple[str, ...] = ("fire",),
+        reward: Reward = terminal_returns,
+        horizon: Horizon = never,
+        share: Share = share_rules,
     ) -> None:
         self.seed = seed
         self.iterations = iterations
@@ -117,6 +96,9 @@ class MctsBot(BaseBot):
         self.exploration = exploration
         self.rollout_decisions = rollout_decisions
         self.prefer = prefer
+        self.reward = reward
+        self.horizon = horizon
+        self.share = share
         self._rng = random.Random(f"mcts:{seed}")
         self._shared: dict[int, Any] = {}
 
@@ -131,7 +113,7 @@ class MctsBot(BaseBot):
             return legal[0]
         base = state.clone()
         base.log = EventLog()
-        self._shared = shared_parts(base)
+        self._shared = self.share(base)
         root = _Node()
         deadline = None if self.seconds is None else time.perf_counter() + self.seconds
         done = 0
@@ -151,7 +133,7 @@ class MctsBot(BaseBot):
         node = root
         path = [node]
         rng = self._rng
-        while not sim.is_terminal() and not (node is not root and _engagement_over(sim)):
+        while not sim.is_terminal() and not (node is not root and self.horizon(sim)):
             actor = sim.current_actor()
             if actor == CHANCE:
                 outcomes = sim.chance_outcomes()
@@ -208,7 +190,7 @@ class MctsBot(BaseBot):
     def _rollout(self, sim: GameState, seat: int) -> float:
         rng = self._rng
         decisions = 0
-        while not sim.is_terminal() and not _engagement_over(sim):
+        while not sim.is_terminal() and not self.horizon(sim):
             if sim.current_actor() == CHANCE:
                 outcomes = sim.chance_outcomes()
                 x = rng.random()
@@ -228,4 +210,4 @@ class MctsBot(BaseBot):
             pool = preferred or legal
             sim.apply(pool[rng.randrange(len(pool))])
             decisions += 1
-        return kill_reward(sim, seat)
+        return self.reward(sim, seat)

@@ -11,7 +11,7 @@ from typing import Any
 from airwar.bots.expert import ExpertBot
 from airwar.bots.expert import refusal as expert_refusal
 from airwar.bots.heuristic import HeuristicBot
-from airwar.bots.mcts import MctsBot
+from airwar.bots.migs_rewards import migs_mcts
 from airwar.bots.random_bot import RandomBot
 from airwar.core.bot import Bot
 from airwar.games.gunslingers.autoplayer import GunslingersAuto
@@ -22,7 +22,7 @@ BOTS: dict[str, BotFactory] = {
     "random": RandomBot,
     "heuristic": HeuristicBot,
     "expert": ExpertBot,
-    "mcts": MctsBot,
+    "mcts": migs_mcts,
     # a rule set's own automatic player (it decides from its seat's view; no dice of its own)
     GunslingersAuto.name: lambda _seed: GunslingersAuto(),
 }
