@@ -225,3 +225,15 @@ def test_the_real_command(solved: None, cache_home: Path, db: str, tmp_path: Pat
     missing = run_cli("nope", "--analyse", "--database-url", db, cache_home=tmp_path)
     assert missing.returncode == 2
     assert missing.stderr.count("\n") == 1 and missing.stderr.startswith("error: ")
+
+
+def test_a_plot_that_cannot_be_written_is_one_line(solved: None, db: str, tmp_path: Path) -> None:
+    gid = play_engagement(db)
+    blocker = tmp_path / "a-file"
+    blocker.write_text("not a folder\n")
+    result = invoke(
+        "replay", gid, "--analyse", "--plot", str(blocker / "k.png"), "--database-url", db
+    )
+    assert result.exit_code == 2, result.output
+    lines = result.stderr.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith("error: --plot cannot write")

@@ -163,3 +163,24 @@ def test_waiting_analyses_are_bounded(client: TestClient, solved: None) -> None:
     assert b.status_code == 429, b.text
     assert int(b.headers["retry-after"]) > 0
     assert "analyses are waiting" in b.json()["detail"]
+
+
+def test_the_browser_analyses_games_up_to_a_bound(
+    client: TestClient, solved: None, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A game longer than the bound is refused (409, pointing to the terminal); one within
+    it is analysed."""
+    from airwar.web import analysis
+
+    gid = finished_game(client, seed=4)
+    decisions = client.get(f"/api/games/{gid}").json()["decisions"]
+    monkeypatch.setattr(analysis, "MAX_DECISIONS", decisions - 1)
+    refused = client.post(f"/api/games/{gid}/analysis")
+    assert refused.status_code == 409
+    assert refused.json()["detail"] == (
+        f"this game has {decisions} decisions; the browser analyses games of up to "
+        f"{decisions - 1}: analyse it at the terminal (replay --analyse)"
+    )
+    monkeypatch.setattr(analysis, "MAX_DECISIONS", decisions)
+    assert client.post(f"/api/games/{gid}/analysis").status_code == 202
+    assert wait_analysis(client, gid)[-1]["state"] == "done"

@@ -38,6 +38,7 @@ from airwar.analysis.review import (
     review_record,
 )
 from airwar.cli.migs_play import solve_progress
+from airwar.core.errors import OptionError
 from airwar.solver import Matchup, Solution, SolverOptions, jobs
 from airwar.solver.cache import cache_limit_mb
 from airwar.store import StoredGame
@@ -259,6 +260,10 @@ def print_review(console: Console, review: GameReview) -> None:
 
 
 def plot(review: GameReview, path: Path) -> Path:
+    """Draw the kill chances to ``path`` (a PNG); a path that cannot be written is one line."""
     from airwar.analysis.plots import kill_chance_chart
 
-    return kill_chance_chart(path, review)
+    try:
+        return kill_chance_chart(path, review)
+    except OSError as exc:
+        raise OptionError(f"--plot cannot write {path}: {exc.strerror or exc}") from None

@@ -18,9 +18,10 @@ Trust: the analysis is a hint, so a running game is refused (409) for
 everyone; a finished game's record, seed included, is open to anyone who
 can see the game, and so is its analysis.
 
-Bounds: one job per game; :data:`WORKERS` jobs run at once and at most
-:data:`WAITING` wait (more: 429 with ``Retry-After``); the last :data:`KEPT`
-analyses are kept, so asking again costs nothing.
+Bounds: games of up to :data:`MAX_DECISIONS` decisions; one job per game;
+:data:`WORKERS` jobs run at once and at most :data:`WAITING` wait (more: 429
+with ``Retry-After``); the last :data:`KEPT` analyses are kept, so asking
+again costs nothing.
 """
 
 from __future__ import annotations
@@ -49,6 +50,9 @@ WAITING = 8
 KEPT = 64
 """Finished analyses kept in memory (a finished game never changes)."""
 RETRY_SECONDS = 10
+MAX_DECISIONS = 10_000
+"""The longest game the browser app analyses (a long campaign takes minutes per thousand
+decisions); the terminal's replay command takes any (docs/review.md)."""
 SOLVING = 0.5
 """The share of the progress bar given to solves, when the analysis needs any."""
 
@@ -274,6 +278,11 @@ def finished_record(svc: GameService, game_id: str) -> tuple[str, GameRecord]:
             raise Conflict(
                 "the analysis opens when the game is over: while it runs it would be a hint "
                 "to its players"
+            )
+        if live.decisions > MAX_DECISIONS:
+            raise Conflict(
+                f"this game has {live.decisions} decisions; the browser analyses games of up "
+                f"to {MAX_DECISIONS}: analyse it at the terminal (replay --analyse)"
             )
         return live.id, live.driver.finished_record()
 
