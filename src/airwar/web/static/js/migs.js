@@ -320,7 +320,9 @@
         ["Turns", pl.active.turns + " / " + pl.listed.turns + (e.turn_limit ? " (limit " + e.turn_limit + ", MS-11)" : "")],
         ["Return fire", ended ? null : Object.keys(e.return_fire_pending || {}).filter(function (k) {
           return e.return_fire_pending[k]; }).map(function (k) { return pl[k].type; }).join(", ") || null],
-        ["Ended", e.end_reason ? e.end_reason + (e.shot_down ? ": the " + pl[e.shot_down].type + " is shot down" : "") : null],
+        ["Ended", !e.end_reason ? null : e.shot_down ? "the " + pl[e.shot_down].type + " was shot down" :
+          e.end_reason === "both fired" ? "both planes fired and missed" :
+          e.end_reason === "turn limit" ? "the turn limit: both planes disengage (MS-11)" : e.end_reason],
       ]));
     }
     if (v.scores) {

@@ -104,7 +104,7 @@
     if (shown.status !== "finished" && data.bots_thinking && !viewOverride) st = "AI thinking\u2026 " + st;
     statusBox.textContent = st;
     statusBox.classList.toggle("mine", !!mine);
-    undoButton.hidden = !data.can_undo || animating || !!viewOverride;
+    undoButton.hidden = !data.can_undo || animating || !!viewOverride || data.status === "finished";
     showThinking(data);
     if (!viewOverride) showSolver(shown, mine);
     showResult(data);
