@@ -182,6 +182,102 @@ def test_undo_takes_back_exactly_the_last_move_and_the_replies(url: str, seed: i
     assert Sessions(Store(url), make_bot).get(live.id).driver.record.actions == played[: starts[-2]]
 
 
+def test_undo_in_the_middle_of_the_first_move_goes_back_to_the_start(url: str) -> None:
+    """Every decision so far is the person's own (their move is not over): all are taken."""
+    svc = Sessions(Store(url), make_bot)
+    live = svc.create(
+        GAME, {"Allied": "human", "Communist": "ai:random"}, options={"first": "active"}, seed=3
+    )
+    tok = live.tokens["Allied"]
+    allied = live.seat_index("Allied")
+    for _ in range(3):
+        live = act(svc, live.id, tok, [first_step(svc, live.id)])
+    assert [seat for seat, _ in live.driver.record.actions] == [allied] * 3
+    assert svc.undo(live, allied) == ["F", "F", "F"]
+    assert live.driver.record.actions == []
+    assert svc.store.load(live.id).record.actions == []
+
+
+def test_undo_of_the_move_that_ended_the_game_saves_it_running_again(url: str) -> None:
+    """The status and the summary saved with the undo are those of the game as it now is."""
+    svc = Sessions(Store(url), make_bot)
+    for seed in range(40):  # the first seed whose game the person's own move ends
+        live = svc.create(
+            GAME,
+            {"Allied": "human", "Communist": "ai:random"},
+            options={"first": "active"},
+            seed=seed,
+        )
+        tok = live.tokens["Allied"]
+        allied = live.seat_index("Allied")
+        while not live.driver.state.is_terminal():
+            live = act(svc, live.id, tok, [first_step(svc, live.id)])
+        if live.driver.record.actions[-1][0] == allied:
+            break
+    else:
+        raise AssertionError("no game of 40 was ended by the person's move")
+    finished = svc.store.load(live.id)
+    assert finished.status == "finished"
+    svc.undo(live, allied)
+    saved = svc.store.load(live.id)
+    assert saved.status == "running" == live.status
+    assert saved.summary == live.summary() != finished.summary
+
+
+def test_undo_is_refused_to_a_seat_no_person_plays(url: str) -> None:
+    svc = Sessions(Store(url), make_bot)
+    live = svc.create(
+        GAME, {"Allied": "human", "Communist": "ai:random"}, options={"first": "listed"}, seed=5
+    )
+    assert svc.undo_refusal(live, "Communist") == (
+        "only the person playing a seat here can take a move back"
+    )
+    assert svc.undo_refusal(live, None) == (
+        "only the person playing a seat here can take a move back"
+    )
+    with pytest.raises(Conflict, match=r"^only the person playing a seat here"):
+        svc.undo(live, live.seat_index("Communist"))
+
+
+def test_undo_is_refused_in_a_game_between_people(url: str) -> None:
+    svc = Sessions(Store(url), make_bot)
+    live = svc.create(GAME, {"Allied": "human", "Communist": "remote"}, options={"first": "active"})
+    act(svc, live.id, live.tokens["Allied"], ["F"])
+    assert svc.undo_refusal(live, "Allied") == "undo is only allowed in a game against the AI"
+
+
+def test_undo_is_refused_while_only_the_ai_has_moved(url: str) -> None:
+    """The AI moved first: the person has made no decision, so there is nothing to take back."""
+    svc = Sessions(Store(url), make_bot)
+    live = svc.create(
+        GAME, {"Allied": "human", "Communist": "ai:random"}, options={"first": "listed"}, seed=5
+    )
+    allied = live.seat_index("Allied")
+    assert live.driver.record.actions  # the AI's move
+    assert all(seat != allied for seat, _ in live.driver.record.actions)
+    assert svc.undo_refusal(live, "Allied") == "Allied has no decision to take back"
+
+
+def test_an_undo_on_a_copy_another_process_undid_and_moved_is_refused(url: str) -> None:
+    """As many decisions as the copy holds, but not the same ones: the digest tells."""
+    svc = Sessions(Store(url), make_bot)
+    live = svc.create(
+        GAME, {"Allied": "human", "Communist": "ai:random"}, options={"first": "active"}, seed=3
+    )
+    tok = live.tokens["Allied"]
+    allied = live.seat_index("Allied")
+    live = act(svc, live.id, tok, ["F"])
+    stale = Sessions(Store(url), make_bot).get(live.id)  # a second process's copy
+    other = Sessions(Store(url), make_bot)
+    theirs = other.get(live.id)
+    other.undo(theirs, allied)
+    other.act(theirs, allied, ["R"])  # another first step in place of "F"
+    assert stale.decisions == 1 == Store(url).head(live.id)[0]
+    with pytest.raises(GameChanged, match="not the ones"):
+        svc.undo(stale, allied)
+    assert [t for _, t in Store(url).load(live.id).record.actions] == ["R"]
+
+
 def test_undo_needs_a_decision_of_ones_own(url: str) -> None:
     svc = Sessions(Store(url), make_bot)
     live = svc.create(
