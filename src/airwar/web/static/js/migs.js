@@ -686,7 +686,9 @@
   }
 
   const R = { board: drawBoard, extra: drawExtra, controls: controls, status: status, result: result,
-    moves: moves, help: help, terms: TERMS };
+    moves: moves, help: help, terms: TERMS,
+    movesHint: "Click a move to see the board after it. F: straight (1 MP); L, R: 45° turns (2 MP); " +
+      "WL, WR: wing-overs, 90° (3 MP); MP: movement points (see How to play)." };
   A.renderers["migs-engagement"] = R;
   A.renderers["migs-sabres"] = R;
   const game = document.querySelector("[data-game]");

@@ -251,6 +251,7 @@
     const panel = document.getElementById("moves-panel");
     if (!renderer.moves) { panel.hidden = true; return; }
     panel.hidden = false;
+    if (renderer.movesHint) document.getElementById("moves-hint").textContent = renderer.movesHint;
     const entries = renderer.moves(events);
     A.clear(movesList);
     entries.forEach(function (m, i) {
