@@ -93,7 +93,7 @@ def test_analyse_shows_the_summary_the_chart_and_the_moves(
         expect(decisions).to_have_count(int(str(data["decisions"])))
         expect(moves.locator("tr.roll td.luck").first).to_contain_text("/")
         expect(page.locator("#analysis-marks")).to_contain_text("blunder (??)")
-        page.screenshot(path=str(SCREENSHOTS / "replay-analysis.png"), full_page=True)
+        page.locator("#analysis-panel").screenshot(path=str(SCREENSHOTS / "replay-analysis.png"))
         # a decision in the move list steps the replay to the game after it
         decisions.nth(2).click()
         wait_until(page, "document.body.dataset.step === '3'")
