@@ -135,6 +135,9 @@
         Math.round(100 * p) + "%"));
     });
     box.appendChild(svg("line", { x1: L, x2: W - R, y1: y(0), y2: y(0), stroke: "#333" }));
+    [0, maxX].forEach(function (v) {
+      box.appendChild(svg("text", { x: x(v), y: y(0) + 14, "text-anchor": "middle", "font-size": 11 }, String(v)));
+    });
     box.appendChild(svg("text", { x: (L + W - R) / 2, y: H - 6, "text-anchor": "middle", "font-size": 12 },
       "decisions of the game (" + data.decisions + ")"));
     const numbers = [];
@@ -143,6 +146,7 @@
       const seg = pts.filter(function (p) { return p.engagement === n; });
       box.appendChild(svg("line", { x1: x(seg[0].x), x2: x(seg[0].x), y1: y(0), y2: y(1),
         stroke: "#999", "stroke-dasharray": "2 3" }));
+      box.appendChild(svg("text", { x: x(seg[0].x) + 3, y: y(0) - 4, "font-size": 10, fill: "#666" }, "E" + n));
       [0, 1].forEach(function (seat) {
         const coords = [];
         seg.forEach(function (p, i) {
@@ -159,7 +163,7 @@
       box.appendChild(svg("text", { x: lx + 28, y: T + 8, "font-size": 12 }, name + " plane's kill chance"));
     });
     return A.el("figure", {}, [box, A.el("figcaption", { class: "hint",
-      text: "Each plane's chance to shoot the other down, with both playing their best from each point on; a dotted line starts each engagement." })]);
+      text: "Each plane's chance to shoot the other down, with both playing their best from each point on; a dotted line starts each engagement (E1, E2, ...)." })]);
   }
 
   /* -- the move list: each decision and roll --------------------------------- */
