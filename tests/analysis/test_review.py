@@ -617,3 +617,37 @@ def test_an_engagement_without_a_turn_limit_has_no_values() -> None:
     (e,) = review.engagements
     assert e.start is None and "no turn limit" in (e.unrated or "")
     assert all(s.decisions == 0 for s in review.seats)
+
+
+def test_base_value_scoring_counts_points_and_marks_in_kills(solved: None) -> None:
+    """With IV.A's scoring a kill of the F-86 or the MiG-15 scores its base value, 6: the
+    values, losses and swings are points, the identity still holds, and a mark compares
+    the loss divided by 6 (kills of the other plane) with the thresholds."""
+    points = SolverOptions(turn_limit=1, scoring="base-value")
+    solve(FULL, points)
+    options = {"sorties": 1, "chart": CHART, "turn_limit": 1, "scoring": "base-value"}
+    for seed in range(30):
+        game = load_game("migs-sabres", options)
+        bots = {0: make_bot("random", seed), 1: make_bot("random", seed + 1)}
+        record = play_bots(game, bots, seed).finished_record()
+        review = review_record(record)
+        rated = [e for e in review.engagements if e.unrated is None]
+        if any(d.loss > 0.1 for e in rated for d in e.decisions):
+            break
+    else:
+        pytest.fail("no game with a loss above 0.1 points in 30 seeds")
+    assert needed_solutions(record)[0][1].scoring == "base-value"
+    for e in rated:
+        assert e.scoring == "base-value"
+        assert e.start is not None and e.result is not None
+        total = e.start.value
+        for s in e.steps:
+            active = s.plane == "active"
+            if isinstance(s, RollReview):
+                total += s.swing if active else -s.swing
+            else:
+                total += -s.loss if active else s.loss
+                assert s.loss_kills == pytest.approx(s.loss / 6)
+                if s.options > 1:
+                    assert s.mark == review.thresholds.mark(s.loss / 6)
+        assert e.result.value == pytest.approx(total, abs=5e-5)
