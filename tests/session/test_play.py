@@ -278,6 +278,26 @@ def test_an_undo_on_a_copy_another_process_undid_and_moved_is_refused(url: str) 
     assert [t for _, t in Store(url).load(live.id).record.actions] == ["R"]
 
 
+def test_every_change_gives_the_game_a_new_version(url: str) -> None:
+    """The version tells a follower (the browser's stream) that the game changed: each
+    decision and each undo gives one never given before, so none is missed."""
+    svc = Sessions(Store(url), make_bot)
+    live = svc.create(
+        GAME, {"Allied": "human", "Communist": "ai:random"}, options={"first": "active"}, seed=3
+    )
+    tok = live.tokens["Allied"]
+    allied = live.seat_index("Allied")
+    seen = [live.version]
+    for _ in range(2):
+        live = act(svc, live.id, tok, ["F"])
+        seen.append(live.version)
+    svc.undo(live, allied)
+    seen.append(live.version)
+    live = act(svc, live.id, tok, ["F"])
+    seen.append(live.version)
+    assert seen == sorted(seen) and len(set(seen)) == len(seen), seen
+
+
 def test_undo_needs_a_decision_of_ones_own(url: str) -> None:
     svc = Sessions(Store(url), make_bot)
     live = svc.create(
