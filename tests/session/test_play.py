@@ -298,6 +298,23 @@ def test_every_change_gives_the_game_a_new_version(url: str) -> None:
     assert seen == sorted(seen) and len(set(seen)) == len(seen), seen
 
 
+def test_an_undo_on_a_copy_another_process_moved_on_is_refused(url: str) -> None:
+    """Another process saved one more step (without a digest, as an older client would):
+    the count tells, and the undo changes nothing."""
+    svc = Sessions(Store(url), make_bot)
+    live = svc.create(
+        GAME, {"Allied": "human", "Communist": "ai:random"}, options={"first": "active"}, seed=3
+    )
+    allied = live.seat_index("Allied")
+    act(svc, live.id, live.tokens["Allied"], ["F"])
+    second = Sessions(Store(url), make_bot)
+    stale = second.get(live.id)
+    Store(url).append_action(live.id, allied, "F")  # the other process's step
+    with pytest.raises(GameChanged, match="2 decisions are saved, this copy expected 1"):
+        second.undo(stale, allied)
+    assert [t for _, t in Store(url).load(live.id).record.actions] == ["F", "F"]
+
+
 def test_undo_needs_a_decision_of_ones_own(url: str) -> None:
     svc = Sessions(Store(url), make_bot)
     live = svc.create(
