@@ -417,8 +417,7 @@ def replay(
     ] = True,
     database_url: DatabaseUrl = None,
 ) -> None:
-    """Print a saved game's log, every roll explained, from its seed and decisions;
-    with --analyse, its exact analysis instead."""
+    """Print a saved game's log, every roll explained (--analyse: its exact analysis)."""
     if not analyse and (plot is not None or marks != "0.02,0.05,0.15" or not solve):
         raise OptionError("--plot, --marks and --no-solve go with --analyse")
     if analyse and (upto is not None or boards):
