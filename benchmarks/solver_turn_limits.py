@@ -31,15 +31,11 @@ import tempfile
 import time
 from pathlib import Path
 
-from airwar.analysis.solver import (
-    MAX_TURN_LIMIT,
-    Matchup,
-    SolverOptions,
-    pair_tables,
-    solution_bytes,
-    solve_arrays,
-)
 from airwar.games.migs_sabres.board import COLUMNS, ROWS
+from airwar.solver import MAX_TURN_LIMIT, Matchup, SolverOptions, solve
+from airwar.solver import cache as solver_cache
+from airwar.solver.cache import solution_bytes
+from airwar.solver.tables import pair_tables
 
 EXTRAPOLATE = (20, 25, 30, 40, 50, 100, 1000)
 
@@ -52,13 +48,16 @@ def one(limit: int, workers: int, columns: int, rows: int) -> dict[str, object]:
     t0 = time.perf_counter()
     pair_tables(columns, rows)
     tables = time.perf_counter() - t0
-    with tempfile.TemporaryDirectory() as tmp:
+    with tempfile.TemporaryDirectory() as tmp, solver_cache.use(Path(tmp)):
         t1 = time.perf_counter()
         c1 = cpu_seconds()
-        solve_arrays(matchup, options, workers=workers, folder=Path(tmp))
+        solve(matchup, options, workers=workers)
         seconds = time.perf_counter() - t1
         cpu = cpu_seconds() - c1
-        on_disk = sum(f.stat().st_size for f in Path(tmp).iterdir())
+        on_disk = sum(
+            f.stat().st_size
+            for f in Path(tmp).rglob("*.npy")  # the kept layers (meta.json aside)
+        )
     own = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
     kids = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss / 1024
     return {
