@@ -237,3 +237,20 @@ def test_a_plot_that_cannot_be_written_is_one_line(solved: None, db: str, tmp_pa
     assert result.exit_code == 2, result.output
     lines = result.stderr.strip().splitlines()
     assert len(lines) == 1 and lines[0].startswith("error: --plot cannot write")
+
+
+def test_a_missing_matchup_is_solved_first(db: str, tmp_path: Path) -> None:
+    """With an empty cache the analysis solves the matchup (a real solve at turn limit 1),
+    saying so on standard error, and then has its values; --no-solve would not."""
+    gid = play_engagement(db, seed=6)
+    with solver_cache.use(tmp_path / "empty-cache"):
+        skipped = json.loads(
+            invoke("replay", gid, "--analyse", "--no-solve", "--json", "--database-url", db).stdout
+        )
+        assert "is not solved yet" in skipped["engagements"][0]["unrated"]
+        solved = invoke("replay", gid, "--analyse", "--json", "--database-url", db)
+        assert solved.exit_code == 0, solved.output
+        assert "Solving MiG-15 vs F-86, turn limit 1 for the analysis" in solved.stderr
+        data = json.loads(solved.stdout)
+        assert data["engagements"][0]["unrated"] is None
+        assert data["engagements"][0]["start"] is not None

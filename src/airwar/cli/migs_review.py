@@ -37,7 +37,6 @@ from airwar.analysis.review import (
     needed_solutions,
     review_record,
 )
-from airwar.cli.migs_play import solve_progress
 from airwar.core.errors import OptionError
 from airwar.solver import Matchup, Solution, SolverOptions, jobs
 from airwar.solver.cache import cache_limit_mb
@@ -64,20 +63,43 @@ def _signed(v: float) -> str:
 
 @contextmanager
 def solution_source(console: Console, solve: bool) -> Iterator[SolutionSource]:
-    """The cache only, or solve jobs with a progress bar on standard error."""
+    """The cache only, or solve jobs with a line and a progress bar on standard error."""
     if not solve:
         yield from_cache
         return
     cache_limit_mb()  # a bad AIRWAR_SOLVER_CACHE_MB is refused before a solve
-    with solve_progress(console) as on_progress:
+    told: set[int] = set()
+    bar: Progress | None = None
+    task = None
 
-        def source(matchup: Matchup, options: SolverOptions) -> Solution | None:
-            found = from_cache(matchup, options)
-            if found is not None:
-                return found
-            return jobs.solution(matchup, options, on_progress=on_progress)
+    def on_progress(status: jobs.JobStatus) -> None:
+        nonlocal bar, task
+        if status.id not in told:
+            told.add(status.id)
+            console.print(
+                f"Solving {status.label} for the analysis (once; then it is cached).",
+                markup=False,
+                highlight=False,
+            )
+            if console.is_terminal and bar is None:
+                columns = (TextColumn("solving"), BarColumn(), TimeElapsedColumn())
+                bar = Progress(*columns, console=console, transient=True)
+                bar.start()
+                task = bar.add_task("solve", total=1.0)
+        if bar is not None and task is not None:
+            bar.update(task, completed=status.progress)
 
+    def source(matchup: Matchup, options: SolverOptions) -> Solution | None:
+        found = from_cache(matchup, options)
+        if found is not None:
+            return found
+        return jobs.solution(matchup, options, on_progress=on_progress)
+
+    try:
         yield source
+    finally:
+        if bar is not None:
+            bar.stop()
 
 
 def analyse(
