@@ -505,8 +505,8 @@ class _Reviewer:
         eng = _engagement(self.driver.state)
         if eng is None or eng is self.eng_obj or not hasattr(eng, "planes"):
             return
+        self._finish_current()  # the engagement before (normally finished already)
         self.eng_obj = eng
-        self._finish_current()
         a, b = eng.planes
         scoring = str(self.game.options.get("scoring", "kills"))
         review = EngagementReview(
