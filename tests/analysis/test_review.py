@@ -605,6 +605,12 @@ def test_a_record_that_does_not_replay_is_refused(solved: None) -> None:
     bad = GameRecord(record.game, record.options, record.seed, swapped)
     with pytest.raises(RecordError, match="does not replay"):
         review_record(bad)
+    # a decision the rules refuse where it stands (a plane must keep stepping, MS-7)
+    illegal = GameRecord(record.game, record.options, record.seed, list(record.actions))
+    seat, _ = illegal.actions[0]
+    illegal.actions[0] = (seat, "hold")
+    with pytest.raises(RecordError, match="decision 1 \\('hold' by"):
+        review_record(illegal)
     tampered = GameRecord(record.game, record.options, f"{record.seed}-other", record.actions)
     tampered.log_digest = record.log_digest
     with pytest.raises(RecordError):

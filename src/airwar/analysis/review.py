@@ -596,6 +596,13 @@ class _Reviewer:
         eng = _engagement(state)
         review: DecisionReview | None = None
         if eng is not None and self.sol is not None and self.options is not None:
+            try:
+                state.validate(self.game.parse_action(text), seat)
+            except (IllegalAction, InvalidNotation, ValueError, KeyError) as exc:
+                raise RecordError(
+                    f"record does not replay: decision {index} ({text!r} by "
+                    f"{self.game.seat_name(seat)}) is refused: {exc}"
+                ) from None
             values = evaluate_decision(self.sol, state, text)
             plane = eng.planes[values.role]
             unit = 1.0
