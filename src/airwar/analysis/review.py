@@ -62,7 +62,7 @@ MARKS = (INACCURACY, MISTAKE, BLUNDER)
 SYMBOLS = {INACCURACY: "?!", MISTAKE: "?", BLUNDER: "??"}
 
 TIE = 1e-6
-"""Two values closer than this are equal (the solution is kept in float32)."""
+"""Two values closer than this are equal (the solution keeps kill chances in float32)."""
 
 MAX_DECISIONS = 100_000
 """A record with more decisions than this is refused (the replay page's bound)."""
