@@ -88,7 +88,8 @@ def test_a_solution_of_the_default_limit_fits_200_mib() -> None:
     # plus the III.G values and the .npy headers
     assert solution_bytes(20) == 191_398_480  # the figure in docs/solver.md (183 MiB)
     assert solution_bytes(20) <= 200 * 2**20
-    assert solution_bytes(1) == solution_bytes(3) == 2 * solution_bytes(20) // 14
+    # a chain of at most 6 layers keeps them all: turn limit 3 keeps 6 per chain, 1 keeps 2
+    assert solution_bytes(3) == 3 * solution_bytes(1) == 6 * solution_bytes(20) // 7
     assert solution_bytes(MAX_TURN_LIMIT) < 300 * 2**20  # 10 kept layers per chain
     assert solution_bytes(1000) > 9e9  # what the game's own bound would have cost
 
@@ -199,7 +200,8 @@ def test_two_worker_threads_report_progress_and_agree(empty_cache: None) -> None
             assert (a.S == b.S).all() and (a.P == b.P).all() and (a.RP == b.RP).all()
     assert len(seen) == 8 and seen[-1] == (8, 8) and [d for d, _ in seen] == list(range(1, 9))
     folder = solver_mod.cache_dir() / cache_key(B, options)
-    # turn limit 2: the kept layer of each chain is its first (4 movement turns remaining)
-    assert sorted(f.name for f in folder.iterdir()) == sorted(
-        [f"{a}{chain}-04.npy" for a in ("S", "P", "RS", "RP") for chain in (0, 1)] + ["meta.json"]
-    )
+    # turn limit 2: a chain of 4 layers, short enough to keep all of them
+    names = [
+        f"{a}{c}-{n:02d}.npy" for a in ("S", "P", "RS", "RP") for c in (0, 1) for n in range(1, 5)
+    ]
+    assert sorted(f.name for f in folder.iterdir()) == sorted([*names, "meta.json"])

@@ -282,7 +282,7 @@ class TerminalPlay:
         """
         if not view.get("engagement"):
             return None
-        return engagement_values(view)
+        return engagement_values(self.driver.state)
 
     def show_values(self) -> None:
         """The ``values`` command: the solver's numbers, or how to get them."""

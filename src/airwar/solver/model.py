@@ -15,7 +15,7 @@ from airwar.games.migs_sabres.movement import ACE_MP_BONUS
 from airwar.games.migs_sabres.planes import plane_type
 from airwar.solver.layers import PlaneSpec
 
-SOLVER_VERSION = 2
+SOLVER_VERSION = 3
 """Bumped whenever the solver's semantics or storage change; part of the cache key."""
 
 MAX_TURN_LIMIT = 30

@@ -44,8 +44,14 @@ RECOMPUTED_KEPT = CHECKPOINT_EVERY - 1
 
 
 def checkpoints(turn_limit: int) -> list[int]:
-    """The movement-turns-remaining counts whose layers are kept."""
+    """The movement-turns-remaining counts whose layers are kept.
+
+    Every :data:`CHECKPOINT_EVERY`-th and the chain's first; a chain no longer
+    than that keeps all its layers, so a short solution never recomputes.
+    """
     top = 2 * turn_limit
+    if top <= CHECKPOINT_EVERY:
+        return list(range(1, top + 1))
     return [n for n in range(1, top + 1) if n % CHECKPOINT_EVERY == 0 or n == top]
 
 

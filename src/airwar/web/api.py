@@ -157,7 +157,7 @@ def solver_out(live: LiveGame, view: dict[str, Any], seat_name: str | None) -> S
     scope = live.hints_now(seat_name)
     if scope is None:
         return None
-    info = solver_values(live.game, view)
+    info = solver_values(live.game, live.state)
     if info is None:
         return None
     if scope != "all":

@@ -15,7 +15,7 @@ from typing import Any
 
 from airwar.bots.registry import make_bot, refusal
 from airwar.core.driver import Driver
-from airwar.core.game import Game
+from airwar.core.game import Game, GameState
 from airwar.session import Conflict, Forbidden, PlaySession, Sessions
 from airwar.solver import engagement_values
 from airwar.store import Store, StoredGame
@@ -97,18 +97,19 @@ class GameService(Sessions):
         return self.store.list_games(game)[:limit]
 
 
-def solver_values(game: Game, view: Mapping[str, Any]) -> dict[str, Any] | None:
-    """The solver's numbers for the engagement in ``view``, or None when they are not cached.
+def solver_values(game: Game, state: GameState) -> dict[str, Any] | None:
+    """The solver's numbers for the engagement in ``state``, or None when they are not cached.
 
     Never solves: a matchup that is not in the solver's cache gives None (the
     lookup is a hash and a folder check, so pages are not slowed). Every
     value is from the active plane's side. Only games whose type says the
-    analysis layer advises on them are looked up.
+    analysis layer advises on them are looked up; the key is built from the
+    game's own state (read under the game's lock), not from its JSON view.
     """
-    if not game.game_type.advisor or not view.get("engagement"):
+    if not game.game_type.advisor or getattr(state, "engagement", None) is None:
         return None
-    info = engagement_values(view)
+    info = engagement_values(state)
     if info is None:
         return None
-    info["scoring"] = str(view.get("scoring", "kills"))
+    info["scoring"] = str(game.options.get("scoring", "kills"))
     return info
