@@ -59,15 +59,6 @@ def test_every_choice_has_the_best_value() -> None:
     assert bot.fallbacks == 0
 
 
-def test_plays_engagements_against_random() -> None:
-    from airwar.core.driver import play_bots
-
-    game = EngagementGame(OPTIONS)
-    for seed in range(4):
-        d = play_bots(game, {0: ExpertBot(seed), 1: RandomBot(seed)}, seed=seed)
-        assert d.state.is_terminal()
-
-
 def test_falls_back_to_mcts_without_a_turn_limit() -> None:
     state = placed("e5:N", "e8:S", 0, {**OPTIONS, "turn_limit": 0})
     state.apply(state.chance_outcomes()[3][0])
