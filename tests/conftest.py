@@ -14,12 +14,16 @@ from hypothesis import settings
 
 from airwar.solver import Matchup, SolverOptions, solve
 from airwar.solver import cache as solver_cache
-from tests.needs import pytest_runtest_makereport, pytest_terminal_summary
+from tests.needs import (
+    pytest_make_collect_report,
+    pytest_runtest_makereport,
+    pytest_terminal_summary,
+)
 
 settings.register_profile("default", deadline=None, max_examples=100)
 settings.load_profile("default")
 
-__all__ = ["pytest_runtest_makereport", "pytest_terminal_summary"]
+__all__ = ["pytest_make_collect_report", "pytest_runtest_makereport", "pytest_terminal_summary"]
 """The hooks of tests/needs.py: a skip for want of PostgreSQL or Chromium fails under
 CI=true, and a local run names what it did not test."""
 

@@ -78,3 +78,18 @@ def pytest_terminal_summary(terminalreporter: Any) -> None:
         terminalreporter.write_line(
             f"NOT TESTED: {n} test(s) need {need}, skipped: {reason} (under CI=true they fail)"
         )
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_make_collect_report(
+    collector: pytest.Collector,
+) -> Generator[None, pytest.CollectReport, pytest.CollectReport]:
+    """The same for a whole module skipped as it is collected (``importorskip`` at its top)."""
+    report = yield
+    if report.skipped and on_ci():
+        reason = _skip_reason(report)  # type: ignore[arg-type]
+        need = needed(reason)
+        if need is not None:
+            report.outcome = "failed"
+            report.longrepr = f"CI=true, and {need} is required here: {reason}"
+    return report

@@ -36,12 +36,23 @@ def test_passes():
 """
 
 
-def run(tmp_path: Path, ci: str | None) -> subprocess.CompletedProcess[str]:
+def run(
+    tmp_path: Path, ci: str | None, *, module: bool = False
+) -> subprocess.CompletedProcess[str]:
     (tmp_path / "conftest.py").write_text(
-        "from tests.needs import pytest_runtest_makereport, pytest_terminal_summary\n"
-        "__all__ = ['pytest_runtest_makereport', 'pytest_terminal_summary']\n"
+        "from tests.needs import (\n"
+        "    pytest_make_collect_report, pytest_runtest_makereport, pytest_terminal_summary\n"
+        ")\n"
+        "__all__ = [\n"
+        "    'pytest_make_collect_report', 'pytest_runtest_makereport', 'pytest_terminal_summary'\n"
+        "]\n"
     )
     (tmp_path / "test_suite.py").write_text(SUITE)
+    if module:  # a module skipped whole as it is collected
+        (tmp_path / "test_browser_module.py").write_text(
+            'import pytest\npytest.importorskip("playwright_module_not_there")\n'
+            "def test_never_collected():\n    pass\n"
+        )
     env = {k: v for k, v in os.environ.items() if k != "CI"}
     env["PYTHONPATH"] = os.pathsep.join([str(ROOT), env.get("PYTHONPATH", "")])
     if ci is not None:
@@ -59,11 +70,11 @@ def run(tmp_path: Path, ci: str | None) -> subprocess.CompletedProcess[str]:
 
 @pytest.mark.parametrize("ci", [None])
 def test_locally_they_are_skipped_and_named(tmp_path: Path, ci: str | None) -> None:
-    out = run(tmp_path, ci)
+    out = run(tmp_path, ci, module=True)
     assert out.returncode == 0, out.stdout
-    assert "1 passed, 4 skipped" in out.stdout
+    assert "1 passed, 5 skipped" in out.stdout
     lines = [line for line in out.stdout.splitlines() if line.startswith("NOT TESTED:")]
-    assert len(lines) == 3
+    assert len(lines) == 4
     assert any("need Chromium" in line and "/nowhere" in line for line in lines)
     assert any("need PostgreSQL" in line for line in lines)
     assert any("need playwright" in line for line in lines)
@@ -81,3 +92,12 @@ def test_under_ci_they_fail_with_the_reason(tmp_path: Path, ci: str) -> None:
     assert "CI=true, and PostgreSQL is required here: no PostgreSQL offered" in out.stdout
     assert "CI=true, and playwright is required here" in out.stdout
     assert "SKIPPED" in out.stdout and "only on Windows" in out.stdout
+
+
+def test_under_ci_a_module_skipped_whole_stops_the_run(tmp_path: Path) -> None:
+    out = run(tmp_path, "true", module=True)
+    assert out.returncode == 2, out.stdout  # pytest's "interrupted": errors in collection
+    assert (
+        "ERROR test_browser_module.py - CI=true, and playwright is required here: "
+        "could not import 'playwright_module_not_there'"
+    ) in out.stdout
