@@ -116,7 +116,12 @@ def main() -> None:
     for path in checks_tables.TABLES_DIR.iterdir():
         if path.name.endswith(".toml"):
             checks_tables.load_table(path.name.removesuffix(".toml"))
-    fields.house_defaults()
+    # the house values are read through fields.house() from a copy made once; hand it the
+    # recording mapping itself, so that each value read is noted (and none by the copy)
+    with fields.DEFAULTS_FILE.open("rb") as fh:
+        house_values = tracked_load(fh)
+    fields.house_defaults.cache_clear()
+    fields.house_defaults = lambda: house_values  # type: ignore[assignment]
     play()
     # infantry fire (not in the engagements above) reads its whole weapons table
     from airwar.games.bia import infantry
