@@ -108,7 +108,8 @@ def main() -> None:
     import airwar.games.gunslingers
     import airwar.games.migs_sabres  # noqa: F401
     from airwar.games.bia import tables as bia_tables
-    from airwar.games.gunslingers import checks_tables, fields
+    from airwar.games.gunslingers import tables as checks_tables
+    from airwar.games.gunslingers.model import fields
 
     # every table through its own loader, also those the games below never reach
     for name in ("air_defence", "infantry"):

@@ -15,9 +15,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from airwar.games.gunslingers import GunslingersGame
-from airwar.games.gunslingers.engine import Roll
-from airwar.games.gunslingers.outcomes import resolve, table_for
-from airwar.games.gunslingers.scenario import (
+from airwar.games.gunslingers.model.scenario import (
     UNIT_LISTS,
     ScenarioError,
     house,
@@ -25,9 +23,11 @@ from airwar.games.gunslingers.scenario import (
     parse_scenario,
     read_scenario_data,
 )
-from airwar.games.gunslingers.state import GsState
-from airwar.games.gunslingers.typelib import library, resolve_scenario, unknown_types
-from airwar.games.gunslingers.units import Weapon
+from airwar.games.gunslingers.model.tasks import Roll
+from airwar.games.gunslingers.model.typelib import library, resolve_scenario, unknown_types
+from airwar.games.gunslingers.model.units import Weapon
+from airwar.games.gunslingers.phases.outcomes import resolve, table_for
+from airwar.games.gunslingers.referee import GsState
 from tests.examples import GUNSLINGERS_EXAMPLES
 
 FIXTURES = Path(__file__).parent / "library_fixtures"

@@ -9,7 +9,7 @@ while it knows their targets, and only listed (``weapons_unplaced``) when it
 does not, since a missile flies with its target. Markers on a hex lie on the
 table and are seen by all; a marker on a unit is seen with its unit; plotted
 fire is secret until it is revealed. Nothing in a side's view names a unit
-of :meth:`~airwar.games.gunslingers.state.GsState.hidden_from` it.
+of :meth:`~airwar.games.gunslingers.referee.GsState.hidden_from` it.
 """
 
 from __future__ import annotations
@@ -17,12 +17,12 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from airwar.games.gunslingers.engine import VERBS, Ask
-from airwar.games.gunslingers.units import Gun, Marker, Plane, SamSite, WarningRadar
+from airwar.games.gunslingers.model.tasks import VERBS, Ask
+from airwar.games.gunslingers.model.units import Gun, Marker, Plane, SamSite, WarningRadar
 from airwar.games.gunslingers.visibility import HEX_MARKERS, Knowledge, knowledge
 
 if TYPE_CHECKING:
-    from airwar.games.gunslingers.state import GsState
+    from airwar.games.gunslingers.referee import GsState
 
 
 def _plane_full(p: Plane) -> dict[str, Any]:

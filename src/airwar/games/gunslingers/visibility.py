@@ -25,12 +25,12 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
-from airwar.games.gunslingers.actions import Decision
-from airwar.games.gunslingers.common import SUPPRESSION_MARKERS
-from airwar.games.gunslingers.hexgrid import in_arcs
+from airwar.games.gunslingers.model.actions import Decision
+from airwar.games.gunslingers.model.hexgrid import in_arcs
+from airwar.games.gunslingers.phases.common import SUPPRESSION_MARKERS
 
 if TYPE_CHECKING:
-    from airwar.games.gunslingers.state import GsState
+    from airwar.games.gunslingers.referee import GsState
 
 GROUND_PHASE = "Ground Unit Interaction Phase"
 """Plotted fire is revealed in its step 2 (the text's "Reveal tgt. hex and alt.")."""
