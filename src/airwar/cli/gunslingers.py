@@ -60,7 +60,6 @@ from airwar.games.gunslingers.model.scenario import (
     load_scenario,
     read_scenario_data,
 )
-from airwar.games.gunslingers.model.tasks import VERBS
 from airwar.games.gunslingers.model.typelib import (
     KIND_TITLES,
     LibraryError,
@@ -71,6 +70,7 @@ from airwar.games.gunslingers.model.typelib import (
     unknown_types,
 )
 from airwar.games.gunslingers.narrate import describe
+from airwar.games.gunslingers.phases.registry import VERBS
 from airwar.games.gunslingers.referee import GsState
 from airwar.session import AI_PREFIX, HUMAN, Conflict, PlaySession, Sessions
 from airwar.store import GameChanged

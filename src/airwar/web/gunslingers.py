@@ -17,8 +17,8 @@ from pydantic import BaseModel, ConfigDict, Field, StringConstraints, model_vali
 from airwar.core.registry import load_game
 from airwar.games.examples import GUNSLINGERS, as_path, example_files, find_example
 from airwar.games.gunslingers import SEQUENCE, ScenarioError, parse_scenario
-from airwar.games.gunslingers.scenario import parse_scenario_text, read_scenario_data
-from airwar.games.gunslingers.typelib import card_data, library, listing
+from airwar.games.gunslingers.model.scenario import parse_scenario_text, read_scenario_data
+from airwar.games.gunslingers.model.typelib import card_data, library, listing
 from airwar.web.api import TOO_MANY, Service, browser_id, created
 from airwar.web.errors import field_error
 from airwar.web.hardening import UPLOAD_LIMIT

@@ -27,7 +27,8 @@ from airwar.core.game import Action, GameState
 from airwar.games.gunslingers.model.actions import Decision, listed
 from airwar.games.gunslingers.model.hexgrid import Hex, arcs_text, in_arcs
 from airwar.games.gunslingers.model.scenario import house
-from airwar.games.gunslingers.model.tasks import VERBS, Ask
+from airwar.games.gunslingers.model.tasks import Ask
+from airwar.games.gunslingers.phases.registry import VERBS
 from airwar.games.gunslingers.rules.sam import bjm_type
 from airwar.games.gunslingers.views import state_view
 

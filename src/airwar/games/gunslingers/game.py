@@ -182,7 +182,7 @@ class GunslingersGame(Game):
         raise IllegalAction(f"unknown seat {text!r} (seats: {', '.join(self._seats)})")
 
     def new_initial_state(self) -> GsState:
-        return GsState(self)
+        return GsState(self, self.scenario)
 
     def parse_action(self, text: str) -> Action:
         return Decision.parse(text)

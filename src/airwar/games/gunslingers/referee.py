@@ -1,7 +1,8 @@
-"""A Gunslingers game in play: the units, the turn's cursor and the referee's queue.
+"""The referee: the loop that walks the Expanded Sequence of Play (GS-7) over a game.
 
-The state walks the sequence (GS-7) one step at a time. A step puts tasks on
-the queue (see :mod:`airwar.games.gunslingers.model.tasks`); the state stops at the
+The state (:mod:`airwar.games.gunslingers.model.state`) is walked one step at
+a time (:data:`~airwar.games.gunslingers.phases.sequence.SEQUENCE`). A step puts tasks on
+the queue (see :mod:`airwar.games.gunslingers.model.tasks`); the referee stops at the
 first decision or roll and tells the kernel who acts. Seats are one per side
 plus the referee (the last seat), who enters results the text does not
 resolve (GS-14).
@@ -14,96 +15,41 @@ from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
 from airwar.core.errors import IllegalAction
-from airwar.core.events import EventLog
-from airwar.core.game import CHANCE, TERMINAL, Action, GameState
+from airwar.core.game import CHANCE, TERMINAL, Action, Game, GameState
 from airwar.games.gunslingers import visibility
 from airwar.games.gunslingers.model.actions import Decision, DieResult
-from airwar.games.gunslingers.model.hexgrid import Hex
-from airwar.games.gunslingers.model.tasks import (
-    DIE_EFFECTS,
-    DO_EFFECTS,
-    ROLL_EFFECTS,
-    VERBS,
-    Ask,
-    Die,
-    Do,
-    Roll,
-    Task,
-)
-from airwar.games.gunslingers.model.units import Forces, Plane, Weapon, build_forces
+from airwar.games.gunslingers.model.scenario import Scenario
+from airwar.games.gunslingers.model.state import GsModel
+from airwar.games.gunslingers.model.tasks import Ask, CheckTask, Die, Do
+from airwar.games.gunslingers.model.units import Forces, build_forces
 from airwar.games.gunslingers.phases import sequence
+from airwar.games.gunslingers.phases.registry import DIE_EFFECTS, DO_EFFECTS, ROLL_EFFECTS, VERBS
 
 if TYPE_CHECKING:
     from airwar.core.checks import Check
-    from airwar.games.gunslingers.game import GunslingersGame
 
 
-class GsState(GameState):
-    """One Gunslingers game: ``forces`` (every unit), ``turn``, the cursor and queue."""
+class GsState(GsModel, GameState):
+    """A Gunslingers game on the kernel: the model (:class:`GsModel`) walked through the
+    sequence one step at a time, with the kernel's contract and the double-blind views."""
 
-    game: GunslingersGame
-
-    def __init__(self, game: GunslingersGame) -> None:
-        self.game = game
-        self.log = EventLog()
-        self.forces: Forces = build_forces(game.scenario)
-        self.turn = 1
-        self.phase_index = 0
-        self.step_index = -1
-        self.queue: list[Task] = []
-        self.over = False
-        self.counter = 0
-        self.weapons: dict[str, Weapon] = {}
-        self.results: dict[str, dict[str, str]] = {}
-        self.order: list[str] = []
-        self.passdowns: dict[str, str] = {}
-        self.passdown_tries: set[str] = set()
-        self.advantage: dict[str, str] = {}
-        self.side_rolls: dict[str, int] = {}
-        self.rolloffs: dict[str, list[int]] = {}
-        self.initiative: dict[str, int] = {}
-        self.launch_options: dict[str, list[str]] = {}
-        self.launch_results: dict[str, list[bool]] = {}
-        self.launch_declared: dict[str, list[str]] = {}
-        self.retries_used: dict[str, int] = {}
-        self.radar_candidates: dict[str, list[str]] = {}
-        self.preemptions: dict[str, dict[str, str]] = {}
-        """This turn's pre-emptions (GS-52): aircraft -> {who moves right before it: why}."""
-        self.fuel: dict[str, int] = {
-            a.id: a.fuel for a in game.scenario.aircraft if a.fuel is not None
-        }
-        """Turns of fuel to Bingo, of the aircraft whose fuel the scenario gives (GS-54)."""
-        self.shootouts: dict[str, str] = {}
-        """Shoot-outs waiting for their interceptor aircraft to move (GS-53): aircraft -> weapon."""
-        self.los_cache: dict[tuple[Hex, int, Hex, int], bool] = {}
-        # double-blind bookkeeping (GS-43, see visibility): never part of the events
-        self.audience: list[int] = []
-        """For each event of the log, the sides that may read it (bit i: side i)."""
-        self.texts: list[str] = []
-        """For each event of the log, its strings in one text (searched for hidden names)."""
-        self.cover_cache: dict[str, tuple[Any, Any]] = {}
-        self.remembered: dict[str, set[str]] = {}
-        self.weapon_sides: dict[str, str] = {}
-        self.outcome_info: dict[str, tuple[str, str, str]] = {}
-        self.roll_effects: dict[int, str] = {}
+    def __init__(self, game: Game, scenario: Scenario) -> None:
+        forces: Forces = build_forces(scenario)
+        fuel = {a.id: a.fuel for a in scenario.aircraft if a.fuel is not None}
+        GsModel.__init__(self, game, scenario, forces, fuel)
         self.log.emit(
             "start",
-            scenario=game.scenario.scenario.name,
+            scenario=scenario.scenario.name,
             sides=list(self.forces.sides),
             turns=self.last_turn,
         )
         self.log.emit("turn", turn=self.turn)
-        sequence.new_turn(self)
+        sequence.begin_turn(self)
         self.log.emit("phase", phase=sequence.SEQUENCE[0].name, turn=self.turn)
         self._advance()
         visibility.observe(self)
 
     # -- the cursor ----------------------------------------------------------
-    @property
-    def last_turn(self) -> int:
-        turns = int(self.game.options["turns"])
-        return turns if turns > 0 else self.game.scenario.scenario.turns
-
     @property
     def phase(self) -> sequence.Phase:
         return sequence.SEQUENCE[self.phase_index]
@@ -126,7 +72,7 @@ class GsState(GameState):
                 self.turn += 1
                 self.phase_index = 0
                 self.log.emit("turn", turn=self.turn)
-                sequence.new_turn(self)
+                sequence.begin_turn(self)
             self.log.emit("phase", phase=self.phase.name, turn=self.turn)
         step = self.phase.steps[self.step_index]
         self.log.emit(
@@ -146,89 +92,16 @@ class GsState(GameState):
                 continue
             return
 
-    # -- queue helpers used by the steps -------------------------------------
-    def push(self, *tasks: Task) -> None:
-        """Add tasks after everything already queued."""
-        self.queue.extend(tasks)
-
-    def push_front(self, *tasks: Task) -> None:
-        """Add tasks to be resolved next, in the order given."""
-        self.queue[0:0] = tasks
-
-    def new_id(self, prefix: str) -> str:
-        self.counter += 1
-        return f"{prefix}{self.counter}"
-
-    def emit(self, type_: str, **fields: Any) -> None:
-        self.log.emit(type_, turn=self.turn, **fields)
-
-    def note(self, text: str, **fields: Any) -> None:
-        """An explanation in the log (what the referee did and why)."""
-        self.log.emit("note", turn=self.turn, text=text, **fields)
-
-    # -- seats and sides -----------------------------------------------------
-    @property
-    def side_names(self) -> list[str]:
-        return list(self.forces.sides)
-
-    def seat_of(self, side: str) -> int:
-        return self.side_names.index(side)
-
-    @property
-    def referee(self) -> int:
-        return len(self.forces.sides)
-
-    def planes(self, side: str | None = None) -> list[Plane]:
-        """Aircraft still in play (of ``side``), in the scenario's order."""
-        return [
-            p for p in self.forces.planes.values() if p.alive and (side is None or p.side == side)
-        ]
-
-    def enemies_of(self, side: str) -> list[Plane]:
-        return [p for p in self.forces.planes.values() if p.alive and p.side != side]
-
-    def unit(self, uid: str) -> Any:
-        f = self.forces
-        for table in (f.planes, f.sams, f.radars, f.guns, f.ground):
-            if uid in table:
-                return table[uid]
-        return self.weapons.get(uid)
-
-    def label(self, uid: str) -> str:
-        u = self.unit(uid)
-        return getattr(u, "label", uid) if u is not None else uid
-
-    def on_map(self, h: Hex) -> bool:
-        return max(abs(h.q), abs(h.r), abs(h.s)) <= self.forces.radius
-
-    def score(self) -> dict[str, Any]:
-        return {"kills": {s.name: s.kills for s in self.forces.sides.values()}}
-
     # -- the kernel contract -------------------------------------------------
-    def current_actor(self) -> int:
-        if self.over:
-            return TERMINAL
-        head = self.queue[0]
-        if isinstance(head, Roll | Die):
-            return CHANCE
-        assert isinstance(head, Ask)
-        return head.seat
-
-    def pending_ask(self) -> Ask | None:
-        if self.over or not self.queue:
-            return None
-        head = self.queue[0]
-        return head if isinstance(head, Ask) else None
-
     def chance_outcomes(self) -> list[tuple[Action, Fraction]]:
-        if self.over or not isinstance(self.queue[0], Roll | Die):
+        if self.over or not isinstance(self.queue[0], CheckTask | Die):
             raise IllegalAction("no roll is pending")
         head = self.queue[0]
-        dice = head.check.dice if isinstance(head, Roll) else head.dice
+        dice = head.check.dice if isinstance(head, CheckTask) else head.dice
         return [(DieResult(v), p) for v, p in dice.outcomes()]
 
     def pending_check(self) -> Check | None:
-        if self.over or not isinstance(self.queue[0], Roll):
+        if self.over or not isinstance(self.queue[0], CheckTask):
             return None
         return self.queue[0].check
 
@@ -273,7 +146,7 @@ class GsState(GameState):
 
     def apply(self, action: Action) -> None:
         head = self.queue.pop(0)
-        if isinstance(head, Roll):
+        if isinstance(head, CheckTask):
             assert isinstance(action, DieResult)
             event = head.check.resolve(action.value)
             event.update(dict(head.about))

@@ -8,7 +8,7 @@ number the scenario leaves out from the house defaults (GS-6).
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Generic, TypeVar, cast, overload
 
 from airwar.games.gunslingers.model.hexgrid import Arc, Hex
 from airwar.games.gunslingers.model.scenario import (
@@ -36,6 +36,65 @@ ATTRIBUTES_TEXT = {
 
 EMITTING = frozenset({"active", "alerted"})
 """Radar states that emit: may lock on, pass down and be attacked (GS-24)."""
+
+
+T = TypeVar("T")
+
+
+class ThisTurn(Generic[T]):
+    """An attribute of a unit that lasts one turn: read and written on the unit's
+    ``this_turn`` object, which :func:`new_turn` replaces with a fresh one each turn."""
+
+    def __set_name__(self, owner: type, name: str) -> None:
+        self.name = name
+
+    @overload
+    def __get__(self, obj: None, owner: type) -> ThisTurn[T]: ...
+    @overload
+    def __get__(self, obj: object, owner: type) -> T: ...
+    def __get__(self, obj: object | None, owner: type) -> T | ThisTurn[T]:
+        if obj is None:
+            return self
+        return cast(T, getattr(obj.this_turn, self.name))  # type: ignore[attr-defined]
+
+    def __set__(self, obj: object, value: T) -> None:
+        setattr(obj.this_turn, self.name, value)  # type: ignore[attr-defined]
+
+
+@dataclass
+class PlaneTurn:
+    """What an aircraft declared or did this turn (GS-13 limits, jamming, the order)."""
+
+    noise_arcs: frozenset[Arc] = frozenset()
+    padlocks: tuple[str, ...] = ()
+    searching_ground: bool = False
+    designated_searcher: bool = False
+    engaging: str | None = None
+    illuminating: tuple[str, ...] = ()
+    designating: str | None = None
+    marking: str | None = None
+    attacks: dict[str, int] = field(default_factory=dict)
+    detection_rolls: int = 0
+    lock_attempts: int = 0
+    used: dict[str, int] = field(default_factory=dict)
+    category: str = ""
+    moved: bool = False
+
+
+@dataclass
+class SamTurn:
+    """What a SAM unit was or did this turn: jammed, passed a target, guided a missile."""
+
+    passdown: str | None = None
+    jammed: bool = False
+    guided: bool = False
+
+
+@dataclass
+class RadarTurn:
+    """Whether a warning radar is jammed this turn."""
+
+    jammed: bool = False
 
 
 @dataclass
@@ -122,22 +181,23 @@ class Plane:
     speed: int
     climb: int
     alive: bool = True
-    # what was declared or done this turn
-    noise_arcs: frozenset[Arc] = frozenset()
-    padlocks: tuple[str, ...] = ()
-    searching_ground: bool = False
-    designated_searcher: bool = False
-    engaging: str | None = None
-    illuminating: tuple[str, ...] = ()
-    designating: str | None = None
-    marking: str | None = None
-    attacks: dict[str, int] = field(default_factory=dict)
-    detection_rolls: int = 0
-    lock_attempts: int = 0
-    used: dict[str, int] = field(default_factory=dict)
+    this_turn: PlaneTurn = field(default_factory=lambda: PlaneTurn())
+    """What it declared or did this turn: a new one each turn (see :func:`new_turn`)."""
+    noise_arcs = ThisTurn[frozenset[Arc]]()
+    padlocks = ThisTurn[tuple[str, ...]]()
+    searching_ground = ThisTurn[bool]()
+    designated_searcher = ThisTurn[bool]()
+    engaging = ThisTurn[str | None]()
+    illuminating = ThisTurn[tuple[str, ...]]()
+    designating = ThisTurn[str | None]()
+    marking = ThisTurn[str | None]()
+    attacks = ThisTurn[dict[str, int]]()
+    detection_rolls = ThisTurn[int]()
+    lock_attempts = ThisTurn[int]()
+    used = ThisTurn[dict[str, int]]()
     initiative: int = 0
-    category: str = ""
-    moved: bool = False
+    category = ThisTurn[str]()
+    moved = ThisTurn[bool]()
     # the ARMs it carries (GS-63): type, launch number, range and own outcome table
     arm_type: str | None = None
     arm_launch: int = 0
@@ -206,9 +266,10 @@ class SamSite:
     reloads: int
     alive: bool = True
     lock: str | None = None
-    passdown: str | None = None
-    jammed: bool = False
-    guided: bool = False
+    this_turn: SamTurn = field(default_factory=lambda: SamTurn())
+    passdown = ThisTurn[str | None]()
+    jammed = ThisTurn[bool]()
+    guided = ThisTurn[bool]()
     type: str | None = None
     result: dict[str, Any] | None = None
     """Its missiles' own outcome table (GS-61), if the scenario or the library gives one."""
@@ -237,7 +298,8 @@ class WarningRadar:
     is_ccu: bool
     operative: bool = True
     alive: bool = True
-    jammed: bool = False
+    this_turn: RadarTurn = field(default_factory=lambda: RadarTurn())
+    jammed = ThisTurn[bool]()
     type: str | None = None
 
     @property

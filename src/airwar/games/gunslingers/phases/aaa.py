@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 from airwar.core.errors import IllegalAction, InvalidNotation
 from airwar.games.gunslingers.model.actions import Decision
 from airwar.games.gunslingers.model.hexgrid import Hex
-from airwar.games.gunslingers.model.tasks import Ask, verb
+from airwar.games.gunslingers.model.tasks import Ask
 from airwar.games.gunslingers.model.units import Marker
 from airwar.games.gunslingers.phases.common import (
     choice_verb,
@@ -16,12 +16,13 @@ from airwar.games.gunslingers.phases.common import (
     parse_prefixed,
     yes_no,
 )
+from airwar.games.gunslingers.phases.registry import verb
 
 if TYPE_CHECKING:
-    from airwar.games.gunslingers.referee import GsState
+    from airwar.games.gunslingers.model.state import GsModel
 
 
-def record_plotted_fire(state: GsState) -> None:
+def record_plotted_fire(state: GsModel) -> None:
     """Step 1: each plotted-fire AAA unit with ammunition records a target hex and altitude."""
     for g in state.forces.guns.values():
         g.plot = None
@@ -30,7 +31,7 @@ def record_plotted_fire(state: GsState) -> None:
             state.push(Ask(state.seat_of(g.side), "plot", g.id))
 
 
-def _plot_choices(state: GsState, ask: Ask) -> list[Decision]:
+def _plot_choices(state: GsModel, ask: Ask) -> list[Decision]:
     g = state.forces.guns[ask.subject]
     out = [Decision("plot", g.id, ("none",))]
     for h in g.hex.spiral(g.range):
@@ -41,7 +42,7 @@ def _plot_choices(state: GsState, ask: Ask) -> list[Decision]:
     return out
 
 
-def _plot_check(state: GsState, ask: Ask, d: Decision) -> None:
+def _plot_check(state: GsModel, ask: Ask, d: Decision) -> None:
     g = state.forces.guns[ask.subject]
     if d.args == ("none",):
         return
@@ -64,7 +65,7 @@ def _plot_check(state: GsState, ask: Ask, d: Decision) -> None:
 
 
 @verb("plot", "the target hex and altitude of plotted AAA fire", _plot_choices, _plot_check)
-def _plot(state: GsState, ask: Ask, d: Decision) -> None:
+def _plot(state: GsModel, ask: Ask, d: Decision) -> None:
     g = state.forces.guns[ask.subject]
     if d.args == ("none",):
         g.plot = None
@@ -81,7 +82,7 @@ def _plot(state: GsState, ask: Ask, d: Decision) -> None:
     )
 
 
-def place_barrage(state: GsState) -> None:
+def place_barrage(state: GsModel) -> None:
     """Step 2: AAA units using barrage fire get a Barrage marker."""
     for g in state.forces.guns.values():
         g.barrage = False
@@ -91,7 +92,7 @@ def place_barrage(state: GsState) -> None:
 
 
 @choice_verb("barrage", "whether this AAA unit uses barrage fire this turn (yes or no)", yes_no)
-def _barrage(state: GsState, ask: Ask, d: Decision) -> None:
+def _barrage(state: GsModel, ask: Ask, d: Decision) -> None:
     g = state.forces.guns[ask.subject]
     if d.first == "yes":
         g.barrage = True

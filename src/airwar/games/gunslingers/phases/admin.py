@@ -8,20 +8,21 @@ from airwar.core.errors import IllegalAction, InvalidNotation
 from airwar.games.gunslingers import rules as checks
 from airwar.games.gunslingers.model.actions import Decision
 from airwar.games.gunslingers.model.hexgrid import Hex
-from airwar.games.gunslingers.model.tasks import Ask, Do, Roll, about, on_do, on_roll, verb
+from airwar.games.gunslingers.model.tasks import Ask, CheckTask, Do, about
 from airwar.games.gunslingers.model.units import Plane
 from airwar.games.gunslingers.phases import outcomes
 from airwar.games.gunslingers.phases.common import choice_verb, need
 from airwar.games.gunslingers.phases.flight import detected_by_enemy, sighted_by_enemy
+from airwar.games.gunslingers.phases.registry import on_do, on_roll, verb
 
 if TYPE_CHECKING:
-    from airwar.games.gunslingers.referee import GsState
+    from airwar.games.gunslingers.model.state import GsModel
 
 
 # -- Aircraft Administrative Phase ---------------------------------------------------
 
 
-def remove_missiles(state: GsState) -> None:
+def remove_missiles(state: GsModel) -> None:
     """Step 1: missiles whose time of flight has ended are removed; the others fly on.
 
     A turn of flight counts once the missile has moved in a Flight Phase, so one
@@ -36,7 +37,7 @@ def remove_missiles(state: GsState) -> None:
             state.emit("weapon_removed", weapon=w.id, reason="time of flight ended")
 
 
-def progressive_damage(state: GsState) -> None:
+def progressive_damage(state: GsModel) -> None:
     """Step 2: each damaged aircraft is checked for progressive damage (GS-14)."""
     for p in state.planes():
         if "damaged" in p.status:
@@ -45,7 +46,7 @@ def progressive_damage(state: GsState) -> None:
             )
 
 
-def gloc_recovery(state: GsState) -> None:
+def gloc_recovery(state: GsModel) -> None:
     """Step 3: each GLOC'd aircraft is checked for early recovery (GS-14)."""
     for p in state.planes():
         if "gloc" in p.status:
@@ -56,13 +57,13 @@ LOGGED_STATUSES = ("stalled", "stalled_vertical", "departed", "gloc", "disorient
 """Statuses the referee records from the full game's rules (GS-40)."""
 
 
-def update_logs(state: GsState) -> None:
+def update_logs(state: GsModel) -> None:
     """Step 4: the referee records statuses (GS-40), then each aircraft's log is written."""
     if state.planes():
         state.push(Ask(state.referee, "logs", "aircraft"), Do("write_logs"))
 
 
-def _logs_options(state: GsState, ask: Ask) -> list[tuple[str, ...]]:
+def _logs_options(state: GsModel, ask: Ask) -> list[tuple[str, ...]]:
     out: list[tuple[str, ...]] = [("done",)]
     for p in state.planes():
         for status in LOGGED_STATUSES:
@@ -74,7 +75,7 @@ def _logs_options(state: GsState, ask: Ask) -> list[tuple[str, ...]]:
 @choice_verb("logs", "a status to record (AIRCRAFT +STATUS or -STATUS: stalled, "
              "stalled_vertical, departed, gloc, disoriented, damaged), or done (GS-40)",
              _logs_options)  # fmt: skip
-def _logs(state: GsState, ask: Ask, d: Decision) -> None:
+def _logs(state: GsModel, ask: Ask, d: Decision) -> None:
     if d.args == ("done",):
         return
     p = state.forces.planes[d.args[0]]
@@ -92,7 +93,7 @@ def _logs(state: GsState, ask: Ask, d: Decision) -> None:
 
 
 @on_do("write_logs")
-def _write_logs(state: GsState, args: tuple[str, ...]) -> None:
+def _write_logs(state: GsModel, args: tuple[str, ...]) -> None:
     for p in state.planes():
         state.emit(
             "aircraft_log",
@@ -110,24 +111,24 @@ def _write_logs(state: GsState, args: tuple[str, ...]) -> None:
         )
 
 
-def _leaves(state: GsState, p: Plane, reason: str, rule: str) -> None:
+def _leaves(state: GsModel, p: Plane, reason: str, rule: str) -> None:
     p.alive = False
     state.emit("disengaged", aircraft=p.id, hex=str(p.hex), reason=reason, rule=rule)
     outcomes.drop_weapons_of(state, p.id)
 
 
-def at_bingo(state: GsState, p: Plane) -> bool:
+def at_bingo(state: GsModel, p: Plane) -> bool:
     """Whether ``p`` has flown the turns of fuel the scenario gives it (GS-54)."""
     fuel = state.fuel.get(p.id)
     return fuel is not None and state.turn >= fuel
 
 
-def on_edge(state: GsState, p: Plane) -> bool:
+def on_edge(state: GsModel, p: Plane) -> bool:
     """Whether ``p`` is in a hex on the edge of the map (GS-54)."""
     return max(abs(p.hex.q), abs(p.hex.r), abs(p.hex.s)) == state.forces.radius
 
 
-def disengage(state: GsState) -> None:
+def disengage(state: GsModel) -> None:
     """Step 5: aircraft meeting the disengagement criteria are removed (GS-35, GS-54): off
     the map; at Bingo fuel, if the scenario gives fuel; on the map's edge, if its side
     chooses; and any the referee calls out."""
@@ -148,7 +149,7 @@ def disengage(state: GsState) -> None:
     state.push(*tasks)
 
 
-def _disengage_options(state: GsState, ask: Ask) -> list[tuple[str, ...]]:
+def _disengage_options(state: GsModel, ask: Ask) -> list[tuple[str, ...]]:
     if ask.subject != "referee":
         return [("no",), ("yes",)]
     return [("done",), *((p.id,) for p in state.planes())]
@@ -157,7 +158,7 @@ def _disengage_options(state: GsState, ask: Ask) -> list[tuple[str, ...]]:
 @choice_verb("disengage", "whether this aircraft on the map's edge leaves the battle (yes or no); "
              "for the referee, an aircraft to remove by the referee's call, or done (GS-54)",
              _disengage_options)  # fmt: skip
-def _disengage(state: GsState, ask: Ask, d: Decision) -> None:
+def _disengage(state: GsModel, ask: Ask, d: Decision) -> None:
     if d.first in ("no", "done"):
         return
     if ask.subject == "referee":
@@ -170,14 +171,14 @@ def _disengage(state: GsState, ask: Ask, d: Decision) -> None:
 # -- step 6: operational scale movement (GS-55) -----------------------------------------
 
 
-def operational_scale(state: GsState) -> int:
+def operational_scale(state: GsModel) -> int:
     """Hexes a flight moves in one operational move: the scenario's, 0 for none (GS-55)."""
     if not state.game.options.get("operational_moves", True):
         return 0
-    return int(getattr(state.game.scenario.scenario, "operational_scale", None) or 0)
+    return int(getattr(state.scenario.scenario, "operational_scale", None) or 0)
 
 
-def flights(state: GsState) -> dict[str, list[Plane]]:
+def flights(state: GsModel) -> dict[str, list[Plane]]:
     """The flights in play: each aircraft that tails no aircraft in play leads one, with
     every aircraft tailing it, directly or down a chain (GS-55)."""
     planes = {p.id: p for p in state.planes()}
@@ -195,7 +196,7 @@ def flights(state: GsState) -> dict[str, list[Plane]]:
     return out
 
 
-def free_flights(state: GsState) -> dict[str, list[Plane]]:
+def free_flights(state: GsModel) -> dict[str, list[Plane]]:
     """Flights that may move at operational scale: none of them sighted by the enemy nor
     held as an enemy radar contact, and not moved so already this turn (GS-55)."""
     return {
@@ -208,7 +209,7 @@ def free_flights(state: GsState) -> dict[str, list[Plane]]:
     }
 
 
-def operational_move(state: GsState) -> None:
+def operational_move(state: GsModel) -> None:
     """Step 6: the referee moves whole flights at the scenario's operational scale (GS-55)."""
     if operational_scale(state) == 0:
         state.note("no operational scale movement: the scenario gives no operational scale")
@@ -218,7 +219,7 @@ def operational_move(state: GsState) -> None:
 
 
 def _opmove_refusal(
-    state: GsState, lid: str, to: Hex, free: dict[str, list[Plane]] | None = None
+    state: GsModel, lid: str, to: Hex, free: dict[str, list[Plane]] | None = None
 ) -> str | None:
     members = (free if free is not None else free_flights(state)).get(lid)
     if members is None:
@@ -237,7 +238,7 @@ def _opmove_refusal(
     return None
 
 
-def _opmove_choices(state: GsState, ask: Ask) -> list[Decision]:
+def _opmove_choices(state: GsModel, ask: Ask) -> list[Decision]:
     out = [Decision("opmove", ask.subject, ("done",))]
     scale = operational_scale(state)
     free = free_flights(state)
@@ -251,7 +252,7 @@ def _opmove_choices(state: GsState, ask: Ask) -> list[Decision]:
     return out
 
 
-def _opmove_check(state: GsState, ask: Ask, d: Decision) -> None:
+def _opmove_check(state: GsModel, ask: Ask, d: Decision) -> None:
     if d.args == ("done",):
         return
     need(len(d.args) == 1 and ":" in d.first, "write 'opmove flights LEADER:HEX' or done")
@@ -266,7 +267,7 @@ def _opmove_check(state: GsState, ask: Ask, d: Decision) -> None:
 
 @verb("opmove", "a flight (its leader) and the hex its leader moves to at operational scale "
       "(LEADER:HEX), or done (GS-55)", _opmove_choices, _opmove_check)  # fmt: skip
-def _opmove(state: GsState, ask: Ask, d: Decision) -> None:
+def _opmove(state: GsModel, ask: Ask, d: Decision) -> None:
     if d.args == ("done",):
         return
     lid, where = d.first.split(":", 1)
@@ -286,7 +287,7 @@ def _opmove(state: GsState, ask: Ask, d: Decision) -> None:
 # -- End of Turn Administrative Phase -----------------------------------------------
 
 
-def _remove(state: GsState, kind: str, keep: set[str] | None = None) -> None:
+def _remove(state: GsModel, kind: str, keep: set[str] | None = None) -> None:
     kept = []
     for m in state.forces.markers:
         if m.kind == kind and not (keep and m.unit in keep):
@@ -296,25 +297,25 @@ def _remove(state: GsState, kind: str, keep: set[str] | None = None) -> None:
     state.forces.markers = kept
 
 
-def _flip(state: GsState, kind: str, to: str) -> None:
+def _flip(state: GsModel, kind: str, to: str) -> None:
     for m in state.forces.markers:
         if m.kind == kind:
             m.kind = to
             state.emit("marker", action="flip", kind=kind, to=to, hex=str(m.hex), unit=m.unit)
 
 
-def remove_laser_spots(state: GsState) -> None:
+def remove_laser_spots(state: GsModel) -> None:
     """Step 1: laser spots come off unless a weapon is still in flight to them."""
     targets = {w.target for w in state.weapons.values() if w.kind == "a2g"}
     _remove(state, "laser_spot", targets)
 
 
-def remove_blast_zones(state: GsState) -> None:
+def remove_blast_zones(state: GsModel) -> None:
     """Step 2."""
     _remove(state, "blast_zone")
 
 
-def remove_suppression_removal(state: GsState) -> None:
+def remove_suppression_removal(state: GsModel) -> None:
     """Step 3: units whose suppression-removal marker comes off are no longer suppressed."""
     for m in state.forces.markers:
         if m.kind == "suppression_removal" and m.unit is not None:
@@ -324,22 +325,22 @@ def remove_suppression_removal(state: GsState) -> None:
     _remove(state, "suppression_removal")
 
 
-def remove_smoke_2(state: GsState) -> None:
+def remove_smoke_2(state: GsModel) -> None:
     """Step 4."""
     _remove(state, "smoke_2")
 
 
-def flip_suppression(state: GsState) -> None:
+def flip_suppression(state: GsModel) -> None:
     """Step 5."""
     _flip(state, "suppression", "suppression_removal")
 
 
-def flip_smoke(state: GsState) -> None:
+def flip_smoke(state: GsModel) -> None:
     """Step 6."""
     _flip(state, "smoke_1", "smoke_2")
 
 
-def flip_barrage(state: GsState) -> None:
+def flip_barrage(state: GsModel) -> None:
     """Step 7: a unit that fired barrage is out of ammunition."""
     for m in state.forces.markers:
         if m.kind == "barrage" and m.unit in state.forces.guns:
@@ -347,32 +348,34 @@ def flip_barrage(state: GsState) -> None:
     _flip(state, "barrage", "out_of_ammo")
 
 
-def aaa_resupply(state: GsState) -> None:
+def aaa_resupply(state: GsModel) -> None:
     """Step 8: each AAA unit out of ammunition rolls for resupply (Die Roll 2-)."""
     for g in state.forces.guns.values():
         if g.alive and g.out_of_ammo:
-            state.push(Roll(checks.aaa_resupply_check(), "resupplied", (g.id,), about(unit=g.id)))
+            state.push(
+                CheckTask(checks.aaa_resupply_check(), "resupplied", (g.id,), about(unit=g.id))
+            )
 
 
 @on_roll("resupplied")
-def _resupplied(state: GsState, success: bool, roll: int, args: tuple[str, ...]) -> None:
+def _resupplied(state: GsModel, success: bool, roll: int, args: tuple[str, ...]) -> None:
     if success:
         g = state.forces.guns[args[0]]
         g.out_of_ammo = False
         _remove(state, "out_of_ammo", {u for u in state.forces.guns if u != g.id})
 
 
-def infantry_reloads(state: GsState) -> None:
+def infantry_reloads(state: GsModel) -> None:
     """Step 9: infantry SAMs with an expended rail and reloads left roll (Die Roll 3-)."""
     for s in state.forces.sams.values():
         if s.alive and s.infantry and s.expended > 0 and s.reloads > 0:
             state.push(
-                Roll(checks.infantry_sam_reload_check(), "reloaded", (s.id,), about(unit=s.id))
+                CheckTask(checks.infantry_sam_reload_check(), "reloaded", (s.id,), about(unit=s.id))
             )
 
 
 @on_roll("reloaded")
-def _reloaded(state: GsState, success: bool, roll: int, args: tuple[str, ...]) -> None:
+def _reloaded(state: GsModel, success: bool, roll: int, args: tuple[str, ...]) -> None:
     if success:
         s = state.forces.sams[args[0]]
         s.expended -= 1
@@ -381,7 +384,7 @@ def _reloaded(state: GsState, success: bool, roll: int, args: tuple[str, ...]) -
         state.emit("reload", unit=s.id, rails=s.rails, reloads=s.reloads)
 
 
-def auto_reload(state: GsState) -> None:
+def auto_reload(state: GsModel) -> None:
     """Step 10: auto-reload SAM units that neither guided nor launched reload up to two rails."""
     guiding = {w.shooter for w in state.weapons.values()}
     for s in state.forces.sams.values():

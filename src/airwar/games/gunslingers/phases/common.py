@@ -8,22 +8,23 @@ from typing import TYPE_CHECKING
 from airwar.core.errors import IllegalAction
 from airwar.games.gunslingers.model.actions import Decision
 from airwar.games.gunslingers.model.hexgrid import Hex, LosMode, line_of_sight
-from airwar.games.gunslingers.model.tasks import Ask, verb
+from airwar.games.gunslingers.model.tasks import Ask
+from airwar.games.gunslingers.phases.registry import verb
 
 if TYPE_CHECKING:
-    from airwar.games.gunslingers.referee import GsState
+    from airwar.games.gunslingers.model.state import GsModel
 
-Options = Callable[["GsState", Ask], list[tuple[str, ...]]]
-Apply = Callable[["GsState", Ask, Decision], None]
+Options = Callable[["GsModel", Ask], list[tuple[str, ...]]]
+Apply = Callable[["GsModel", Ask, Decision], None]
 
 
 def choice_verb(name: str, help: str, options: Options) -> Callable[[Apply], Apply]:
     """Register a decision whose legal choices are a short list of argument tuples."""
 
-    def choices(state: GsState, ask: Ask) -> list[Decision]:
+    def choices(state: GsModel, ask: Ask) -> list[Decision]:
         return [Decision(name, ask.subject, args) for args in options(state, ask)]
 
-    def check(state: GsState, ask: Ask, d: Decision) -> None:
+    def check(state: GsModel, ask: Ask, d: Decision) -> None:
         allowed = options(state, ask)
         if d.args in allowed:
             return
@@ -34,7 +35,7 @@ def choice_verb(name: str, help: str, options: Options) -> Callable[[Apply], App
     return verb(name, help, choices, check)
 
 
-def yes_no(state: GsState, ask: Ask) -> list[tuple[str, ...]]:
+def yes_no(state: GsModel, ask: Ask) -> list[tuple[str, ...]]:
     return [("yes",), ("no",)]
 
 
@@ -60,14 +61,14 @@ SUPPRESSION_MARKERS = frozenset({"suppression", "suppression_removal"})
 """Both sides of the Suppression marker (End of Turn 3 and 5, GS-38)."""
 
 
-def suppressed(state: GsState, uid: str) -> bool:
+def suppressed(state: GsModel, uid: str) -> bool:
     """A unit under a Suppression marker, either side up, does not act (GS-38): the marker
     is placed, flipped to Suppression removal at End of Turn 5 and taken off at End of
     Turn 3 of the next turn, so the unit sits out the whole of the next turn."""
     return any(m.kind in SUPPRESSION_MARKERS and m.unit == uid for m in state.forces.markers)
 
 
-def held_by_suppression(state: GsState, uid: str, what: str) -> bool:
+def held_by_suppression(state: GsModel, uid: str, what: str) -> bool:
     """Whether ``uid`` is suppressed (GS-38); if so, log that it does not ``what``."""
     if not suppressed(state, uid):
         return False
@@ -75,7 +76,7 @@ def held_by_suppression(state: GsState, uid: str, what: str) -> bool:
     return True
 
 
-def clear_los(state: GsState, a: Hex, alt_a: int, b: Hex, alt_b: int) -> bool:
+def clear_los(state: GsModel, a: Hex, alt_a: int, b: Hex, alt_b: int) -> bool:
     """Line of sight over the scenario's terrain (GS-16), cached by the two ends."""
     terrain = state.forces.terrain
     if not terrain:
@@ -89,12 +90,12 @@ def clear_los(state: GsState, a: Hex, alt_a: int, b: Hex, alt_b: int) -> bool:
     return hit
 
 
-def radar_line_of_sight(state: GsState) -> bool:
+def radar_line_of_sight(state: GsModel) -> bool:
     """Whether radars need a line of sight, as eyes do (option ``radar_line_of_sight``,
     GS-45)."""
     return bool(state.game.options.get("radar_line_of_sight", True))
 
 
-def same_hex_in_arcs(state: GsState) -> bool:
+def same_hex_in_arcs(state: GsModel) -> bool:
     """Whether a unit in the same hex lies in every arc (option, GS-18)."""
     return bool(state.game.options.get("same_hex_in_arcs", False))

@@ -12,10 +12,10 @@ from airwar.games.gunslingers.model.units import Marker
 from airwar.games.gunslingers.phases.common import choice_verb
 
 if TYPE_CHECKING:
-    from airwar.games.gunslingers.referee import GsState
+    from airwar.games.gunslingers.model.state import GsModel
 
 
-def charge_dds(state: GsState) -> None:
+def charge_dds(state: GsModel) -> None:
     """At the start of a turn each DDS program on takes its PPLs from the stocks (GS-25)."""
     for p in state.planes():
         p.used = {}
@@ -34,45 +34,45 @@ def charge_dds(state: GsState) -> None:
         state.emit("dds", aircraft=p.id, program=p.dds, used=used, rule="GS-25")
 
 
-def declare_dds(state: GsState) -> None:
+def declare_dds(state: GsModel) -> None:
     """Step 1: aircraft with DDS programs declare one on, or off (GS-25)."""
     for p in state.planes():
         if p.dds_programs:
             state.push(Ask(state.seat_of(p.side), "dds", p.id))
 
 
-def _dds_options(state: GsState, ask: Ask) -> list[tuple[str, ...]]:
+def _dds_options(state: GsModel, ask: Ask) -> list[tuple[str, ...]]:
     p = state.forces.planes[ask.subject]
     return [("off",), *((name,) for name in p.dds_programs)]
 
 
 @choice_verb("dds", "a DDS program to run from next turn, or off (GS-25)", _dds_options)
-def _dds(state: GsState, ask: Ask, d: Decision) -> None:
+def _dds(state: GsModel, ask: Ask, d: Decision) -> None:
     p = state.forces.planes[ask.subject]
     p.dds = None if d.first == "off" else d.first
     state.emit("declare", what="dds", aircraft=p.id, program=d.first)
 
 
-def declare_engaging(state: GsState) -> None:
+def declare_engaging(state: GsModel) -> None:
     """Step 2: an aircraft may engage a missile in flight against it that its side sees."""
     for p in state.planes():
         if _engageable(state, p.id):
             state.push(Ask(state.seat_of(p.side), "engage", p.id))
 
 
-def _engageable(state: GsState, plane_id: str) -> list[str]:
+def _engageable(state: GsModel, plane_id: str) -> list[str]:
     p = state.forces.planes[plane_id]
     seen = state.forces.sides[p.side].sighted
     return [w.id for w in state.weapons.values() if w.target == p.id and w.id in seen]
 
 
-def _engage_options(state: GsState, ask: Ask) -> list[tuple[str, ...]]:
+def _engage_options(state: GsModel, ask: Ask) -> list[tuple[str, ...]]:
     return [("none",), *((w,) for w in _engageable(state, ask.subject))]
 
 
 @choice_verb("engage", "a sighted missile in flight against this aircraft to engage, or none "
              "(GS-33)", _engage_options)  # fmt: skip
-def _engage(state: GsState, ask: Ask, d: Decision) -> None:
+def _engage(state: GsModel, ask: Ask, d: Decision) -> None:
     p = state.forces.planes[ask.subject]
     if d.first != "none":
         p.engaging = d.first
@@ -80,7 +80,7 @@ def _engage(state: GsState, ask: Ask, d: Decision) -> None:
     state.emit("declare", what="engaging", aircraft=p.id, missile=d.first)
 
 
-def declare_illuminating(state: GsState) -> None:
+def declare_illuminating(state: GsModel) -> None:
     """Step 3: the shooter of each RH/AH missile in flight declares illumination (GS-33)."""
     for w in state.weapons.values():
         if w.kind == "aam" and w.guidance in ("RH", "AH"):
@@ -89,13 +89,13 @@ def declare_illuminating(state: GsState) -> None:
                 state.push(Ask(state.seat_of(shooter.side), "illuminate", w.id))
 
 
-def _yes_no(state: GsState, ask: Ask) -> list[tuple[str, ...]]:
+def _yes_no(state: GsModel, ask: Ask) -> list[tuple[str, ...]]:
     return [("yes",), ("no",)]
 
 
 @choice_verb("illuminate", "whether the shooter illuminates this RH/AH missile (yes or no); an "
              "RH missile not illuminated is lost (GS-33)", _yes_no)  # fmt: skip
-def _illuminate(state: GsState, ask: Ask, d: Decision) -> None:
+def _illuminate(state: GsModel, ask: Ask, d: Decision) -> None:
     w = state.weapons[ask.subject]
     shooter = state.forces.planes[w.shooter]
     if d.first == "yes":
@@ -108,26 +108,26 @@ def _illuminate(state: GsState, ask: Ask, d: Decision) -> None:
         state.emit("declare", what="not illuminating", aircraft=shooter.id, missile=w.id)
 
 
-def ground_targets_seen(state: GsState, side: str) -> list[str]:
+def ground_targets_seen(state: GsModel, side: str) -> list[str]:
     """Enemy ground units the side has sighted (for designation and marking)."""
     seen = state.forces.sides[side].ground_sighted
     return [uid for uid in seen if getattr(state.unit(uid), "alive", False)]
 
 
-def declare_designating(state: GsState) -> None:
+def declare_designating(state: GsModel) -> None:
     """Step 4: aircraft with a laser designator declare a target to designate."""
     for p in state.planes():
         if p.laser_designator and ground_targets_seen(state, p.side):
             state.push(Ask(state.seat_of(p.side), "designate", p.id))
 
 
-def _ground_options(state: GsState, ask: Ask) -> list[tuple[str, ...]]:
+def _ground_options(state: GsModel, ask: Ask) -> list[tuple[str, ...]]:
     p = state.forces.planes[ask.subject]
     return [("none",), *((g,) for g in sorted(ground_targets_seen(state, p.side)))]
 
 
 @choice_verb("designate", "a sighted ground unit to laser-designate, or none", _ground_options)
-def _designate(state: GsState, ask: Ask, d: Decision) -> None:
+def _designate(state: GsModel, ask: Ask, d: Decision) -> None:
     p = state.forces.planes[ask.subject]
     if d.first != "none":
         p.designating = d.first
@@ -137,7 +137,7 @@ def _designate(state: GsState, ask: Ask, d: Decision) -> None:
     state.emit("declare", what="designating", aircraft=p.id, target=d.first)
 
 
-def declare_fac(state: GsState) -> None:
+def declare_fac(state: GsModel) -> None:
     """Step 5: FAC aircraft declare the target they mark this turn."""
     for p in state.planes():
         if p.fac_capable and ground_targets_seen(state, p.side):
@@ -145,7 +145,7 @@ def declare_fac(state: GsState) -> None:
 
 
 @choice_verb("fac", "a sighted ground unit this FAC aircraft marks, or none", _ground_options)
-def _fac(state: GsState, ask: Ask, d: Decision) -> None:
+def _fac(state: GsModel, ask: Ask, d: Decision) -> None:
     p = state.forces.planes[ask.subject]
     if d.first != "none":
         p.marking = d.first
@@ -153,14 +153,14 @@ def _fac(state: GsState, ask: Ask, d: Decision) -> None:
     state.emit("declare", what="fac marking", aircraft=p.id, target=d.first)
 
 
-def declare_modes(state: GsState) -> None:
+def declare_modes(state: GsModel) -> None:
     """Step 6: special radar and weapons modes (IFF, DJM, AJM, radar, IR uncage, ...)."""
     for p in state.planes():
         if p.special_modes:
             state.push(Ask(state.seat_of(p.side), "modes", p.id))
 
 
-def _mode_options(state: GsState, ask: Ask) -> list[tuple[str, ...]]:
+def _mode_options(state: GsModel, ask: Ask) -> list[tuple[str, ...]]:
     names = list(state.forces.planes[ask.subject].special_modes)
     out: list[tuple[str, ...]] = []
     for k in range(len(names) + 1):
@@ -170,7 +170,7 @@ def _mode_options(state: GsState, ask: Ask) -> list[tuple[str, ...]]:
 
 @choice_verb("modes", "the special modes switched on (comma-separated, or none); the others are "
              "off", _mode_options)  # fmt: skip
-def _modes(state: GsState, ask: Ask, d: Decision) -> None:
+def _modes(state: GsModel, ask: Ask, d: Decision) -> None:
     p = state.forces.planes[ask.subject]
     on = set(d.items())
     for name in p.special_modes:

@@ -15,7 +15,7 @@ from airwar.core.errors import IllegalAction, InvalidNotation
 from airwar.games.gunslingers.model.actions import Decision
 from airwar.games.gunslingers.model.hexgrid import Hex, sighting_range_between
 from airwar.games.gunslingers.model.scenario import house
-from airwar.games.gunslingers.model.tasks import Ask, Do, on_do, verb
+from airwar.games.gunslingers.model.tasks import Ask, Do
 from airwar.games.gunslingers.model.units import Marker, Plane, Weapon
 from airwar.games.gunslingers.phases import outcomes
 from airwar.games.gunslingers.phases.common import (
@@ -27,10 +27,11 @@ from airwar.games.gunslingers.phases.common import (
     suppressed,
     yes_no,
 )
+from airwar.games.gunslingers.phases.registry import on_do, verb
 from airwar.games.gunslingers.rules import air as checks_air
 
 if TYPE_CHECKING:
-    from airwar.games.gunslingers.referee import GsState
+    from airwar.games.gunslingers.model.state import GsModel
 
 ATTACK_LIMITS = {"gun": 2, "strafe": 2, "ground": 1}
 """GS-13: per aircraft per turn (the Flight Phase notes)."""
@@ -45,12 +46,12 @@ ATTACK_WORDS = {
 # -- categories ------------------------------------------------------------------
 
 
-def _in_order(state: GsState, planes: list[Plane]) -> list[Plane]:
-    rank = {pid: i for i, pid in enumerate(state.order)}
+def _in_order(state: GsModel, planes: list[Plane]) -> list[Plane]:
+    rank = {pid: i for i, pid in enumerate(state.this_turn.order)}
     return sorted(planes, key=lambda p: rank.get(p.id, len(rank)))
 
 
-def leaders(state: GsState, p: Plane) -> list[str]:
+def leaders(state: GsModel, p: Plane) -> list[str]:
     """The aircraft ``p`` moves after this turn and that have yet to move: the targets of
     the missiles it illuminates ("when their targets do") and its tailee ("immediately
     after tailees do"), GS-30."""
@@ -69,7 +70,7 @@ def leaders(state: GsState, p: Plane) -> list[str]:
     ]
 
 
-def _deferred(state: GsState, p: Plane) -> bool:
+def _deferred(state: GsModel, p: Plane) -> bool:
     """Whether ``p`` waits for a leader that moves later this Flight Phase, whatever the
     leader's category (GS-30); a leader that itself waits for ``p`` does not count."""
     for lid in leaders(state, p):
@@ -85,7 +86,7 @@ def _deferred(state: GsState, p: Plane) -> bool:
     return False
 
 
-def _queue_category(state: GsState, name: str, planes: list[Plane], last: bool = False) -> None:
+def _queue_category(state: GsModel, name: str, planes: list[Plane], last: bool = False) -> None:
     """Queue the moves of one category in the order of flight. An aircraft waiting for
     its leader is moved right after the leader moves (``after_move``), even in a later
     category; in the last category every aircraft still unmoved moves (GS-30)."""
@@ -101,17 +102,17 @@ def _queue_category(state: GsState, name: str, planes: list[Plane], last: bool =
             state.push(Do("fly", (p.id,)))
 
 
-def place_blast_zone(state: GsState, where: Hex) -> None:
+def place_blast_zone(state: GsModel, where: Hex) -> None:
     """An air-to-ground weapon leaves a Blast Zone marker on the hex it strikes (GS-41)."""
     state.forces.markers.append(Marker("blast_zone", where, None, None, state.turn))
     state.emit("marker", action="place", kind="blast_zone", hex=str(where), rule="GS-41")
 
 
-def _unclaimed(state: GsState) -> list[Plane]:
+def _unclaimed(state: GsModel) -> list[Plane]:
     return [p for p in state.planes() if not p.moved and not p.category]
 
 
-def move_ground_weapons(state: GsState) -> None:
+def move_ground_weapons(state: GsModel) -> None:
     """Step 1: pre-emptions are declared (GS-52), the defenders declare shoot-outs against
     the guided air-to-ground weapons in flight (GS-53), then the weapons not in a
     shoot-out move to their targets and strike."""
@@ -136,7 +137,7 @@ def move_ground_weapons(state: GsState) -> None:
 
 
 @on_do("ground_weapons_strike")
-def _ground_weapons_strike(state: GsState, args: tuple[str, ...]) -> None:
+def _ground_weapons_strike(state: GsModel, args: tuple[str, ...]) -> None:
     waiting = set(state.shootouts.values())
     state.push_front(
         *(
@@ -148,7 +149,7 @@ def _ground_weapons_strike(state: GsState, args: tuple[str, ...]) -> None:
 
 
 @on_do("a2g_strike")
-def _a2g_strike(state: GsState, args: tuple[str, ...]) -> None:
+def _a2g_strike(state: GsModel, args: tuple[str, ...]) -> None:
     """A guided air-to-ground weapon reaches its target and strikes (GS-41, GS-14)."""
     w = state.weapons.get(args[0])
     if w is None:
@@ -168,23 +169,23 @@ PREEMPT_REASONS = ("defensive", "referee")
 the referee's call for another reason of the full rules (GS-52)."""
 
 
-def _preempt_movers(state: GsState, ask: Ask) -> list[Plane]:
+def _preempt_movers(state: GsModel, ask: Ask) -> list[Plane]:
     side = None if ask.subject == "flight" else ask.subject
     return [p for p in state.planes(side) if not p.moved]
 
 
-def _preempt_choices(state: GsState, ask: Ask) -> list[Decision]:
+def _preempt_choices(state: GsModel, ask: Ask) -> list[Decision]:
     reasons = ("defensive",) if ask.subject != "flight" else PREEMPT_REASONS
     everyone = [p for p in state.planes() if not p.moved]
     out = [Decision("preempt", ask.subject, ("done",))]
     for a in _preempt_movers(state, ask):
         for b in everyone:
-            if b.id != a.id and a.id not in state.preemptions.get(b.id, {}):
+            if b.id != a.id and a.id not in state.this_turn.preemptions.get(b.id, {}):
                 out += [Decision("preempt", ask.subject, (f"{a.id}:{b.id}:{r}",)) for r in reasons]
     return out
 
 
-def _preempt_check(state: GsState, ask: Ask, d: Decision) -> None:
+def _preempt_check(state: GsModel, ask: Ask, d: Decision) -> None:
     if d.args == ("done",):
         return
     need(
@@ -212,11 +213,11 @@ def _preempt_check(state: GsState, ask: Ask, d: Decision) -> None:
     _preempt_choices,
     _preempt_check,
 )
-def _preempt(state: GsState, ask: Ask, d: Decision) -> None:
+def _preempt(state: GsModel, ask: Ask, d: Decision) -> None:
     if d.args == ("done",):
         return
     a, b, reason = d.first.split(":")
-    state.preemptions.setdefault(b, {})[a] = reason
+    state.this_turn.preemptions.setdefault(b, {})[a] = reason
     state.emit("preemption", aircraft=a, before=b, reason=reason, rule="GS-52")
     state.push_front(Ask(ask.seat, "preempt", ask.subject))
 
@@ -224,7 +225,7 @@ def _preempt(state: GsState, ask: Ask, d: Decision) -> None:
 # -- shoot-outs (GS-53) --------------------------------------------------------------
 
 
-def interceptors(state: GsState, w: Weapon) -> list[str]:
+def interceptors(state: GsModel, w: Weapon) -> list[str]:
     """The defender's units that can meet a guided air-to-ground weapon before it
     strikes (GS-53): its SAM units able to fire (not suppressed, a loaded rail, a radar
     that emits and is not jammed or optical guidance) with the target within their range,
@@ -254,14 +255,14 @@ def interceptors(state: GsState, w: Weapon) -> list[str]:
     return out
 
 
-def _shootout_options(state: GsState, ask: Ask) -> list[tuple[str, ...]]:
+def _shootout_options(state: GsModel, ask: Ask) -> list[tuple[str, ...]]:
     w = state.weapons.get(ask.subject)
     return [("none",), *((u,) for u in (interceptors(state, w) if w else []))]
 
 
 @choice_verb("shootout", "a unit of the defender to meet this air-to-ground weapon in a "
              "shoot-out, or none (GS-53)", _shootout_options)  # fmt: skip
-def _shootout(state: GsState, ask: Ask, d: Decision) -> None:
+def _shootout(state: GsModel, ask: Ask, d: Decision) -> None:
     if d.first == "none":
         return
     w = state.weapons[ask.subject]
@@ -276,7 +277,7 @@ def _shootout(state: GsState, ask: Ask, d: Decision) -> None:
         state.shootouts[d.first] = w.id  # resolved as the interceptor moves
 
 
-def _resolve_shootout(state: GsState, w: Weapon, by: str, label: str) -> None:
+def _resolve_shootout(state: GsModel, w: Weapon, by: str, label: str) -> None:
     """The shoot-out, resolved at once: the weapon is destroyed or flies on (GS-53, GS-14);
     one that flies on strikes right after."""
     state.push_front(Do("a2g_strike", (w.id,)))
@@ -284,7 +285,7 @@ def _resolve_shootout(state: GsState, w: Weapon, by: str, label: str) -> None:
 
 
 @on_do("shootout_meets")
-def _shootout_meets(state: GsState, args: tuple[str, ...]) -> None:
+def _shootout_meets(state: GsModel, args: tuple[str, ...]) -> None:
     p = state.forces.planes[args[0]]
     wid = state.shootouts.pop(p.id, None)
     w = state.weapons.get(wid or "")
@@ -293,20 +294,20 @@ def _shootout_meets(state: GsState, args: tuple[str, ...]) -> None:
 
 
 @on_do("shootouts_left")
-def _shootouts_left(state: GsState, args: tuple[str, ...]) -> None:
+def _shootouts_left(state: GsModel, args: tuple[str, ...]) -> None:
     """Weapons whose interceptor never moved (destroyed first) strike at the end (GS-53)."""
     left = [wid for wid in state.shootouts.values() if wid in state.weapons]
     state.shootouts.clear()
     state.push_front(*(Do("a2g_strike", (wid,)) for wid in left))
 
 
-def move_departed_stalled(state: GsState) -> None:
+def move_departed_stalled(state: GsModel) -> None:
     """Step 2: departed aircraft, then stalled aircraft."""
     _queue_category(state, "departed", [p for p in _unclaimed(state) if "departed" in p.status])
     _queue_category(state, "stalled", [p for p in _unclaimed(state) if "stalled" in p.status])
 
 
-def move_gloc_disoriented(state: GsState) -> None:
+def move_gloc_disoriented(state: GsModel) -> None:
     """Step 3: GLOC'd aircraft, then disoriented aircraft."""
     _queue_category(state, "gloc", [p for p in _unclaimed(state) if "gloc" in p.status])
     _queue_category(
@@ -314,50 +315,50 @@ def move_gloc_disoriented(state: GsState) -> None:
     )
 
 
-def move_engaged(state: GsState) -> None:
+def move_engaged(state: GsModel) -> None:
     """Step 4: aircraft engaging missiles (GS-33)."""
     _queue_category(state, "engaged", [p for p in _unclaimed(state) if "engaged" in p.status])
 
 
-def move_fac(state: GsState) -> None:
+def move_fac(state: GsModel) -> None:
     """Step 5: FAC aircraft marking targets."""
     _queue_category(state, "fac", [p for p in _unclaimed(state) if p.marking])
 
 
-def move_designating(state: GsState) -> None:
+def move_designating(state: GsModel) -> None:
     """Step 6: laser designating aircraft."""
     _queue_category(state, "designating", [p for p in _unclaimed(state) if p.designating])
 
 
-def move_guiding(state: GsState) -> None:
+def move_guiding(state: GsModel) -> None:
     """Step 7: aircraft guiding air-to-ground weapons."""
     guiding = {w.shooter for w in state.weapons.values() if w.kind == "a2g"}
     _queue_category(state, "guiding", [p for p in _unclaimed(state) if p.id in guiding])
 
 
-def sighted_by_enemy(state: GsState, p: Plane) -> bool:
+def sighted_by_enemy(state: GsModel, p: Plane) -> bool:
     return any(p.id in s.sighted for name, s in state.forces.sides.items() if name != p.side)
 
 
-def detected_by_enemy(state: GsState, p: Plane) -> bool:
+def detected_by_enemy(state: GsModel, p: Plane) -> bool:
     return any(e.radar is not None and p.id in e.radar.contacts for e in state.enemies_of(p.side))
 
 
-def move_by_advantage(state: GsState) -> None:
+def move_by_advantage(state: GsModel) -> None:
     """Step 8: sighted aircraft, disadvantaged, then non-advantaged, then advantaged."""
     rest = [p for p in _unclaimed(state) if sighted_by_enemy(state, p)]
     for cat in ("disadvantaged", "non-advantaged", "advantaged"):
-        _queue_category(state, cat, [p for p in rest if state.advantage.get(p.id) == cat])
+        _queue_category(state, cat, [p for p in rest if state.this_turn.advantage.get(p.id) == cat])
 
 
-def move_detected(state: GsState) -> None:
+def move_detected(state: GsModel) -> None:
     """Step 9: unsighted but radar-detected aircraft."""
     _queue_category(
         state, "detected", [p for p in _unclaimed(state) if detected_by_enemy(state, p)]
     )
 
 
-def move_undetected(state: GsState) -> None:
+def move_undetected(state: GsModel) -> None:
     """Step 10: unsighted and undetected aircraft (and any not yet moved)."""
     _queue_category(state, "undetected", [p for p in state.planes() if not p.moved], last=True)
     state.push(Do("shootouts_left"))
@@ -367,13 +368,13 @@ def move_undetected(state: GsState) -> None:
 
 
 @on_do("fly")
-def _fly(state: GsState, args: tuple[str, ...]) -> None:
+def _fly(state: GsModel, args: tuple[str, ...]) -> None:
     p = state.forces.planes[args[0]]
     if not p.alive or p.moved:
         return
     first = [
         (a, why)
-        for a, why in state.preemptions.pop(p.id, {}).items()
+        for a, why in state.this_turn.preemptions.pop(p.id, {}).items()
         if state.forces.planes[a].alive and not state.forces.planes[a].moved
     ]
     if first:  # they move right before it, out of their order (GS-52)
@@ -394,14 +395,14 @@ def _fly(state: GsState, args: tuple[str, ...]) -> None:
 
 @choice_verb("dcontrol", "whether this damaged aircraft declares damage control as it starts its "
              "move (Aircraft Decisions note, GS-39)", yes_no)  # fmt: skip
-def _dcontrol(state: GsState, ask: Ask, d: Decision) -> None:
+def _dcontrol(state: GsModel, ask: Ask, d: Decision) -> None:
     if d.first == "yes":
         p = state.forces.planes[ask.subject]
         state.emit("declare", what="damage control", aircraft=p.id, rule="GS-39")
         outcomes.resolve(state, "damage_control", p.id, p.id, f"{p.label} damage control")
 
 
-def _move_choices(state: GsState, ask: Ask) -> list[Decision]:
+def _move_choices(state: GsModel, ask: Ask) -> list[Decision]:
     p = state.forces.planes[ask.subject]
     ceiling = house("aircraft", "max_altitude")
     alts = range(max(0, p.altitude - p.climb), min(ceiling, p.altitude + p.climb) + 1)
@@ -429,7 +430,7 @@ def parse_move(d: Decision) -> tuple[Hex, int, int]:
     )
 
 
-def _move_check(state: GsState, ask: Ask, d: Decision) -> None:
+def _move_check(state: GsModel, ask: Ask, d: Decision) -> None:
     p = state.forces.planes[ask.subject]
     h, heading, alt = parse_move(d)
     ceiling = house("aircraft", "max_altitude")
@@ -449,7 +450,7 @@ def _move_check(state: GsState, ask: Ask, d: Decision) -> None:
 
 
 @verb("move", "the aircraft's new hex, heading and altitude (GS-23)", _move_choices, _move_check)
-def _move(state: GsState, ask: Ask, d: Decision) -> None:
+def _move(state: GsModel, ask: Ask, d: Decision) -> None:
     p = state.forces.planes[ask.subject]
     h, heading, alt = parse_move(d)
     state.emit(
@@ -469,7 +470,7 @@ FLIGHT_STATUSES = ("stalled", "stalled_vertical", "departed", "gloc", "disorient
 
 
 @on_do("after_move")
-def _after_move(state: GsState, args: tuple[str, ...]) -> None:
+def _after_move(state: GsModel, args: tuple[str, ...]) -> None:
     """As a move ends: the referee records what the full flight rules made of it (GS-48),
     then the rest of the move's business (``after_status``)."""
     p = state.forces.planes[args[0]]
@@ -479,7 +480,7 @@ def _after_move(state: GsState, args: tuple[str, ...]) -> None:
     state.push_front(*tasks)
 
 
-def _flightstatus_options(state: GsState, ask: Ask) -> list[tuple[str, ...]]:
+def _flightstatus_options(state: GsModel, ask: Ask) -> list[tuple[str, ...]]:
     p = state.forces.planes[ask.subject]
     out: list[tuple[str, ...]] = [("done",)]
     for status in FLIGHT_STATUSES:
@@ -490,7 +491,7 @@ def _flightstatus_options(state: GsState, ask: Ask) -> list[tuple[str, ...]]:
 @choice_verb("flightstatus", "a status the aircraft entered or left in this move by the full "
              "game's flight rules (+STATUS or -STATUS: stalled, stalled_vertical, departed, "
              "gloc, disoriented), or done (GS-48)", _flightstatus_options)  # fmt: skip
-def _flightstatus(state: GsState, ask: Ask, d: Decision) -> None:
+def _flightstatus(state: GsModel, ask: Ask, d: Decision) -> None:
     if d.first == "done":
         return
     p = state.forces.planes[ask.subject]
@@ -510,7 +511,7 @@ def _flightstatus(state: GsState, ask: Ask, d: Decision) -> None:
 
 
 @on_do("after_status")
-def _after_status(state: GsState, args: tuple[str, ...]) -> None:
+def _after_status(state: GsModel, args: tuple[str, ...]) -> None:
     p = state.forces.planes[args[0]]
     if not p.alive:
         return
@@ -523,7 +524,7 @@ def _after_status(state: GsState, args: tuple[str, ...]) -> None:
     state.push_front(*tasks)
 
 
-def barrage_guns(state: GsState, p: Plane) -> list[str]:
+def barrage_guns(state: GsModel, p: Plane) -> list[str]:
     """The enemy AAA units firing barrage this turn whose fire reaches where ``p`` ends
     its move: within their range and at or below their maximum altitude (GS-51)."""
     return [
@@ -540,7 +541,7 @@ def barrage_guns(state: GsState, p: Plane) -> list[str]:
 
 
 @on_do("barrage_fire")
-def _barrage_fire(state: GsState, args: tuple[str, ...]) -> None:
+def _barrage_fire(state: GsModel, args: tuple[str, ...]) -> None:
     """Each barrage reaching the aircraft attacks it once, resolved at once (GS-51, GS-14)."""
     p = state.forces.planes[args[0]]
     guns = barrage_guns(state, p)
@@ -550,7 +551,7 @@ def _barrage_fire(state: GsState, args: tuple[str, ...]) -> None:
 
 
 @on_do("barrage_shot")
-def _barrage_shot(state: GsState, args: tuple[str, ...]) -> None:
+def _barrage_shot(state: GsModel, args: tuple[str, ...]) -> None:
     g = state.forces.guns[args[0]]
     p = state.forces.planes[args[1]]
     if p.alive and g.alive:
@@ -559,7 +560,7 @@ def _barrage_shot(state: GsState, args: tuple[str, ...]) -> None:
 
 
 @on_do("after_barrage")
-def _after_barrage(state: GsState, args: tuple[str, ...]) -> None:
+def _after_barrage(state: GsModel, args: tuple[str, ...]) -> None:
     p = state.forces.planes[args[0]]
     tasks: list[Ask | Do] = []
     if p.marking and p.alive:
@@ -584,7 +585,7 @@ def _after_barrage(state: GsState, args: tuple[str, ...]) -> None:
 
 
 @on_do("missile_arrives")
-def _missile_arrives(state: GsState, args: tuple[str, ...]) -> None:
+def _missile_arrives(state: GsModel, args: tuple[str, ...]) -> None:
     """Missiles move when their targets do (GS-29); then their outcome is resolved."""
     w = state.weapons.get(args[0])
     if w is None:
@@ -602,7 +603,7 @@ def _missile_arrives(state: GsState, args: tuple[str, ...]) -> None:
 # -- attacks during the move -------------------------------------------------------
 
 
-def ground_enemies(state: GsState, side: str) -> list[tuple[str, Hex]]:
+def ground_enemies(state: GsModel, side: str) -> list[tuple[str, Hex]]:
     f = state.forces
     out: list[tuple[str, Hex]] = []
     for table in (f.ground, f.sams, f.radars, f.guns):
@@ -612,7 +613,7 @@ def ground_enemies(state: GsState, side: str) -> list[tuple[str, Hex]]:
     return out
 
 
-def attack_refusal(state: GsState, p: Plane, kind: str, unit: Any) -> str | None:
+def attack_refusal(state: GsModel, p: Plane, kind: str, unit: Any) -> str | None:
     """Why ``p`` may not make a ``kind`` attack (gun, strafe, bomb) on ``unit`` now, or
     None: in controlled flight (GS-48), in reach (GS-31), gun attacks in the 150+ arcs
     with a line of sight (GS-44, GS-47), strafing and bombing from low enough (GS-47)."""
@@ -649,7 +650,7 @@ def attack_refusal(state: GsState, p: Plane, kind: str, unit: Any) -> str | None
     return None
 
 
-def attack_options(state: GsState, p: Plane) -> list[str]:
+def attack_options(state: GsModel, p: Plane) -> list[str]:
     """Every attack the aircraft may still make now (``kind:target`` texts)."""
     out: list[str] = []
     if not p.alive or not checks_air.may_attack(p.status):
@@ -671,14 +672,14 @@ def attack_options(state: GsState, p: Plane) -> list[str]:
     return out
 
 
-def _attack_choices(state: GsState, ask: Ask) -> list[Decision]:
+def _attack_choices(state: GsModel, ask: Ask) -> list[Decision]:
     p = state.forces.planes[ask.subject]
     return [Decision("attack", p.id, ("done",))] + [
         Decision("attack", p.id, (o,)) for o in attack_options(state, p)
     ]
 
 
-def _attack_check(state: GsState, ask: Ask, d: Decision) -> None:
+def _attack_check(state: GsModel, ask: Ask, d: Decision) -> None:
     p = state.forces.planes[ask.subject]
     if d.args == ("done",):
         return
@@ -707,14 +708,14 @@ def _attack_check(state: GsState, ask: Ask, d: Decision) -> None:
     need(d.first in attack_options(state, p), _out_of_reach(state, p, kind, parts[-1]))
 
 
-def _out_of_reach(state: GsState, p: Plane, kind: str, target: str) -> str:
+def _out_of_reach(state: GsModel, p: Plane, kind: str, target: str) -> str:
     reason = attack_refusal(state, p, kind, state.unit(target))
     return f"{p.label} cannot make a {kind} attack on {target}: {reason or 'not now'}"
 
 
 @verb("attack", "an attack now, or done (two gun/rocket, two strafing, one air-to-ground a turn, "
       "GS-13)", _attack_choices, _attack_check)  # fmt: skip
-def _attack(state: GsState, ask: Ask, d: Decision) -> None:
+def _attack(state: GsModel, ask: Ask, d: Decision) -> None:
     p = state.forces.planes[ask.subject]
     if d.args == ("done",):
         return
@@ -746,7 +747,7 @@ def _attack(state: GsState, ask: Ask, d: Decision) -> None:
 
 
 @on_do("attack_again")
-def _attack_again(state: GsState, args: tuple[str, ...]) -> None:
+def _attack_again(state: GsModel, args: tuple[str, ...]) -> None:
     p = state.forces.planes[args[0]]
     if p.alive and attack_options(state, p):
         state.push_front(Ask(state.seat_of(p.side), "attack", p.id))

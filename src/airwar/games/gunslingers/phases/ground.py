@@ -7,16 +7,17 @@ from typing import TYPE_CHECKING
 from airwar.core.errors import IllegalAction, InvalidNotation
 from airwar.games.gunslingers.model.actions import Decision
 from airwar.games.gunslingers.model.hexgrid import Hex
-from airwar.games.gunslingers.model.tasks import Ask, verb
+from airwar.games.gunslingers.model.tasks import Ask
 from airwar.games.gunslingers.model.units import Marker
 from airwar.games.gunslingers.phases import outcomes
 from airwar.games.gunslingers.phases.common import choice_verb, held_by_suppression, need
+from airwar.games.gunslingers.phases.registry import verb
 
 if TYPE_CHECKING:
-    from airwar.games.gunslingers.referee import GsState
+    from airwar.games.gunslingers.model.state import GsModel
 
 
-def remove_plot_markers(state: GsState) -> None:
+def remove_plot_markers(state: GsModel) -> None:
     """Step 1: last turn's plotted fire markers come off."""
     kept = []
     for m in state.forces.markers:
@@ -27,7 +28,7 @@ def remove_plot_markers(state: GsState) -> None:
     state.forces.markers = kept
 
 
-def reveal_plots(state: GsState) -> None:
+def reveal_plots(state: GsModel) -> None:
     """Step 2: each plotted-fire unit reveals the hex and altitude it recorded."""
     for g in state.forces.guns.values():
         if g.alive and g.plot is not None:
@@ -36,7 +37,7 @@ def reveal_plots(state: GsState) -> None:
             )
 
 
-def resolve_plots(state: GsState) -> None:
+def resolve_plots(state: GsModel) -> None:
     """Step 3: plotted fire attacks each enemy aircraft in its hex at its altitude (GS-35);
     a unit suppressed since it recorded its plot does not fire (GS-38)."""
     for g in state.forces.guns.values():
@@ -54,21 +55,21 @@ def resolve_plots(state: GsState) -> None:
         g.plot = None
 
 
-def ground_movement(state: GsState) -> None:
+def ground_movement(state: GsModel) -> None:
     """Step 4: ground units that can move say where (or stay)."""
     for u in state.forces.ground.values():
         if u.alive and u.move > 0 and not held_by_suppression(state, u.id, "move"):
             state.push(Ask(state.seat_of(u.side), "gmove", u.id))
 
 
-def _gmove_choices(state: GsState, ask: Ask) -> list[Decision]:
+def _gmove_choices(state: GsModel, ask: Ask) -> list[Decision]:
     u = state.forces.ground[ask.subject]
     out = [Decision("gmove", u.id, ("stay",))]
     out += [Decision("gmove", u.id, (str(h),)) for h in u.hex.spiral(u.move) if h != u.hex]
     return [d for d in out if d.first == "stay" or state.on_map(Hex.parse(d.first))]
 
 
-def _gmove_check(state: GsState, ask: Ask, d: Decision) -> None:
+def _gmove_check(state: GsModel, ask: Ask, d: Decision) -> None:
     u = state.forces.ground[ask.subject]
     if d.args == ("stay",):
         return
@@ -85,7 +86,7 @@ def _gmove_check(state: GsState, ask: Ask, d: Decision) -> None:
 
 
 @verb("gmove", "a ground unit's new hex, or stay", _gmove_choices, _gmove_check)
-def _gmove(state: GsState, ask: Ask, d: Decision) -> None:
+def _gmove(state: GsModel, ask: Ask, d: Decision) -> None:
     u = state.forces.ground[ask.subject]
     if d.first == "stay":
         return
@@ -94,13 +95,13 @@ def _gmove(state: GsState, ask: Ask, d: Decision) -> None:
     u.hex = h
 
 
-def ground_combat(state: GsState) -> None:
+def ground_combat(state: GsModel) -> None:
     """Step 5: the referee enters any ground combat (GS-14), one action at a time."""
     if any(u.alive for u in state.forces.ground.values()):
         state.push(Ask(state.referee, "combat", "ground"))
 
 
-def _combat_options(state: GsState, ask: Ask) -> list[tuple[str, ...]]:
+def _combat_options(state: GsModel, ask: Ask) -> list[tuple[str, ...]]:
     out: list[tuple[str, ...]] = [("done",)]
     units = [u for u in state.forces.ground.values() if u.alive]
     for u in units:
@@ -110,7 +111,7 @@ def _combat_options(state: GsState, ask: Ask) -> list[tuple[str, ...]]:
 
 @choice_verb("combat", "a ground combat result the referee enters (unit and destroyed or "
              "suppressed), or done (GS-14)", _combat_options)  # fmt: skip
-def _combat(state: GsState, ask: Ask, d: Decision) -> None:
+def _combat(state: GsModel, ask: Ask, d: Decision) -> None:
     if d.args == ("done",):
         return
     rid = state.new_id("R")

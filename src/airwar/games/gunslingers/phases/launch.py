@@ -8,18 +8,19 @@ from typing import TYPE_CHECKING
 
 from airwar.games.gunslingers.model.actions import Decision, listed
 from airwar.games.gunslingers.model.hexgrid import in_arcs
-from airwar.games.gunslingers.model.tasks import Ask, Do, Roll, about, on_do, on_roll, verb
+from airwar.games.gunslingers.model.tasks import Ask, CheckTask, Do, about
 from airwar.games.gunslingers.model.units import Plane, Weapon
 from airwar.games.gunslingers.phases.common import choice_verb, need, same_hex_in_arcs
+from airwar.games.gunslingers.phases.registry import on_do, on_roll, verb
 from airwar.games.gunslingers.rules import air as checks_air
 from airwar.games.gunslingers.rules.base import Decision as Ruling
 from airwar.games.gunslingers.tables import number
 
 if TYPE_CHECKING:
-    from airwar.games.gunslingers.referee import GsState
+    from airwar.games.gunslingers.model.state import GsModel
 
 
-def launch_refusal(state: GsState, p: Plane, mtype: str, target: str) -> Ruling | None:
+def launch_refusal(state: GsModel, p: Plane, mtype: str, target: str) -> Ruling | None:
     """The one launch prerequisite of ``mtype`` at ``target`` that fails, or None (GS-37,
     GS-48)."""
     m = p.missiles.get(mtype)
@@ -44,7 +45,7 @@ def launch_refusal(state: GsState, p: Plane, mtype: str, target: str) -> Ruling 
     return None if ok else ok
 
 
-def launch_options(state: GsState, p: Plane) -> list[str]:
+def launch_options(state: GsModel, p: Plane) -> list[str]:
     """``TYPE:TARGET`` pairs whose prerequisites are met (GS-37, GS-48): not departed,
     stalled or GLOC'd, missiles left, the target within the missile's range band and
     launch arcs, sighted by the side for IR, held by the aircraft's radar lock-on for RH
@@ -71,22 +72,18 @@ def launch_options(state: GsState, p: Plane) -> list[str]:
     return out
 
 
-def prerequisites(state: GsState) -> None:
+def prerequisites(state: GsModel) -> None:
     """Step 1: which aircraft may launch at which targets."""
-    state.launch_options = {}
-    state.launch_results = {}
-    state.launch_declared = {}
-    state.retries_used = {}
     for p in state.planes():
         opts = launch_options(state, p)
         if opts:
-            state.launch_options[p.id] = opts
+            state.this_turn.launch_options[p.id] = opts
             state.emit("launch_prerequisites", aircraft=p.id, options=opts, rule="GS-37")
 
 
-def declare_launches(state: GsState) -> None:
+def declare_launches(state: GsModel) -> None:
     """Step 2: each aircraft able to launch declares one or two attempts, rolled at once."""
-    for pid in state.launch_options:
+    for pid in state.this_turn.launch_options:
         p = state.forces.planes[pid]
         state.push(Ask(state.seat_of(p.side), "launch", pid))
 
@@ -95,8 +92,8 @@ def _max_declared() -> int:
     return number("air", "launches_declared_max")
 
 
-def _launch_choices(state: GsState, ask: Ask) -> list[Decision]:
-    opts = state.launch_options.get(ask.subject, [])
+def _launch_choices(state: GsModel, ask: Ask) -> list[Decision]:
+    opts = state.this_turn.launch_options.get(ask.subject, [])
     out = [Decision("launch", ask.subject, ("none",))]
     for k in range(1, _max_declared() + 1):
         for combo in combinations(opts, k):
@@ -106,7 +103,7 @@ def _launch_choices(state: GsState, ask: Ask) -> list[Decision]:
     return out
 
 
-def _stock_ok(state: GsState, pid: str, items: list[str]) -> bool:
+def _stock_ok(state: GsModel, pid: str, items: list[str]) -> bool:
     p = state.forces.planes[pid]
     for mtype in {i.split(":")[0] for i in items}:
         wanted = sum(1 for i in items if i.split(":")[0] == mtype)
@@ -115,7 +112,7 @@ def _stock_ok(state: GsState, pid: str, items: list[str]) -> bool:
     return True
 
 
-def _launch_check(state: GsState, ask: Ask, d: Decision) -> None:
+def _launch_check(state: GsModel, ask: Ask, d: Decision) -> None:
     p = state.forces.planes[ask.subject]
     items = d.items()
     most = _max_declared()
@@ -124,7 +121,7 @@ def _launch_check(state: GsState, ask: Ask, d: Decision) -> None:
         f"{p.label} may declare one or two launches a turn, not {len(items)} "
         "(Air To Air Missile Launch Phase 2)",
     )
-    opts = state.launch_options.get(p.id, [])
+    opts = state.this_turn.launch_options.get(p.id, [])
     for item in items:
         if item in opts:
             continue
@@ -139,25 +136,27 @@ def _launch_check(state: GsState, ask: Ask, d: Decision) -> None:
 
 @verb("launch", "one or two launch attempts TYPE:TARGET (comma-separated), or none",
       _launch_choices, _launch_check)  # fmt: skip
-def _launch(state: GsState, ask: Ask, d: Decision) -> None:
+def _launch(state: GsModel, ask: Ask, d: Decision) -> None:
     p = state.forces.planes[ask.subject]
     items = d.items()
-    state.launch_declared[p.id] = items
-    state.launch_results[p.id] = []
-    tasks: list[Roll | Do] = []
+    state.this_turn.launch_declared[p.id] = items
+    state.this_turn.launch_results[p.id] = []
+    tasks: list[CheckTask | Do] = []
     for item in items:
         mtype, target = item.split(":")
         check = checks_air.missile_launch_check(p.missiles[mtype].launch)
         tasks.append(
-            Roll(check, "aam_launched", (p.id, mtype, target), about(aircraft=p.id, against=target))
+            CheckTask(
+                check, "aam_launched", (p.id, mtype, target), about(aircraft=p.id, against=target)
+            )
         )
     state.push_front(*tasks)
 
 
 @on_roll("aam_launched")
-def _aam_launched(state: GsState, success: bool, roll: int, args: tuple[str, ...]) -> None:
+def _aam_launched(state: GsModel, success: bool, roll: int, args: tuple[str, ...]) -> None:
     pid, mtype, target = args
-    state.launch_results.setdefault(pid, []).append(success)
+    state.this_turn.launch_results.setdefault(pid, []).append(success)
     if not success:
         state.emit("launch_failed", by=pid, missile=mtype, target=target)
         return
@@ -181,35 +180,37 @@ def _aam_launched(state: GsState, success: bool, roll: int, args: tuple[str, ...
     state.emit("launch", weapon=wid, missile=mtype, by=pid, target=target, kind="aam")
 
 
-def retries(state: GsState) -> None:
+def retries(state: GsModel) -> None:
     """Step 3: if every declared attempt failed, one additional try (GS-21)."""
-    for pid, results in state.launch_results.items():
-        ok = checks_air.may_retry_launch(results, state.retries_used.get(pid, 0))
+    for pid, results in state.this_turn.launch_results.items():
+        ok = checks_air.may_retry_launch(results, state.this_turn.retries_used.get(pid, 0))
         if ok and state.forces.planes[pid].alive:
             p = state.forces.planes[pid]
             state.push(Ask(state.seat_of(p.side), "retry", pid))
 
 
-def _retry_options(state: GsState, ask: Ask) -> list[tuple[str, ...]]:
-    declared = state.launch_declared.get(ask.subject, [])
+def _retry_options(state: GsModel, ask: Ask) -> list[tuple[str, ...]]:
+    declared = state.this_turn.launch_declared.get(ask.subject, [])
     return [("none",), *((i,) for i in dict.fromkeys(declared))]
 
 
 @choice_verb("retry", "the one additional launch try (one declared TYPE:TARGET), or none "
              "(GS-21)", _retry_options)  # fmt: skip
-def _retry(state: GsState, ask: Ask, d: Decision) -> None:
+def _retry(state: GsModel, ask: Ask, d: Decision) -> None:
     if d.first == "none":
         return
     p = state.forces.planes[ask.subject]
-    state.retries_used[p.id] = state.retries_used.get(p.id, 0) + 1
+    state.this_turn.retries_used[p.id] = state.this_turn.retries_used.get(p.id, 0) + 1
     mtype, target = d.first.split(":")
     check = checks_air.missile_launch_check(p.missiles[mtype].launch, retry=True)
     state.push_front(
-        Roll(check, "aam_launched", (p.id, mtype, target), about(aircraft=p.id, against=target)),
+        CheckTask(
+            check, "aam_launched", (p.id, mtype, target), about(aircraft=p.id, against=target)
+        ),
         Do("retry_done", (p.id,)),
     )
 
 
 @on_do("retry_done")
-def _retry_done(state: GsState, args: tuple[str, ...]) -> None:
+def _retry_done(state: GsModel, args: tuple[str, ...]) -> None:
     state.note(f"{args[0]} has used its additional launch try (GS-21)", aircraft=args[0])

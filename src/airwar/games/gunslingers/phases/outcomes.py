@@ -19,19 +19,20 @@ from airwar.core.checks import Check, Comparison
 from airwar.core.dice import D10
 from airwar.games.gunslingers.model.actions import Decision
 from airwar.games.gunslingers.model.scenario import OUTCOME_RESULTS
-from airwar.games.gunslingers.model.tasks import Ask, Roll, about, on_roll
+from airwar.games.gunslingers.model.tasks import Ask, CheckTask, about
 from airwar.games.gunslingers.model.units import Marker
 from airwar.games.gunslingers.phases.common import choice_verb
+from airwar.games.gunslingers.phases.registry import on_roll
 
 if TYPE_CHECKING:
-    from airwar.games.gunslingers.referee import GsState
+    from airwar.games.gunslingers.model.state import GsModel
 
 GROUND = OUTCOME_RESULTS["strafe"]
 RESULTS = OUTCOME_RESULTS
 
 
 def own_table(
-    state: GsState, kind: str, by: str, weapon: str = "", weapon_type: str = ""
+    state: GsModel, kind: str, by: str, weapon: str = "", weapon_type: str = ""
 ) -> tuple[str, dict[str, Any]] | None:
     """The weapon's own outcome table (GS-61) and whose it is, if it has one.
 
@@ -64,7 +65,7 @@ def own_table(
 
 
 def table_for(
-    state: GsState, kind: str, by: str, weapon: str = "", weapon_type: str = ""
+    state: GsModel, kind: str, by: str, weapon: str = "", weapon_type: str = ""
 ) -> tuple[str, dict[str, Any]] | None:
     """The table that resolves an outcome (GS-61): the weapon's own, else the
     scenario's for the kind; None: the referee decides."""
@@ -76,7 +77,7 @@ def table_for(
 
 
 def resolve(
-    state: GsState,
+    state: GsModel,
     kind: str,
     target: str,
     by: str,
@@ -116,19 +117,21 @@ def resolve(
             int(table["target"]),
             Comparison.AT_MOST,
         )
-        state.push_front(Roll(check, "outcome_table", (rid,), about(outcome=rid, against=target)))
+        state.push_front(
+            CheckTask(check, "outcome_table", (rid,), about(outcome=rid, against=target))
+        )
     else:
         state.push_front(Ask(state.referee, "result", rid))
 
 
 @on_roll("outcome_table")
-def _table_rolled(state: GsState, success: bool, roll: int, args: tuple[str, ...]) -> None:
+def _table_rolled(state: GsModel, success: bool, roll: int, args: tuple[str, ...]) -> None:
     rid = args[0]
     ctx = state.results[rid]
     apply_result(state, rid, ctx["success"] if success else ctx["failure"])
 
 
-def _result_options(state: GsState, ask: Ask) -> list[tuple[str, ...]]:
+def _result_options(state: GsModel, ask: Ask) -> list[tuple[str, ...]]:
     ctx = state.results[ask.subject]
     options = RESULTS[ctx["kind"]]
     if ctx["kind"] == "missile":
@@ -140,11 +143,11 @@ def _result_options(state: GsState, ask: Ask) -> list[tuple[str, ...]]:
 
 @choice_verb("result", "the referee's result for an outcome the text does not resolve (GS-14)",
              _result_options)  # fmt: skip
-def _result(state: GsState, ask: Ask, d: Decision) -> None:
+def _result(state: GsModel, ask: Ask, d: Decision) -> None:
     apply_result(state, ask.subject, d.first)
 
 
-def apply_result(state: GsState, rid: str, result: str) -> None:
+def apply_result(state: GsModel, rid: str, result: str) -> None:
     """Carry out a result: destroy, damage, suppress, recover, or nothing."""
     ctx = state.results.pop(rid)
     target_id = ctx["target"]
@@ -181,7 +184,7 @@ def apply_result(state: GsState, rid: str, result: str) -> None:
         state.forces.planes[target_id].status.discard("damaged")
 
 
-def credit_kill(state: GsState, by: str, victim: str) -> None:
+def credit_kill(state: GsModel, by: str, victim: str) -> None:
     """A kill for the side of ``by`` (GS-29): counts for initiative (GS-12)."""
     shooter = state.unit(by)
     side_name = getattr(shooter, "side", None)
@@ -195,7 +198,7 @@ def credit_kill(state: GsState, by: str, victim: str) -> None:
     state.emit("kill", side=side_name, victim=victim, by=by, first_kill=first)
 
 
-def drop_weapons_of(state: GsState, plane_id: str) -> None:
+def drop_weapons_of(state: GsModel, plane_id: str) -> None:
     """Missiles chasing a destroyed aircraft are removed."""
     for wid in [w.id for w in state.weapons.values() if w.target == plane_id]:
         state.weapons.pop(wid)

@@ -7,16 +7,17 @@ from typing import TYPE_CHECKING
 
 from airwar.games.gunslingers.model.actions import Decision, listed
 from airwar.games.gunslingers.model.hexgrid import in_arcs
-from airwar.games.gunslingers.model.tasks import Ask, Do, Roll, about, on_do, on_roll, verb
+from airwar.games.gunslingers.model.tasks import Ask, CheckTask, Do, about
 from airwar.games.gunslingers.model.units import Plane
 from airwar.games.gunslingers.phases.common import clear_los, need, radar_line_of_sight
+from airwar.games.gunslingers.phases.registry import on_do, on_roll, verb
 from airwar.games.gunslingers.rules import air as checks_air
 
 if TYPE_CHECKING:
-    from airwar.games.gunslingers.referee import GsState
+    from airwar.games.gunslingers.model.state import GsModel
 
 
-def covers(state: GsState, p: Plane, t: Plane) -> bool:
+def covers(state: GsModel, p: Plane, t: Plane) -> bool:
     """Whether ``t`` is within the range and arcs of ``p``'s radar, with a line of sight
     unless the option lets radar through terrain (GS-34, GS-45)."""
     assert p.radar is not None
@@ -37,11 +38,11 @@ def may_search(p: Plane) -> bool:
     return not (p.radar.locks and p.radar.kind in ("regular", "limited_tws"))
 
 
-def _radars(state: GsState) -> list[Plane]:
+def _radars(state: GsModel) -> list[Plane]:
     return [p for p in state.planes() if p.radar_on]
 
 
-def auto_detect(state: GsState) -> None:
+def auto_detect(state: GsModel) -> None:
     """Step 1: contacts out of coverage are lost; targets close in are detected (GS-34)."""
     for p in _radars(state):
         r = p.radar
@@ -64,9 +65,8 @@ def auto_detect(state: GsState) -> None:
                 state.emit("contact", aircraft=p.id, target=t.id, how="automatic", rule="GS-34")
 
 
-def needing_rolls(state: GsState) -> None:
+def needing_rolls(state: GsModel) -> None:
     """Step 2: targets in radar coverage but not yet contacts need detection rolls."""
-    state.radar_candidates = {}
     for p in _radars(state):
         r = p.radar
         assert r is not None
@@ -76,19 +76,19 @@ def needing_rolls(state: GsState) -> None:
             t.id for t in state.enemies_of(p.side) if t.id not in r.contacts and covers(state, p, t)
         ]
         if cands:
-            state.radar_candidates[p.id] = cands
+            state.this_turn.radar_candidates[p.id] = cands
             state.emit("radar_candidates", aircraft=p.id, targets=cands)
 
 
-def detection_rolls(state: GsState) -> None:
+def detection_rolls(state: GsModel) -> None:
     """Step 3: each aircraft chooses up to 4 targets to roll for (GS-13)."""
-    for pid in state.radar_candidates:
+    for pid in state.this_turn.radar_candidates:
         p = state.forces.planes[pid]
         state.push(Ask(state.seat_of(p.side), "radar", pid))
 
 
-def _radar_choices(state: GsState, ask: Ask) -> list[Decision]:
-    cands = state.radar_candidates.get(ask.subject, [])
+def _radar_choices(state: GsModel, ask: Ask) -> list[Decision]:
+    cands = state.this_turn.radar_candidates.get(ask.subject, [])
     most = checks_air.detection_rolls_per_turn()
     out = []
     for k in range(min(most, len(cands)) + 1):
@@ -96,7 +96,7 @@ def _radar_choices(state: GsState, ask: Ask) -> list[Decision]:
     return out
 
 
-def _radar_check(state: GsState, ask: Ask, d: Decision) -> None:
+def _radar_check(state: GsModel, ask: Ask, d: Decision) -> None:
     p = state.forces.planes[ask.subject]
     items = d.items()
     most = checks_air.detection_rolls_per_turn()
@@ -105,26 +105,26 @@ def _radar_check(state: GsState, ask: Ask, d: Decision) -> None:
         f"{p.label} may make {most} radar detection rolls a turn, not {len(items)} (GS-13)",
     )
     need(len(set(items)) == len(items), "one roll per target")
-    cands = state.radar_candidates.get(p.id, [])
+    cands = state.this_turn.radar_candidates.get(p.id, [])
     for t in items:
         need(t in cands, f"{t} is not an undetected enemy within {p.label}'s radar range and arcs")
 
 
 @verb("radar", "targets to roll radar detection for (comma-separated, at most 4; GS-13)",
       _radar_choices, _radar_check)  # fmt: skip
-def _radar(state: GsState, ask: Ask, d: Decision) -> None:
+def _radar(state: GsModel, ask: Ask, d: Decision) -> None:
     p = state.forces.planes[ask.subject]
     assert p.radar is not None
     tasks = []
     for t in d.items():
         p.detection_rolls += 1
         check = checks_air.radar_detection_check(p.radar.detection)
-        tasks.append(Roll(check, "detected", (p.id, t), about(aircraft=p.id, against=t)))
+        tasks.append(CheckTask(check, "detected", (p.id, t), about(aircraft=p.id, against=t)))
     state.push_front(*tasks)
 
 
 @on_roll("detected")
-def _detected(state: GsState, success: bool, roll: int, args: tuple[str, ...]) -> None:
+def _detected(state: GsModel, success: bool, roll: int, args: tuple[str, ...]) -> None:
     if success:
         radar = state.forces.planes[args[0]].radar
         assert radar is not None
@@ -141,12 +141,12 @@ def lock_allowance(p: Plane) -> int:
     return max(0, min(attempts - p.lock_attempts, hold - len(p.radar.locks)))
 
 
-def _lock_candidates(state: GsState, p: Plane) -> list[str]:
+def _lock_candidates(state: GsModel, p: Plane) -> list[str]:
     assert p.radar is not None
     return sorted(t for t in p.radar.contacts - p.radar.locks if state.forces.planes[t].alive)
 
 
-def lockon_rolls(state: GsState) -> None:
+def lockon_rolls(state: GsModel) -> None:
     """Step 4: lock-on attempts: its capability for an MTT radar, one for any other (GS-13,
     GS-46)."""
     for p in _radars(state):
@@ -154,7 +154,7 @@ def lockon_rolls(state: GsState) -> None:
             state.push(Ask(state.seat_of(p.side), "lock", p.id))
 
 
-def _lock_choices(state: GsState, ask: Ask) -> list[Decision]:
+def _lock_choices(state: GsModel, ask: Ask) -> list[Decision]:
     p = state.forces.planes[ask.subject]
     cands = _lock_candidates(state, p)
     out = []
@@ -163,7 +163,7 @@ def _lock_choices(state: GsState, ask: Ask) -> list[Decision]:
     return out
 
 
-def _lock_check(state: GsState, ask: Ask, d: Decision) -> None:
+def _lock_check(state: GsModel, ask: Ask, d: Decision) -> None:
     p = state.forces.planes[ask.subject]
     assert p.radar is not None
     items = d.items()
@@ -185,19 +185,19 @@ def _lock_check(state: GsState, ask: Ask, d: Decision) -> None:
 
 @verb("lock", "radar contacts to attempt lock-ons on (comma-separated; GS-13)", _lock_choices,
       _lock_check)  # fmt: skip
-def _lock(state: GsState, ask: Ask, d: Decision) -> None:
+def _lock(state: GsModel, ask: Ask, d: Decision) -> None:
     p = state.forces.planes[ask.subject]
     assert p.radar is not None
     tasks = []
     for t in d.items():
         p.lock_attempts += 1
         check = checks_air.radar_lock_on_check(p.radar.lock_on)
-        tasks.append(Roll(check, "radar_locked", (p.id, t), about(aircraft=p.id, against=t)))
+        tasks.append(CheckTask(check, "radar_locked", (p.id, t), about(aircraft=p.id, against=t)))
     state.push_front(*tasks)
 
 
 @on_roll("radar_locked")
-def _radar_locked(state: GsState, success: bool, roll: int, args: tuple[str, ...]) -> None:
+def _radar_locked(state: GsModel, success: bool, roll: int, args: tuple[str, ...]) -> None:
     if not success:
         return
     p = state.forces.planes[args[0]]
@@ -212,7 +212,7 @@ def _radar_locked(state: GsState, success: bool, roll: int, args: tuple[str, ...
             state.emit("contacts_dropped", aircraft=p.id, targets=lost, rule="GS-13")
 
 
-def _break(state: GsState, kinds: tuple[str, ...]) -> None:
+def _break(state: GsModel, kinds: tuple[str, ...]) -> None:
     for p in _radars(state):
         r = p.radar
         assert r is not None
@@ -222,7 +222,7 @@ def _break(state: GsState, kinds: tuple[str, ...]) -> None:
 
 
 @on_do("radar_break_try")
-def _radar_break_try(state: GsState, args: tuple[str, ...]) -> None:
+def _radar_break_try(state: GsModel, args: tuple[str, ...]) -> None:
     """One roll of the Air Radar Break-Lock Table, if the lock-on is still held (GS-3)."""
     pid, tid, kind = args
     p = state.forces.planes[pid]
@@ -242,12 +242,12 @@ def _radar_break_try(state: GsState, args: tuple[str, ...]) -> None:
         check = row.check(used, r.eccm, name)
         if check is not None:
             state.push_front(
-                Roll(check, "radar_lock_broken", (pid, tid), about(aircraft=pid, against=tid))
+                CheckTask(check, "radar_lock_broken", (pid, tid), about(aircraft=pid, against=tid))
             )
 
 
 @on_roll("radar_lock_broken")
-def _radar_lock_broken(state: GsState, success: bool, roll: int, args: tuple[str, ...]) -> None:
+def _radar_lock_broken(state: GsModel, success: bool, roll: int, args: tuple[str, ...]) -> None:
     radar = state.forces.planes[args[0]].radar
     assert radar is not None
     if success and args[1] in radar.locks:
@@ -255,11 +255,11 @@ def _radar_lock_broken(state: GsState, success: bool, roll: int, args: tuple[str
         state.emit("lock_broken", aircraft=args[0], target=args[1], rule="GS-3")
 
 
-def break_with_djm(state: GsState) -> None:
+def break_with_djm(state: GsModel) -> None:
     """Step 5: the target's DJM against each air radar lock-on."""
     _break(state, ("djm",))
 
 
-def break_with_chaff(state: GsState) -> None:
+def break_with_chaff(state: GsModel) -> None:
     """Step 6: the target's chaff, then mini-jammers, against each lock-on still held."""
     _break(state, ("chaff", "mini_jammer"))

@@ -18,7 +18,7 @@ from airwar.games.gunslingers.model.hexgrid import (
     parse_arcs,
 )
 from airwar.games.gunslingers.model.scenario import house
-from airwar.games.gunslingers.model.tasks import Ask, Do, Roll, about, on_do, on_roll, verb
+from airwar.games.gunslingers.model.tasks import Ask, CheckTask, Do, about
 from airwar.games.gunslingers.model.units import Plane, SamSite, WarningRadar, Weapon
 from airwar.games.gunslingers.phases import outcomes
 from airwar.games.gunslingers.phases.common import (
@@ -31,15 +31,16 @@ from airwar.games.gunslingers.phases.common import (
     suppressed,
     yes_no,
 )
+from airwar.games.gunslingers.phases.registry import on_do, on_roll, verb
 from airwar.games.gunslingers.rules import sam as checks_sam
 
 if TYPE_CHECKING:
-    from airwar.games.gunslingers.referee import GsState
+    from airwar.games.gunslingers.model.state import GsModel
 
 Radar = SamSite | WarningRadar
 
 
-def radar_units(state: GsState) -> list[Radar]:
+def radar_units(state: GsModel) -> list[Radar]:
     """Every ground radar in play: radar SAM units, EWRs and CCUs."""
     out: list[Radar] = [s for s in state.forces.sams.values() if s.alive and s.radar is not None]
     out += [r for r in state.forces.radars.values() if r.alive]
@@ -49,7 +50,7 @@ def radar_units(state: GsState) -> list[Radar]:
 # -- steps 1 and 2: radars on and off (GS-24) ----------------------------------------
 
 
-def reactivate_radars(state: GsState) -> None:
+def reactivate_radars(state: GsModel) -> None:
     """Step 1: shut-down radars may attempt to reactivate (Die Roll 6-)."""
     for r in radar_units(state):
         if r.radar == "shutdown":
@@ -58,20 +59,20 @@ def reactivate_radars(state: GsState) -> None:
 
 @choice_verb("reactivate", "whether this shut-down radar attempts to reactivate (6-, GS-24)",
              yes_no)  # fmt: skip
-def _reactivate(state: GsState, ask: Ask, d: Decision) -> None:
+def _reactivate(state: GsModel, ask: Ask, d: Decision) -> None:
     if d.first == "yes":
         check = checks_sam.radar_reactivation_check()
-        state.push_front(Roll(check, "reactivated", (ask.subject,), about(unit=ask.subject)))
+        state.push_front(CheckTask(check, "reactivated", (ask.subject,), about(unit=ask.subject)))
 
 
 @on_roll("reactivated")
-def _reactivated(state: GsState, success: bool, roll: int, args: tuple[str, ...]) -> None:
+def _reactivated(state: GsModel, success: bool, roll: int, args: tuple[str, ...]) -> None:
     if success:
         state.unit(args[0]).radar = "alerted"
         state.emit("radar", unit=args[0], state="alerted", rule="GS-24")
 
 
-def shutdown_radars(state: GsState) -> None:
+def shutdown_radars(state: GsModel) -> None:
     """Step 2: alerted radars may attempt to shut down (Die Roll 6-)."""
     for r in radar_units(state):
         if r.radar == "alerted":
@@ -79,14 +80,14 @@ def shutdown_radars(state: GsState) -> None:
 
 
 @choice_verb("shutdown", "whether this alerted radar attempts to shut down (6-, GS-24)", yes_no)
-def _shutdown(state: GsState, ask: Ask, d: Decision) -> None:
+def _shutdown(state: GsModel, ask: Ask, d: Decision) -> None:
     if d.first == "yes":
         check = checks_sam.radar_shutdown_check()
-        state.push_front(Roll(check, "shut_down", (ask.subject,), about(unit=ask.subject)))
+        state.push_front(CheckTask(check, "shut_down", (ask.subject,), about(unit=ask.subject)))
 
 
 @on_roll("shut_down")
-def _shut_down(state: GsState, success: bool, roll: int, args: tuple[str, ...]) -> None:
+def _shut_down(state: GsModel, success: bool, roll: int, args: tuple[str, ...]) -> None:
     if success:
         unit = state.unit(args[0])
         unit.radar = "shutdown"
@@ -98,14 +99,14 @@ def _shut_down(state: GsState, success: bool, roll: int, args: tuple[str, ...]) 
 # -- steps 3 and 4: BJM noise arcs and stand-off attacks (GS-5, GS-26) ----------------
 
 
-def declare_noise_arcs(state: GsState) -> None:
+def declare_noise_arcs(state: GsModel) -> None:
     """Step 3: aircraft with a BJM declare their noise jamming arcs."""
     for p in state.planes():
         if p.bjm_type and p.bjm_number > 0:
             state.push(Ask(state.seat_of(p.side), "jam", p.id))
 
 
-def _jam_choices(state: GsState, ask: Ask) -> list[Decision]:
+def _jam_choices(state: GsModel, ask: Ask) -> list[Decision]:
     p = state.forces.planes[ask.subject]
     bjm = checks_sam.bjm_type(p.bjm_type or "")
     seen: set[frozenset[Arc]] = set()
@@ -121,7 +122,7 @@ def _jam_choices(state: GsState, ask: Ask) -> list[Decision]:
     return out
 
 
-def _jam_check(state: GsState, ask: Ask, d: Decision) -> None:
+def _jam_check(state: GsModel, ask: Ask, d: Decision) -> None:
     p = state.forces.planes[ask.subject]
     if d.first == "none":
         return
@@ -139,13 +140,13 @@ def _jam_check(state: GsState, ask: Ask, d: Decision) -> None:
 
 @verb("jam", "the BJM noise jamming arcs (comma-separated arcs, or none; GS-5)", _jam_choices,
       _jam_check)  # fmt: skip
-def _jam(state: GsState, ask: Ask, d: Decision) -> None:
+def _jam(state: GsModel, ask: Ask, d: Decision) -> None:
     p = state.forces.planes[ask.subject]
     p.noise_arcs = frozenset() if d.first == "none" else parse_arcs(d.first)
     state.emit("declare", what="noise arcs", aircraft=p.id, arcs=arcs_text(p.noise_arcs))
 
 
-def noise_bjm(state: GsState, radar_side: str, radar_hex: Hex) -> int:
+def noise_bjm(state: GsModel, radar_side: str, radar_hex: Hex) -> int:
     """The strongest enemy BJM whose declared noise arcs cover the radar (GS-5)."""
     return checks_sam.strongest_noise_bjm(
         p.bjm_number
@@ -155,7 +156,7 @@ def noise_bjm(state: GsState, radar_side: str, radar_hex: Hex) -> int:
     )
 
 
-def _standoff_targets(state: GsState, p: Plane) -> list[str]:
+def _standoff_targets(state: GsModel, p: Plane) -> list[str]:
     same = same_hex_in_arcs(state)
     return [
         r.id
@@ -168,14 +169,14 @@ def _standoff_limit(p: Plane) -> int:
     return checks_sam.bjm_type(p.bjm_type or "").stand_off_attacks(not p.pilot_only)
 
 
-def standoff_attacks(state: GsState) -> None:
+def standoff_attacks(state: GsModel) -> None:
     """Step 4: BJM aircraft make stand-off jamming attacks on radars in their noise arcs."""
     for p in state.planes():
         if p.noise_arcs and _standoff_targets(state, p):
             state.push(Ask(state.seat_of(p.side), "standoff", p.id))
 
 
-def _standoff_choices(state: GsState, ask: Ask) -> list[Decision]:
+def _standoff_choices(state: GsModel, ask: Ask) -> list[Decision]:
     p = state.forces.planes[ask.subject]
     targets = _standoff_targets(state, p)
     out = []
@@ -184,7 +185,7 @@ def _standoff_choices(state: GsState, ask: Ask) -> list[Decision]:
     return out
 
 
-def _standoff_check(state: GsState, ask: Ask, d: Decision) -> None:
+def _standoff_check(state: GsModel, ask: Ask, d: Decision) -> None:
     p = state.forces.planes[ask.subject]
     chosen = d.items()
     limit = _standoff_limit(p)
@@ -206,7 +207,7 @@ def _standoff_check(state: GsState, ask: Ask, d: Decision) -> None:
 
 @verb("standoff", "radars to attack with stand-off jamming (comma-separated, or none; GS-5)",
       _standoff_choices, _standoff_check)  # fmt: skip
-def _standoff(state: GsState, ask: Ask, d: Decision) -> None:
+def _standoff(state: GsModel, ask: Ask, d: Decision) -> None:
     p = state.forces.planes[ask.subject]
     tasks = []
     for rid in d.items():
@@ -220,12 +221,12 @@ def _standoff(state: GsState, ask: Ask, d: Decision) -> None:
                 unit=rid,
             )
             continue
-        tasks.append(Roll(check, "jammed", (rid,), about(aircraft=p.id, unit=rid)))
+        tasks.append(CheckTask(check, "jammed", (rid,), about(aircraft=p.id, unit=rid)))
     state.push_front(*tasks)
 
 
 @on_roll("jammed")
-def _jammed(state: GsState, success: bool, roll: int, args: tuple[str, ...]) -> None:
+def _jammed(state: GsModel, success: bool, roll: int, args: tuple[str, ...]) -> None:
     if success:
         state.unit(args[0]).jammed = True
         state.emit("jammed", unit=args[0], rule="GS-5")
@@ -234,7 +235,7 @@ def _jammed(state: GsState, success: bool, roll: int, args: tuple[str, ...]) -> 
 # -- steps 5 and 8: lock-ons (GS-28) --------------------------------------------------
 
 
-def ccu_inoperative(state: GsState, s: SamSite) -> bool:
+def ccu_inoperative(state: GsModel, s: SamSite) -> bool:
     """A required CCU is inoperative: destroyed, not operative, jammed or not emitting."""
     if s.ccu is None:
         return False
@@ -242,7 +243,7 @@ def ccu_inoperative(state: GsState, s: SamSite) -> bool:
     return c is None or not (c.alive and c.operative and c.emitting and not c.jammed)
 
 
-def can_lock(state: GsState, s: SamSite) -> bool:
+def can_lock(state: GsModel, s: SamSite) -> bool:
     if not s.alive or suppressed(state, s.id):
         return False
     if s.optical:
@@ -254,7 +255,7 @@ def in_envelope(s: SamSite, p: Plane) -> bool:
     return p.alive and s.hex.distance(p.hex) <= s.range and p.altitude <= s.max_altitude
 
 
-def sam_sees(state: GsState, s: SamSite, p: Plane) -> bool:
+def sam_sees(state: GsModel, s: SamSite, p: Plane) -> bool:
     """An optical, laser or IR SAM unit needs a line of sight from its hex (at ground
     level) to the aircraft (GS-44); a radar SAM unit too, unless the option lets radar
     through terrain (GS-45)."""
@@ -263,11 +264,11 @@ def sam_sees(state: GsState, s: SamSite, p: Plane) -> bool:
     return clear_los(state, s.hex, 0, p.hex, p.altitude)
 
 
-def lock_targets(state: GsState, s: SamSite) -> list[str]:
+def lock_targets(state: GsModel, s: SamSite) -> list[str]:
     return [p.id for p in state.enemies_of(s.side) if in_envelope(s, p) and sam_sees(state, s, p)]
 
 
-def lock_check(state: GsState, s: SamSite, p: Plane) -> Check:
+def lock_check(state: GsModel, s: SamSite, p: Plane) -> Check:
     """The lock-on check of a SAM unit against an aircraft, modifiers from their state."""
     if s.optical:
         return checks_sam.optical_sam_lock_on_check(
@@ -291,7 +292,7 @@ def lock_check(state: GsState, s: SamSite, p: Plane) -> Check:
     )
 
 
-def _keep_locks(state: GsState) -> None:
+def _keep_locks(state: GsModel) -> None:
     for s in state.forces.sams.values():
         if s.lock is None:
             continue
@@ -308,7 +309,7 @@ def _keep_locks(state: GsState) -> None:
             s.lock = None
 
 
-def _ask_lockons(state: GsState, quick: bool) -> None:
+def _ask_lockons(state: GsModel, quick: bool) -> None:
     _keep_locks(state)
     for s in state.forces.sams.values():
         if s.quick_reaction != quick or s.lock is not None or not s.alive:
@@ -319,34 +320,34 @@ def _ask_lockons(state: GsState, quick: bool) -> None:
             state.push(Ask(state.seat_of(s.side), "lockon", s.id))
 
 
-def quick_reaction_lockons(state: GsState) -> None:
+def quick_reaction_lockons(state: GsModel) -> None:
     """Step 5: quick-reaction SAM units (and infantry SAMs) attempt lock-ons."""
     _ask_lockons(state, True)
 
 
-def regular_lockons(state: GsState) -> None:
+def regular_lockons(state: GsModel) -> None:
     """Step 8: regular SAM units attempt lock-ons (they launch next turn, GS-7)."""
     _ask_lockons(state, False)
 
 
-def _lockon_options(state: GsState, ask: Ask) -> list[tuple[str, ...]]:
+def _lockon_options(state: GsModel, ask: Ask) -> list[tuple[str, ...]]:
     s = state.forces.sams[ask.subject]
     return [("none",), *((t,) for t in lock_targets(state, s))]
 
 
 @choice_verb("lockon", "an enemy aircraft in range for this SAM unit to lock on to, or none "
              "(GS-28)", _lockon_options)  # fmt: skip
-def _lockon(state: GsState, ask: Ask, d: Decision) -> None:
+def _lockon(state: GsModel, ask: Ask, d: Decision) -> None:
     if d.first == "none":
         return
     s = state.forces.sams[ask.subject]
     p = state.forces.planes[d.first]
     check = lock_check(state, s, p)
-    state.push_front(Roll(check, "locked", (s.id, p.id), about(unit=s.id, against=p.id)))
+    state.push_front(CheckTask(check, "locked", (s.id, p.id), about(unit=s.id, against=p.id)))
 
 
 @on_roll("locked")
-def _locked(state: GsState, success: bool, roll: int, args: tuple[str, ...]) -> None:
+def _locked(state: GsModel, success: bool, roll: int, args: tuple[str, ...]) -> None:
     if success:
         state.forces.sams[args[0]].lock = args[1]
         state.emit("lock_on", unit=args[0], target=args[1])
@@ -355,7 +356,7 @@ def _locked(state: GsState, success: bool, roll: int, args: tuple[str, ...]) -> 
 # -- step 6: launches ----------------------------------------------------------------
 
 
-def sam_launches(state: GsState) -> None:
+def sam_launches(state: GsModel) -> None:
     """Step 6: units holding a lock-on with a loaded rail may attempt a launch (GS-28)."""
     for s in state.forces.sams.values():
         ready = s.alive and s.lock is not None and s.rails > 0
@@ -365,15 +366,17 @@ def sam_launches(state: GsState) -> None:
 
 @choice_verb("samlaunch", "whether this SAM unit attempts to launch at its lock-on (GS-28)",
              yes_no)  # fmt: skip
-def _samlaunch(state: GsState, ask: Ask, d: Decision) -> None:
+def _samlaunch(state: GsModel, ask: Ask, d: Decision) -> None:
     if d.first == "yes":
         s = state.forces.sams[ask.subject]
         check = checks_sam.sam_launch_check(s.launch)
-        state.push_front(Roll(check, "sam_launched", (s.id,), about(unit=s.id, against=s.lock)))
+        state.push_front(
+            CheckTask(check, "sam_launched", (s.id,), about(unit=s.id, against=s.lock))
+        )
 
 
 @on_roll("sam_launched")
-def _sam_launched(state: GsState, success: bool, roll: int, args: tuple[str, ...]) -> None:
+def _sam_launched(state: GsModel, success: bool, roll: int, args: tuple[str, ...]) -> None:
     s = state.forces.sams[args[0]]
     if not success:
         state.emit("launch_failed", unit=s.id, target=s.lock)
@@ -392,7 +395,7 @@ def _sam_launched(state: GsState, success: bool, roll: int, args: tuple[str, ...
 # -- step 7: passdowns (GS-27) --------------------------------------------------------
 
 
-def passdowns(state: GsState) -> None:
+def passdowns(state: GsModel) -> None:
     """Step 7: EWRs and CCUs attempt passdowns to their side's SAM units (Die Roll 7-)."""
     state.passdowns.clear()
     state.passdown_tries.clear()
@@ -403,7 +406,7 @@ def passdowns(state: GsState) -> None:
             state.push(Ask(state.seat_of(r.side), "passdown", r.id))
 
 
-def passdown_receiver(state: GsState, s: SamSite) -> bool:
+def passdown_receiver(state: GsModel, s: SamSite) -> bool:
     """Whether a SAM unit can use a passdown (GS-27, GS-49): a regular radar SAM unit
     (the -3 is a Radar SAM Lock-on Modifier and passdowns come before the regular
     lock-ons, step 8) that holds no lock-on, is not jammed or suppressed, and has not
@@ -421,7 +424,7 @@ def passdown_receiver(state: GsState, s: SamSite) -> bool:
     )
 
 
-def _passdown_pairs(state: GsState, r: WarningRadar) -> list[str]:
+def _passdown_pairs(state: GsModel, r: WarningRadar) -> list[str]:
     sams = [
         s for s in state.forces.sams.values() if s.side == r.side and passdown_receiver(state, s)
     ]
@@ -434,14 +437,14 @@ def _passdown_pairs(state: GsState, r: WarningRadar) -> list[str]:
     return [f"{s.id}:{p.id}" for s in sams for p in targets if in_envelope(s, p)]
 
 
-def _passdown_choices(state: GsState, ask: Ask) -> list[Decision]:
+def _passdown_choices(state: GsModel, ask: Ask) -> list[Decision]:
     r = state.forces.radars[ask.subject]
     return [Decision("passdown", r.id, ("done",))] + [
         Decision("passdown", r.id, (pair,)) for pair in _passdown_pairs(state, r)
     ]
 
 
-def _passdown_check(state: GsState, ask: Ask, d: Decision) -> None:
+def _passdown_check(state: GsModel, ask: Ask, d: Decision) -> None:
     r = state.forces.radars[ask.subject]
     if d.args == ("done",):
         return
@@ -458,7 +461,7 @@ def _passdown_check(state: GsState, ask: Ask, d: Decision) -> None:
 
 @verb("passdown", "a target to pass down to a SAM unit (SAM:TARGET), or done (GS-27)",
       _passdown_choices, _passdown_check)  # fmt: skip
-def _passdown(state: GsState, ask: Ask, d: Decision) -> None:
+def _passdown(state: GsModel, ask: Ask, d: Decision) -> None:
     if d.args == ("done",):
         return
     r = state.forces.radars[ask.subject]
@@ -473,20 +476,20 @@ def _passdown(state: GsState, ask: Ask, d: Decision) -> None:
         noise_bjm=noise_bjm(state, r.side, r.hex),
     )
     state.push_front(
-        Roll(check, "passed_down", (sam, target), about(unit=r.id, sam=sam, against=target)),
+        CheckTask(check, "passed_down", (sam, target), about(unit=r.id, sam=sam, against=target)),
         Do("passdown_again", (r.id,)),
     )
 
 
 @on_do("passdown_again")
-def _passdown_again(state: GsState, args: tuple[str, ...]) -> None:
+def _passdown_again(state: GsModel, args: tuple[str, ...]) -> None:
     r = state.forces.radars[args[0]]
     if _passdown_pairs(state, r):
         state.push_front(Ask(state.seat_of(r.side), "passdown", r.id))
 
 
 @on_roll("passed_down")
-def _passed_down(state: GsState, success: bool, roll: int, args: tuple[str, ...]) -> None:
+def _passed_down(state: GsModel, success: bool, roll: int, args: tuple[str, ...]) -> None:
     if success:
         state.passdowns[args[0]] = args[1]
         state.emit("passdown", sam=args[0], target=args[1], rule="GS-27")
@@ -495,7 +498,7 @@ def _passed_down(state: GsState, success: bool, roll: int, args: tuple[str, ...]
 # -- steps 9-12: break-lock rolls (GS-3) ----------------------------------------------
 
 
-def _break(state: GsState, countermeasure: str, used_of: str) -> None:
+def _break(state: GsModel, countermeasure: str, used_of: str) -> None:
     option = bool(state.game.options["ir_flares_break_lock"])
     for s in state.forces.sams.values():
         if s.lock is None or not s.alive:
@@ -511,33 +514,33 @@ def _break(state: GsState, countermeasure: str, used_of: str) -> None:
         check = row.check(used, s.eccm, name)
         if check is None:
             continue
-        state.push(Roll(check, "sam_lock_broken", (s.id,), about(unit=s.id, against=p.id)))
+        state.push(CheckTask(check, "sam_lock_broken", (s.id,), about(unit=s.id, against=p.id)))
 
 
 @on_roll("sam_lock_broken")
-def _sam_lock_broken(state: GsState, success: bool, roll: int, args: tuple[str, ...]) -> None:
+def _sam_lock_broken(state: GsModel, success: bool, roll: int, args: tuple[str, ...]) -> None:
     s = state.forces.sams[args[0]]
     if success and s.lock is not None:
         state.emit("lock_broken", unit=s.id, target=s.lock, rule="GS-3")
         s.lock = None
 
 
-def break_with_djm(state: GsState) -> None:
+def break_with_djm(state: GsModel) -> None:
     """Step 9: DJMs against radar SAM lock-ons."""
     _break(state, "djm", "djm")
 
 
-def break_with_chaff(state: GsState) -> None:
+def break_with_chaff(state: GsModel) -> None:
     """Step 10: chaff against radar SAM lock-ons."""
     _break(state, "chaff", "chaff")
 
 
-def break_with_mini(state: GsState) -> None:
+def break_with_mini(state: GsModel) -> None:
     """Step 11: mini-jammers against radar SAM lock-ons."""
     _break(state, "mini_jammer", "mini_jammers")
 
 
-def break_with_flares(state: GsState) -> None:
+def break_with_flares(state: GsModel) -> None:
     """Step 12: flares against OG/LG (and, by option, IR) lock-ons."""
     _break(state, "flare", "flares")
 
@@ -545,7 +548,7 @@ def break_with_flares(state: GsState) -> None:
 # -- step 13: self-defence ARMs ------------------------------------------------------
 
 
-def _arm_targets(state: GsState, p: Plane) -> list[str]:
+def _arm_targets(state: GsModel, p: Plane) -> list[str]:
     reach = p.arm_range
     return [
         s.id
@@ -554,31 +557,31 @@ def _arm_targets(state: GsState, p: Plane) -> list[str]:
     ]
 
 
-def arm_launches(state: GsState) -> None:
+def arm_launches(state: GsModel) -> None:
     """Step 13: aircraft locked on by a radar SAM may launch an ARM at it in self-defence."""
     for p in state.planes():
         if p.arms > 0 and _arm_targets(state, p):
             state.push(Ask(state.seat_of(p.side), "arm", p.id))
 
 
-def _arm_options(state: GsState, ask: Ask) -> list[tuple[str, ...]]:
+def _arm_options(state: GsModel, ask: Ask) -> list[tuple[str, ...]]:
     return [("none",), *((t,) for t in _arm_targets(state, state.forces.planes[ask.subject]))]
 
 
 @choice_verb("arm", "an emitting SAM radar locked on to this aircraft to fire an ARM at, or none",
              _arm_options)  # fmt: skip
-def _arm(state: GsState, ask: Ask, d: Decision) -> None:
+def _arm(state: GsModel, ask: Ask, d: Decision) -> None:
     if d.first == "none":
         return
     p = state.forces.planes[ask.subject]
     check = checks_sam.self_defence_arm_launch_check(p.arm_launch)
     state.push_front(
-        Roll(check, "arm_launched", (p.id, d.first), about(aircraft=p.id, against=d.first))
+        CheckTask(check, "arm_launched", (p.id, d.first), about(aircraft=p.id, against=d.first))
     )
 
 
 @on_roll("arm_launched")
-def _arm_launched(state: GsState, success: bool, roll: int, args: tuple[str, ...]) -> None:
+def _arm_launched(state: GsModel, success: bool, roll: int, args: tuple[str, ...]) -> None:
     p = state.forces.planes[args[0]]
     if success:
         p.arms -= 1  # a failed launch leaves the missile on its rail (GS-50)

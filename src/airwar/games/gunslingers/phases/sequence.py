@@ -3,15 +3,15 @@
 Each phase is its heading, word for word from the text; each step its number,
 the text's words, and one small function (in the ``steps_*`` module of its
 phase) that puts the step's decisions, rolls and work on the referee's queue.
-The state walks this list; nothing else decides the order.
+The referee walks this list; nothing else decides the order.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
 
+from airwar.games.gunslingers.model.state import GsModel, new_turn
 from airwar.games.gunslingers.phases import aaa as steps_aaa
 from airwar.games.gunslingers.phases import admin as steps_admin
 from airwar.games.gunslingers.phases import decisions as steps_decisions
@@ -24,15 +24,12 @@ from airwar.games.gunslingers.phases import sam as steps_sam
 from airwar.games.gunslingers.phases import sighting as steps_sighting
 from airwar.games.gunslingers.phases import stall as steps_stall
 
-if TYPE_CHECKING:
-    from airwar.games.gunslingers.referee import GsState
-
 
 @dataclass(frozen=True)
 class Step:
     number: int
     text: str
-    run: Callable[[GsState], None]
+    run: Callable[[GsModel], None]
 
 
 @dataclass(frozen=True)
@@ -41,7 +38,7 @@ class Phase:
     steps: tuple[Step, ...]
 
 
-def _steps(*items: tuple[str, Callable[[GsState], None]]) -> tuple[Step, ...]:
+def _steps(*items: tuple[str, Callable[[GsModel], None]]) -> tuple[Step, ...]:
     return tuple(Step(i, text, fn) for i, (text, fn) in enumerate(items, start=1))
 
 
@@ -233,35 +230,8 @@ SEQUENCE: tuple[Phase, ...] = (
 PHASE_NAMES: tuple[str, ...] = tuple(p.name for p in SEQUENCE)
 
 
-def new_turn(state: GsState) -> None:
-    """Clear what was declared or counted for one turn only (GS-13 limits, jamming)."""
-    for p in state.forces.planes.values():
-        p.noise_arcs = frozenset()
-        p.padlocks = ()
-        p.searching_ground = False
-        p.designated_searcher = False
-        p.engaging = None
-        p.illuminating = ()
-        p.designating = None
-        p.marking = None
-        p.attacks = {}
-        p.detection_rolls = 0
-        p.lock_attempts = 0
-        p.used = {}
-        p.moved = False
-        p.category = ""
-        p.status.discard("engaged")
-        p.status.discard("fac")
-    for s in state.forces.sams.values():
-        s.jammed = False
-        s.passdown = None
-        s.guided = False
-    for r in state.forces.radars.values():
-        r.jammed = False
-    state.preemptions = {}
-    steps_dds_charge(state)
-
-
-def steps_dds_charge(state: GsState) -> None:
-    """Take this turn's DDS program PPLs from the stocks (GS-25)."""
+def begin_turn(state: GsModel) -> None:
+    """A turn begins: fresh per-turn objects (``model.state.new_turn``),
+    then this turn's DDS program PPLs taken from the stocks (GS-25)."""
+    new_turn(state)
     steps_decisions.charge_dds(state)

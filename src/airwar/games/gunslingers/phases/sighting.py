@@ -15,7 +15,7 @@ from airwar.games.gunslingers.model.hexgrid import (
     sighting_range_between,
 )
 from airwar.games.gunslingers.model.scenario import house
-from airwar.games.gunslingers.model.tasks import Ask, Do, Roll, about, on_do, on_roll, verb
+from airwar.games.gunslingers.model.tasks import Ask, CheckTask, Do, about
 from airwar.games.gunslingers.model.units import Marker, Plane
 from airwar.games.gunslingers.phases.common import (
     choice_verb,
@@ -25,11 +25,12 @@ from airwar.games.gunslingers.phases.common import (
     same_hex_in_arcs,
     yes_no,
 )
+from airwar.games.gunslingers.phases.registry import on_do, on_roll, verb
 from airwar.games.gunslingers.rules import sighting as checks_sighting
 from airwar.games.gunslingers.rules.base import Crewman
 
 if TYPE_CHECKING:
-    from airwar.games.gunslingers.referee import GsState
+    from airwar.games.gunslingers.model.state import GsModel
 
 
 @dataclass(frozen=True)
@@ -54,7 +55,7 @@ class AirThing:
     visibility: int
 
 
-def ground_things(state: GsState) -> list[GroundThing]:
+def ground_things(state: GsModel) -> list[GroundThing]:
     f = state.forces
     default = house("ground", "sighting_range")
     out = [
@@ -69,7 +70,7 @@ def ground_things(state: GsState) -> list[GroundThing]:
     return out
 
 
-def air_things(state: GsState, enemy_of: str) -> list[AirThing]:
+def air_things(state: GsModel, enemy_of: str) -> list[AirThing]:
     """Enemy aircraft and missiles of the side ``enemy_of`` may sight."""
     out = [
         AirThing(p.id, p.side, p.hex, p.altitude, p.visibility) for p in state.enemies_of(enemy_of)
@@ -87,7 +88,7 @@ def visual_limit(p: Plane, target_visibility: int) -> int:
     return checks_sighting.visual_sighting_limit(target_visibility, p.vas)
 
 
-def can_see(state: GsState, p: Plane, t: AirThing) -> int | None:
+def can_see(state: GsModel, p: Plane, t: AirThing) -> int | None:
     """The sighting range if ``p`` could see ``t`` (range, blind arcs, LOS), else None."""
     rng = sighting_range_between(p.hex, p.altitude, t.hex, t.altitude)
     if rng > visual_limit(p, t.visibility):
@@ -104,7 +105,7 @@ def can_see(state: GsState, p: Plane, t: AirThing) -> int | None:
 # -- steps 1-6: the ground ------------------------------------------------------------
 
 
-def ground_fac_marks(state: GsState) -> None:
+def ground_fac_marks(state: GsModel) -> None:
     """Step 1: ground FACs place laser spots and smoke marks."""
     state.los_cache.clear()
     for g in state.forces.ground.values():
@@ -112,7 +113,7 @@ def ground_fac_marks(state: GsState) -> None:
             state.push(Ask(state.seat_of(g.side), "mark", g.id))
 
 
-def _mark_choices(state: GsState, ask: Ask) -> list[Decision]:
+def _mark_choices(state: GsModel, ask: Ask) -> list[Decision]:
     g = state.forces.ground[ask.subject]
     out = [Decision("mark", g.id, ("none",))]
     for h in g.hex.spiral(house("ground", "fac_range")):
@@ -121,7 +122,7 @@ def _mark_choices(state: GsState, ask: Ask) -> list[Decision]:
     return out
 
 
-def _mark_check(state: GsState, ask: Ask, d: Decision) -> None:
+def _mark_check(state: GsModel, ask: Ask, d: Decision) -> None:
     g = state.forces.ground[ask.subject]
     if d.args == ("none",):
         return
@@ -139,7 +140,7 @@ def _mark_check(state: GsState, ask: Ask, d: Decision) -> None:
 
 @verb("mark", "a ground FAC's laser spot or smoke mark (smoke|laser HEX), or none",
       _mark_choices, _mark_check)  # fmt: skip
-def _mark(state: GsState, ask: Ask, d: Decision) -> None:
+def _mark(state: GsModel, ask: Ask, d: Decision) -> None:
     if d.args == ("none",):
         return
     kind = "smoke_1" if d.args[0] == "smoke" else "laser_spot"
@@ -148,7 +149,7 @@ def _mark(state: GsState, ask: Ask, d: Decision) -> None:
     state.emit("marker", action="place", kind=kind, hex=str(h), by=ask.subject)
 
 
-def check_lines_of_sight(state: GsState) -> None:
+def check_lines_of_sight(state: GsModel) -> None:
     """Step 2: lines of sight blocked by terrain between opposing units in sighting range."""
     if not state.forces.terrain:
         state.note("no blocking terrain on this map: every line of sight is clear (GS-16)")
@@ -168,7 +169,7 @@ def check_lines_of_sight(state: GsState) -> None:
     state.emit("line_of_sight", blocked=blocked, rule="GS-16")
 
 
-def _ground_in_range(state: GsState, p: Plane) -> list[GroundThing]:
+def _ground_in_range(state: GsModel, p: Plane) -> list[GroundThing]:
     return [
         g
         for g in ground_things(state)
@@ -177,7 +178,7 @@ def _ground_in_range(state: GsState, p: Plane) -> list[GroundThing]:
     ]
 
 
-def declare_ground_search(state: GsState) -> None:
+def declare_ground_search(state: GsModel) -> None:
     """Step 3: aircraft with enemy ground units in sighting range declare whether they search."""
     for p in state.planes():
         if _ground_in_range(state, p):
@@ -185,14 +186,14 @@ def declare_ground_search(state: GsState) -> None:
 
 
 @choice_verb("search", "whether this aircraft searches for ground units (yes or no)", yes_no)
-def _search(state: GsState, ask: Ask, d: Decision) -> None:
+def _search(state: GsModel, ask: Ask, d: Decision) -> None:
     p = state.forces.planes[ask.subject]
     p.searching_ground = d.first == "yes"
     if p.searching_ground:
         state.emit("declare", what="searching for ground units", aircraft=p.id)
 
 
-def open_sighting(state: GsState) -> None:
+def open_sighting(state: GsModel) -> None:
     """Step 4: open (not camouflaged) ground units in a searcher's sighting range are sighted."""
     for p in state.planes():
         if not p.searching_ground:
@@ -206,7 +207,7 @@ def open_sighting(state: GsState) -> None:
                 state.emit("sighted", side=p.side, unit=g.id, by=p.id, how="openly")
 
 
-def camouflaged_sighting(state: GsState) -> None:
+def camouflaged_sighting(state: GsModel) -> None:
     """Step 5: camouflaged units within half the sighting range: Die Roll 5- (GS-19)."""
     for p in state.planes():
         if not p.searching_ground:
@@ -217,7 +218,7 @@ def camouflaged_sighting(state: GsState) -> None:
 
 
 @on_do("camo_try")
-def _camo_try(state: GsState, args: tuple[str, ...]) -> None:
+def _camo_try(state: GsModel, args: tuple[str, ...]) -> None:
     p = state.forces.planes[args[0]]
     g = state.forces.ground[args[1]]
     if g.id in state.forces.sides[p.side].ground_sighted:
@@ -226,18 +227,20 @@ def _camo_try(state: GsState, args: tuple[str, ...]) -> None:
     check = checks_sighting.camouflaged_sighting_check(rng, g.sighting_range)
     if check is None or not clear_los(state, p.hex, p.altitude, g.hex, 0):
         return
-    state.push_front(Roll(check, "camo_sighted", (p.id, g.id), about(aircraft=p.id, unit=g.id)))
+    state.push_front(
+        CheckTask(check, "camo_sighted", (p.id, g.id), about(aircraft=p.id, unit=g.id))
+    )
 
 
 @on_roll("camo_sighted")
-def _camo_sighted(state: GsState, success: bool, roll: int, args: tuple[str, ...]) -> None:
+def _camo_sighted(state: GsModel, success: bool, roll: int, args: tuple[str, ...]) -> None:
     if success:
         p = state.forces.planes[args[0]]
         state.forces.sides[p.side].ground_sighted.add(args[1])
         state.emit("sighted", side=p.side, unit=args[1], by=p.id, how="camouflaged")
 
 
-def ground_id(state: GsState) -> None:
+def ground_id(state: GsModel) -> None:
     """Step 6: each sighted, unidentified ground unit: Die Roll 10 - range, by the nearest
     searching aircraft of the side."""
     for side in state.forces.sides.values():
@@ -256,14 +259,14 @@ def ground_id(state: GsState) -> None:
             if check is None:
                 continue
             state.push(
-                Roll(
+                CheckTask(
                     check, "ground_identified", (side.name, uid), about(aircraft=best.id, unit=uid)
                 )
             )
 
 
 @on_roll("ground_identified")
-def _ground_identified(state: GsState, success: bool, roll: int, args: tuple[str, ...]) -> None:
+def _ground_identified(state: GsModel, success: bool, roll: int, args: tuple[str, ...]) -> None:
     if success:
         state.forces.sides[args[0]].ground_identified.add(args[1])
         state.emit("identified", side=args[0], unit=args[1])
@@ -272,11 +275,11 @@ def _ground_identified(state: GsState, success: bool, roll: int, args: tuple[str
 # -- steps 7-10: the air ---------------------------------------------------------------
 
 
-def _visible_targets(state: GsState, p: Plane) -> list[AirThing]:
+def _visible_targets(state: GsModel, p: Plane) -> list[AirThing]:
     return [t for t in air_things(state, p.side) if can_see(state, p, t) is not None]
 
 
-def designate_searchers(state: GsState) -> None:
+def designate_searchers(state: GsModel) -> None:
     """Step 7: each aircraft with enemy air targets in sight range may be a designated
     search aircraft (GS-32)."""
     for p in state.planes():
@@ -286,19 +289,19 @@ def designate_searchers(state: GsState) -> None:
 
 @choice_verb("searcher", "whether this aircraft is a designated search aircraft for air "
              "targets (GS-32)", yes_no)  # fmt: skip
-def _searcher(state: GsState, ask: Ask, d: Decision) -> None:
+def _searcher(state: GsModel, ask: Ask, d: Decision) -> None:
     p = state.forces.planes[ask.subject]
     p.designated_searcher = d.first == "yes"
     if p.designated_searcher:
         state.emit("declare", what="designated search aircraft", aircraft=p.id)
 
 
-def padlock_candidates(state: GsState, p: Plane) -> list[str]:
+def padlock_candidates(state: GsModel, p: Plane) -> list[str]:
     seen = state.forces.sides[p.side].sighted
     return [t.id for t in _visible_targets(state, p) if t.id in seen]
 
 
-def announce_padlocks(state: GsState) -> None:
+def announce_padlocks(state: GsModel) -> None:
     """Step 8: aircraft announce their padlocked targets (GS-9)."""
     for p in state.planes():
         if checks_sighting.padlock_limit(_crew(p)).number and padlock_candidates(state, p):
@@ -309,7 +312,7 @@ def _crew(p: Plane) -> list[Crewman]:
     return [Crewman.of(c.quality, c.attributes) for c in p.crew]
 
 
-def _padlock_choices(state: GsState, ask: Ask) -> list[Decision]:
+def _padlock_choices(state: GsModel, ask: Ask) -> list[Decision]:
     p = state.forces.planes[ask.subject]
     limit = checks_sighting.padlock_limit(_crew(p)).number
     cands = padlock_candidates(state, p)
@@ -319,7 +322,7 @@ def _padlock_choices(state: GsState, ask: Ask) -> list[Decision]:
     return out
 
 
-def _padlock_check(state: GsState, ask: Ask, d: Decision) -> None:
+def _padlock_check(state: GsModel, ask: Ask, d: Decision) -> None:
     p = state.forces.planes[ask.subject]
     chosen = d.items()
     limit = checks_sighting.padlock_limit(_crew(p))
@@ -354,13 +357,13 @@ def _padlock_check(state: GsState, ask: Ask, d: Decision) -> None:
 
 @verb("padlock", "the enemy targets this aircraft padlocks (comma-separated, or none; GS-9)",
       _padlock_choices, _padlock_check)  # fmt: skip
-def _padlock(state: GsState, ask: Ask, d: Decision) -> None:
+def _padlock(state: GsModel, ask: Ask, d: Decision) -> None:
     p = state.forces.planes[ask.subject]
     p.padlocks = tuple(d.items())
     state.emit("declare", what="padlocks", aircraft=p.id, targets=list(p.padlocks))
 
 
-def resight(state: GsState) -> None:
+def resight(state: GsModel) -> None:
     """Step 9: targets not padlocked become unsighted; each is rolled for once (GS-32)."""
     for side in state.forces.sides.values():
         padlocked = {t for p in state.planes(side.name) for t in p.padlocks}
@@ -382,7 +385,7 @@ def resight(state: GsState) -> None:
             check = checks_sighting.resighting_check(best[0], t.visibility, best[1].vas)
             if check is not None:
                 state.push(
-                    Roll(
+                    CheckTask(
                         check,
                         "resighted",
                         (side.name, t.id),
@@ -392,13 +395,13 @@ def resight(state: GsState) -> None:
 
 
 @on_roll("resighted")
-def _resighted(state: GsState, success: bool, roll: int, args: tuple[str, ...]) -> None:
+def _resighted(state: GsModel, success: bool, roll: int, args: tuple[str, ...]) -> None:
     if success:
         state.forces.sides[args[0]].sighted.add(args[1])
         state.emit("sighted", side=args[0], target=args[1], how="anew")
 
 
-def target_id(state: GsState) -> None:
+def target_id(state: GsModel) -> None:
     """Step 10: target ID is automatic within 2 x visibility (4 x with VAS) with a line of
     sight (GS-44), or with a radar lock-on and target-ID technology (GS-10)."""
     for side in state.forces.sides.values():

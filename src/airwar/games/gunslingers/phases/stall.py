@@ -5,14 +5,15 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from airwar.games.gunslingers.model.actions import Decision
-from airwar.games.gunslingers.model.tasks import Ask, Roll, about, on_roll
+from airwar.games.gunslingers.model.tasks import Ask, CheckTask, about
 from airwar.games.gunslingers.model.units import Plane
 from airwar.games.gunslingers.phases.common import choice_verb, yes_no
+from airwar.games.gunslingers.phases.registry import on_roll
 from airwar.games.gunslingers.rules import stall as checks_stall
 from airwar.games.gunslingers.rules.base import Crewman
 
 if TYPE_CHECKING:
-    from airwar.games.gunslingers.referee import GsState
+    from airwar.games.gunslingers.model.state import GsModel
 
 
 def pilot_of(p: Plane) -> Crewman:
@@ -20,32 +21,32 @@ def pilot_of(p: Plane) -> Crewman:
     return Crewman.of(p.pilot.quality, p.pilot.attributes)
 
 
-def recover_departed(state: GsState) -> None:
+def recover_departed(state: GsModel) -> None:
     """Step 1: each departed aircraft attempts recovery (Die Roll 6-)."""
     for p in state.planes():
         if "departed" in p.status:
             check = checks_stall.departed_recovery_check(p.fly_by_wire, pilot_of(p))
-            state.push(Roll(check, "recovered", (p.id,), about(aircraft=p.id)))
+            state.push(CheckTask(check, "recovered", (p.id,), about(aircraft=p.id)))
 
 
 @on_roll("recovered")
-def _recovered(state: GsState, success: bool, roll: int, args: tuple[str, ...]) -> None:
+def _recovered(state: GsModel, success: bool, roll: int, args: tuple[str, ...]) -> None:
     if success:
         p = state.forces.planes[args[0]]
         p.status -= {"departed", "stalled", "stalled_vertical"}
         state.emit("status", aircraft=p.id, status=sorted(p.status), text="recovers", rule="GS-8")
 
 
-def stalled_depart(state: GsState) -> None:
+def stalled_depart(state: GsModel) -> None:
     """Step 2: each stalled aircraft (not departed) checks whether it departs (Die Roll 5-)."""
     for p in state.planes():
         if "stalled" in p.status and "departed" not in p.status:
             check = checks_stall.departure_check(p.fly_by_wire, pilot_of(p))
-            state.push(Roll(check, "departs", (p.id,), about(aircraft=p.id)))
+            state.push(CheckTask(check, "departs", (p.id,), about(aircraft=p.id)))
 
 
 @on_roll("departs")
-def _departs(state: GsState, success: bool, roll: int, args: tuple[str, ...]) -> None:
+def _departs(state: GsModel, success: bool, roll: int, args: tuple[str, ...]) -> None:
     if success:
         p = state.forces.planes[args[0]]
         p.status -= {"stalled", "stalled_vertical"}
@@ -53,7 +54,7 @@ def _departs(state: GsState, success: bool, roll: int, args: tuple[str, ...]) ->
         state.emit("status", aircraft=p.id, status=sorted(p.status), text="departs", rule="GS-8")
 
 
-def vertical_reverse(state: GsState) -> None:
+def vertical_reverse(state: GsModel) -> None:
     """Step 3: aircraft stalled in a vertical climb (and not departed) may try it (6-)."""
     for p in state.planes():
         if "stalled_vertical" in p.status and "departed" not in p.status:
@@ -62,15 +63,15 @@ def vertical_reverse(state: GsState) -> None:
 
 @choice_verb("reverse", "whether this aircraft attempts a vertical reverse manoeuvre (6-, GS-8)",
              yes_no)  # fmt: skip
-def _reverse(state: GsState, ask: Ask, d: Decision) -> None:
+def _reverse(state: GsModel, ask: Ask, d: Decision) -> None:
     if d.first == "yes":
         p = state.forces.planes[ask.subject]
         check = checks_stall.vertical_reverse_check(p.fly_by_wire, pilot_of(p))
-        state.push_front(Roll(check, "reversed", (p.id,), about(aircraft=p.id)))
+        state.push_front(CheckTask(check, "reversed", (p.id,), about(aircraft=p.id)))
 
 
 @on_roll("reversed")
-def _reversed(state: GsState, success: bool, roll: int, args: tuple[str, ...]) -> None:
+def _reversed(state: GsModel, success: bool, roll: int, args: tuple[str, ...]) -> None:
     if success:
         p = state.forces.planes[args[0]]
         p.status -= {"stalled", "stalled_vertical"}
