@@ -13,7 +13,7 @@ from airwar.games.gunslingers.model.units import Plane, Weapon
 from airwar.games.gunslingers.phases.common import choice_verb, need, same_hex_in_arcs
 from airwar.games.gunslingers.phases.registry import on_do, on_roll, verb
 from airwar.games.gunslingers.rules import air as checks_air
-from airwar.games.gunslingers.rules.base import Decision as Ruling
+from airwar.games.gunslingers.rules.base import Ruling
 from airwar.games.gunslingers.tables import number
 
 if TYPE_CHECKING:

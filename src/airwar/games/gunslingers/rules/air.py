@@ -14,7 +14,7 @@ from functools import cache
 
 from airwar.core.checks import Check
 from airwar.games.gunslingers.model.hexgrid import Arc, Hex, arc_of, arcs_at_least, in_arcs
-from airwar.games.gunslingers.rules.base import Countermeasure, Decision, d10_check, unit_number
+from airwar.games.gunslingers.rules.base import Countermeasure, Ruling, d10_check, unit_number
 from airwar.games.gunslingers.rules.sam import BreakLockRow, break_lock_rows
 from airwar.games.gunslingers.tables import entry, number
 
@@ -33,17 +33,17 @@ def missile_launch_check(launch: int, retry: bool = False) -> Check:
     return d10_check(name, unit_number(launch, rule, "missile launch number"))
 
 
-def may_retry_launch(declared_results: Sequence[bool], retries_used: int) -> Decision:
+def may_retry_launch(declared_results: Sequence[bool], retries_used: int) -> Ruling:
     """Whether one additional launch try is allowed: only when every declared
     attempt failed, and only once (Air To Air Missile Launch Phase 3, GS-21)."""
     retries = entry(TABLE, "launch_retries")
     if not declared_results:
-        return Decision(False, "no launch was declared", retries.rule)
+        return Ruling(False, "no launch was declared", retries.rule)
     if any(declared_results):
-        return Decision(False, "a declared launch succeeded", retries.rule)
+        return Ruling(False, "a declared launch succeeded", retries.rule)
     if retries_used >= retries.value:
-        return Decision(False, f"the {retries.value} additional try is used", retries.rule)
-    return Decision(True, "all declared attempts failed", retries.rule)
+        return Ruling(False, f"the {retries.value} additional try is used", retries.rule)
+    return Ruling(True, "all declared attempts failed", retries.rule)
 
 
 def radar_detection_check(detection: int) -> Check:
@@ -128,13 +128,13 @@ NO_LAUNCH_STATUSES = ("departed", "stalled", "gloc")
 """Statuses in which an aircraft launches no missiles (GS-48)."""
 
 
-def may_attack(statuses: Iterable[str]) -> Decision:
+def may_attack(statuses: Iterable[str]) -> Ruling:
     """Whether an aircraft may make air-to-air gun/rocket, strafing or air-to-ground
     attacks: not while departed, stalled or GLOC'd (GS-48)."""
     held = [s for s in ATTACK_FREE_STATUSES if s in set(statuses)]
     if held:
-        return Decision(False, f"it is {' and '.join(held)}", "Flight Phase notes / GS-48")
-    return Decision(True, "in controlled flight", "Flight Phase notes / GS-48")
+        return Ruling(False, f"it is {' and '.join(held)}", "Flight Phase notes / GS-48")
+    return Ruling(True, "in controlled flight", "Flight Phase notes / GS-48")
 
 
 def gun_arcs() -> frozenset[Arc]:
@@ -144,19 +144,19 @@ def gun_arcs() -> frozenset[Arc]:
 
 def gun_attack_geometry(
     frm: Hex, heading: int, to: Hex, *, same_hex_in_arcs: bool = False
-) -> Decision:
+) -> Ruling:
     """Whether a gun or rocket attack may fire at ``to``: in the 150+ arcs (GS-47); a
     target in the same hex lies in no arc unless the option (GS-18)."""
     e = entry(HOUSE, "gun_arc_angle_off")
     arcs = gun_arcs()
     if in_arcs(frm, heading, to, arcs, same_hex_in_arcs):
-        return Decision(True, f"in the {e.value}+ arcs", e.rule)
+        return Ruling(True, f"in the {e.value}+ arcs", e.rule)
     arc = arc_of(frm, heading, to)
     where = "in the same hex (no arc, GS-18)" if arc is None else f"in the {arc} arc"
-    return Decision(False, f"the target is {where}, not in the {e.value}+ arcs", e.rule)
+    return Ruling(False, f"the target is {where}, not in the {e.value}+ arcs", e.rule)
 
 
-def ground_attack_altitude(kind: str, altitude: int) -> Decision:
+def ground_attack_altitude(kind: str, altitude: int) -> Ruling:
     """Whether an aircraft at ``altitude`` may strafe (``strafe``) or make an
     air-to-ground attack (``ground``): at most the house altitude of each (GS-47)."""
     key = {"strafe": "strafe_max_altitude", "ground": "ground_attack_max_altitude"}.get(kind)
@@ -165,8 +165,8 @@ def ground_attack_altitude(kind: str, altitude: int) -> Decision:
     e = entry(HOUSE, key)
     what = "strafes" if kind == "strafe" else "attacks the ground"
     if altitude <= e.value:
-        return Decision(True, f"altitude {altitude} is at most {e.value}", e.rule)
-    return Decision(
+        return Ruling(True, f"altitude {altitude} is at most {e.value}", e.rule)
+    return Ruling(
         False, f"an aircraft {what} from altitude {e.value} or lower, not {altitude}", e.rule
     )
 
@@ -182,7 +182,7 @@ def launch_prerequisite(
     sighted: bool,
     radar_lock_on: bool,
     statuses: Iterable[str] = (),
-) -> Decision:
+) -> Ruling:
     """The first launch prerequisite of Air To Air Missile Launch Phase 1 that fails, or
     that all are met (GS-37, GS-48): not departed, stalled or GLOC'd; a missile left;
     the target within the range band and in the launch arcs; sighted for IR, held by the
@@ -190,20 +190,20 @@ def launch_prerequisite(
     rule = "Air To Air Missile Launch Phase 1 / GS-37"
     held = [s for s in NO_LAUNCH_STATUSES if s in set(statuses)]
     if held:
-        return Decision(False, f"the aircraft is {' and '.join(held)}", f"{rule}, GS-48")
+        return Ruling(False, f"the aircraft is {' and '.join(held)}", f"{rule}, GS-48")
     if carried <= 0:
-        return Decision(False, "no missile of that type is left", rule)
+        return Ruling(False, "no missile of that type is left", rule)
     if range_ < min_range:
-        return Decision(False, f"the target is {range_} hexes off, inside the minimum "
+        return Ruling(False, f"the target is {range_} hexes off, inside the minimum "
                         f"range {min_range}", rule)  # fmt: skip
     if range_ > max_range:
-        return Decision(False, f"the target is {range_} hexes off, beyond the maximum "
+        return Ruling(False, f"the target is {range_} hexes off, beyond the maximum "
                         f"range {max_range}", rule)  # fmt: skip
     if not in_launch_arcs:
-        return Decision(False, "the target is not in the missile's launch arcs", rule)
+        return Ruling(False, "the target is not in the missile's launch arcs", rule)
     if guidance == "IR" and not sighted:
-        return Decision(False, "an IR missile needs the target sighted by the side", rule)
+        return Ruling(False, "an IR missile needs the target sighted by the side", rule)
     if guidance != "IR" and not radar_lock_on:
-        return Decision(False, f"an {guidance} missile needs a lock-on of the aircraft's own "
+        return Ruling(False, f"an {guidance} missile needs a lock-on of the aircraft's own "
                         "radar on the target", rule)  # fmt: skip
-    return Decision(True, "every prerequisite is met", rule)
+    return Ruling(True, "every prerequisite is met", rule)

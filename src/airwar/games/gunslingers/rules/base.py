@@ -32,8 +32,8 @@ __all__ = [
     "CheckInputError",
     "Countermeasure",
     "Crewman",
-    "Decision",
     "Quality",
+    "Ruling",
     "SamGuidance",
     "Training",
     "as_enum",
@@ -145,8 +145,9 @@ class Crewman:
 
 
 @dataclass(frozen=True)
-class Decision:
-    """A yes/no ruling with the reason and the rule it comes from."""
+class Ruling:
+    """A yes/no ruling with the reason and the rule it comes from (what a rule allows;
+    a player's choice is :class:`~airwar.games.gunslingers.model.actions.Decision`)."""
 
     value: bool
     reason: str

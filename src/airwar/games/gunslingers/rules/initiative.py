@@ -19,7 +19,7 @@ from enum import Enum
 from airwar.core.checks import Modifier
 from airwar.core.errors import AirwarError
 from airwar.games.gunslingers.model.hexgrid import Heading, Hex, arcs_at_least, in_arcs
-from airwar.games.gunslingers.rules.base import Crewman, Decision, Training, as_enum
+from airwar.games.gunslingers.rules.base import Crewman, Ruling, Training, as_enum
 from airwar.games.gunslingers.tables import entry, modifier_row, number
 
 TABLE = "initiative"
@@ -45,7 +45,7 @@ def advantaged_over(
     target_hex: Hex,
     target_altitude: int,
     same_hex_in_arcs: bool = False,
-) -> Decision:
+) -> Ruling:
     """Whether an aircraft is advantaged over a target (Order Of Flight
     Determination Phase 1, GS-11): the target in its 150+ arc, at most 9 hexes
     away horizontally, no more than 6 levels above nor 9 below it. A same-hex
@@ -54,18 +54,18 @@ def advantaged_over(
     arc_entry = entry(TABLE, "advantage_arc")
     rule = arc_entry.rule
     if not in_arcs(hex, heading, target_hex, arcs_at_least(arc_entry.value), same_hex_in_arcs):
-        return Decision(False, f"target not in the {arc_entry.value}+ arc", rule)
+        return Ruling(False, f"target not in the {arc_entry.value}+ arc", rule)
     rng = hex.distance(target_hex)
     limit = number(TABLE, "advantage_range")
     if rng > limit:
-        return Decision(False, f"target {rng} hexes away, more than {limit}", rule)
+        return Ruling(False, f"target {rng} hexes away, more than {limit}", rule)
     above = target_altitude - altitude
     up, down = number(TABLE, "advantage_levels_above"), number(TABLE, "advantage_levels_below")
     if above > up:
-        return Decision(False, f"target {above} levels higher, more than {up}", rule)
+        return Ruling(False, f"target {above} levels higher, more than {up}", rule)
     if -above > down:
-        return Decision(False, f"target {-above} levels lower, more than {down}", rule)
-    return Decision(True, f"target in the {arc_entry.value}+ arc at {rng} hexes", rule)
+        return Ruling(False, f"target {-above} levels lower, more than {down}", rule)
+    return Ruling(True, f"target in the {arc_entry.value}+ arc at {rng} hexes", rule)
 
 
 def categorise(

@@ -23,8 +23,8 @@ from airwar.games.gunslingers.rules.base import (
     Attribute,
     CheckInputError,
     Crewman,
-    Decision,
     Quality,
+    Ruling,
     d10_check,
 )
 from airwar.games.gunslingers.tables import entry, number
@@ -94,7 +94,7 @@ def target_id_automatic(
     radar_lock_on: bool = False,
     target_id_technology: bool = False,
     line_of_sight: bool = True,
-) -> Decision:
+) -> Ruling:
     """Whether target ID is automatic (Visual Sighting Phase 10 a-c, GS-10).
 
     The visual ways (a, b) need a line of sight to the target (GS-44); the radar
@@ -102,21 +102,21 @@ def target_id_automatic(
     """
     if radar_lock_on and target_id_technology:
         rule = "Visual Sighting Phase 10c / GS-10"
-        return Decision(True, "radar lock-on with target ID technology", rule)
+        return Ruling(True, "radar lock-on with target ID technology", rule)
     step = entry(TABLE, "target_id_vas_multiple" if vas else "target_id_multiple")
     limit = step.value * _range(visibility, "visibility number")
     what = "with VAS " if vas else ""
     if not line_of_sight:
-        return Decision(
+        return Ruling(
             False,
             "no line of sight to the target and no radar lock-on with target ID technology",
             f"{step.rule}, GS-44",
         )
     if _range(sighting_range, "sighting range") <= limit:
-        return Decision(
+        return Ruling(
             True, f"within {step.value} x visibility {visibility} = {limit} hexes {what}", step.rule
         )
-    return Decision(
+    return Ruling(
         False,
         f"range {sighting_range} is beyond {step.value} x visibility {visibility} = {limit} "
         f"hexes {what}and no radar lock-on with target ID technology",
@@ -157,14 +157,14 @@ def padlock_limit(crew: Sequence[Crewman]) -> PadlockLimit:
 
 def may_padlock_into(
     target_arc: Arc | None, blind_arcs: Iterable[Arc], same_hex_in_arcs: bool = False
-) -> Decision:
+) -> Ruling:
     """Whether a target in ``target_arc`` may be padlocked: never into a blind arc
     (Visual Sighting Phase 8e, GS-9). A same-hex target (no arc) is in no blind
     arc (GS-18), unless the option ``same_hex_in_arcs`` puts it in every arc."""
     rule = "Visual Sighting Phase 8e / GS-9"
     blind = frozenset(blind_arcs)
     if target_arc is not None and target_arc in blind:
-        return Decision(False, f"target is in blind arc {target_arc.value}", rule)
+        return Ruling(False, f"target is in blind arc {target_arc.value}", rule)
     if target_arc is None and same_hex_in_arcs and blind:
-        return Decision(False, "target in the same hex lies in every arc, blind ones too", rule)
-    return Decision(True, "target is not in a blind arc", rule)
+        return Ruling(False, "target in the same hex lies in every arc, blind ones too", rule)
+    return Ruling(True, "target is not in a blind arc", rule)
