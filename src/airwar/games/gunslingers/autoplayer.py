@@ -28,7 +28,7 @@ from airwar.games.gunslingers.model.actions import Decision, listed
 from airwar.games.gunslingers.model.hexgrid import Hex, arcs_text, in_arcs
 from airwar.games.gunslingers.model.scenario import house
 from airwar.games.gunslingers.model.tasks import Ask
-from airwar.games.gunslingers.phases.registry import VERBS
+from airwar.games.gunslingers.phases.registry import choices as legal_choices
 from airwar.games.gunslingers.rules.sam import bjm_type
 from airwar.games.gunslingers.views import state_view
 
@@ -57,7 +57,7 @@ class Seen:
         return cls(
             lambda: state_view(state, ask.seat, focus=ask.subject),
             ask,
-            lambda: VERBS[ask.verb].choices(state, ask),
+            lambda: legal_choices(state, ask),
         )
 
     @cached_property

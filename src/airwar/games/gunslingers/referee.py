@@ -23,7 +23,13 @@ from airwar.games.gunslingers.model.state import GsModel
 from airwar.games.gunslingers.model.tasks import Ask, CheckTask, Die, Do
 from airwar.games.gunslingers.model.units import Forces, build_forces
 from airwar.games.gunslingers.phases import sequence
-from airwar.games.gunslingers.phases.registry import DIE_EFFECTS, DO_EFFECTS, ROLL_EFFECTS, VERBS
+from airwar.games.gunslingers.phases.registry import (
+    DIE_EFFECTS,
+    DO_EFFECTS,
+    ROLL_EFFECTS,
+    VERBS,
+    choices,
+)
 
 if TYPE_CHECKING:
     from airwar.core.checks import Check
@@ -113,7 +119,7 @@ class GsState(GsModel, GameState):
             return [a for a, _ in self.chance_outcomes()]
         ask = self.queue[0]
         assert isinstance(ask, Ask)
-        return list(VERBS[ask.verb].choices(self, ask))
+        return list(choices(self, ask))
 
     def check_decision(self, action: Action) -> None:
         """Raise IllegalAction with the reason if ``action`` may not be taken now."""

@@ -31,7 +31,7 @@ def record_plotted_fire(state: GsModel) -> None:
             state.push(Ask(state.seat_of(g.side), "plot", g.id))
 
 
-def _plot_choices(state: GsModel, ask: Ask) -> list[Decision]:
+def plot_choices(state: GsModel, ask: Ask) -> list[Decision]:
     g = state.forces.guns[ask.subject]
     out = [Decision("plot", g.id, ("none",))]
     for h in g.hex.spiral(g.range):
@@ -64,7 +64,7 @@ def _plot_check(state: GsModel, ask: Ask, d: Decision) -> None:
     )
 
 
-@verb("plot", "the target hex and altitude of plotted AAA fire", _plot_choices, _plot_check)
+@verb("plot", "the target hex and altitude of plotted AAA fire", plot_choices, _plot_check)
 def _plot(state: GsModel, ask: Ask, d: Decision) -> None:
     g = state.forces.guns[ask.subject]
     if d.args == ("none",):

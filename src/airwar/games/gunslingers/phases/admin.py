@@ -238,7 +238,7 @@ def _opmove_refusal(
     return None
 
 
-def _opmove_choices(state: GsModel, ask: Ask) -> list[Decision]:
+def opmove_choices(state: GsModel, ask: Ask) -> list[Decision]:
     out = [Decision("opmove", ask.subject, ("done",))]
     scale = operational_scale(state)
     free = free_flights(state)
@@ -266,7 +266,7 @@ def _opmove_check(state: GsModel, ask: Ask, d: Decision) -> None:
 
 
 @verb("opmove", "a flight (its leader) and the hex its leader moves to at operational scale "
-      "(LEADER:HEX), or done (GS-55)", _opmove_choices, _opmove_check)  # fmt: skip
+      "(LEADER:HEX), or done (GS-55)", opmove_choices, _opmove_check)  # fmt: skip
 def _opmove(state: GsModel, ask: Ask, d: Decision) -> None:
     if d.args == ("done",):
         return

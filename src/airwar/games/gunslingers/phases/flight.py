@@ -174,7 +174,7 @@ def _preempt_movers(state: GsModel, ask: Ask) -> list[Plane]:
     return [p for p in state.planes(side) if not p.moved]
 
 
-def _preempt_choices(state: GsModel, ask: Ask) -> list[Decision]:
+def preempt_choices(state: GsModel, ask: Ask) -> list[Decision]:
     reasons = ("defensive",) if ask.subject != "flight" else PREEMPT_REASONS
     everyone = [p for p in state.planes() if not p.moved]
     out = [Decision("preempt", ask.subject, ("done",))]
@@ -210,7 +210,7 @@ def _preempt_check(state: GsModel, ask: Ask, d: Decision) -> None:
     "preempt",
     "an aircraft to move out of its order, right before another (AIRCRAFT:BEFORE:REASON), or "
     "done (defensive pre-emptions, GS-52)",
-    _preempt_choices,
+    preempt_choices,
     _preempt_check,
 )
 def _preempt(state: GsModel, ask: Ask, d: Decision) -> None:
@@ -402,7 +402,7 @@ def _dcontrol(state: GsModel, ask: Ask, d: Decision) -> None:
         outcomes.resolve(state, "damage_control", p.id, p.id, f"{p.label} damage control")
 
 
-def _move_choices(state: GsModel, ask: Ask) -> list[Decision]:
+def move_choices(state: GsModel, ask: Ask) -> list[Decision]:
     p = state.forces.planes[ask.subject]
     ceiling = house("aircraft", "max_altitude")
     alts = range(max(0, p.altitude - p.climb), min(ceiling, p.altitude + p.climb) + 1)
@@ -449,7 +449,7 @@ def _move_check(state: GsModel, ask: Ask, d: Decision) -> None:
     )
 
 
-@verb("move", "the aircraft's new hex, heading and altitude (GS-23)", _move_choices, _move_check)
+@verb("move", "the aircraft's new hex, heading and altitude (GS-23)", move_choices, _move_check)
 def _move(state: GsModel, ask: Ask, d: Decision) -> None:
     p = state.forces.planes[ask.subject]
     h, heading, alt = parse_move(d)
@@ -672,7 +672,7 @@ def attack_options(state: GsModel, p: Plane) -> list[str]:
     return out
 
 
-def _attack_choices(state: GsModel, ask: Ask) -> list[Decision]:
+def attack_choices(state: GsModel, ask: Ask) -> list[Decision]:
     p = state.forces.planes[ask.subject]
     return [Decision("attack", p.id, ("done",))] + [
         Decision("attack", p.id, (o,)) for o in attack_options(state, p)
@@ -714,7 +714,7 @@ def _out_of_reach(state: GsModel, p: Plane, kind: str, target: str) -> str:
 
 
 @verb("attack", "an attack now, or done (two gun/rocket, two strafing, one air-to-ground a turn, "
-      "GS-13)", _attack_choices, _attack_check)  # fmt: skip
+      "GS-13)", attack_choices, _attack_check)  # fmt: skip
 def _attack(state: GsModel, ask: Ask, d: Decision) -> None:
     p = state.forces.planes[ask.subject]
     if d.args == ("done",):

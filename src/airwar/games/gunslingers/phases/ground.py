@@ -62,7 +62,7 @@ def ground_movement(state: GsModel) -> None:
             state.push(Ask(state.seat_of(u.side), "gmove", u.id))
 
 
-def _gmove_choices(state: GsModel, ask: Ask) -> list[Decision]:
+def gmove_choices(state: GsModel, ask: Ask) -> list[Decision]:
     u = state.forces.ground[ask.subject]
     out = [Decision("gmove", u.id, ("stay",))]
     out += [Decision("gmove", u.id, (str(h),)) for h in u.hex.spiral(u.move) if h != u.hex]
@@ -85,7 +85,7 @@ def _gmove_check(state: GsModel, ask: Ask, d: Decision) -> None:
     )
 
 
-@verb("gmove", "a ground unit's new hex, or stay", _gmove_choices, _gmove_check)
+@verb("gmove", "a ground unit's new hex, or stay", gmove_choices, _gmove_check)
 def _gmove(state: GsModel, ask: Ask, d: Decision) -> None:
     u = state.forces.ground[ask.subject]
     if d.first == "stay":

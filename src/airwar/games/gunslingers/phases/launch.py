@@ -92,7 +92,7 @@ def _max_declared() -> int:
     return number("air", "launches_declared_max")
 
 
-def _launch_choices(state: GsModel, ask: Ask) -> list[Decision]:
+def launch_choices(state: GsModel, ask: Ask) -> list[Decision]:
     opts = state.this_turn.launch_options.get(ask.subject, [])
     out = [Decision("launch", ask.subject, ("none",))]
     for k in range(1, _max_declared() + 1):
@@ -135,7 +135,7 @@ def _launch_check(state: GsModel, ask: Ask, d: Decision) -> None:
 
 
 @verb("launch", "one or two launch attempts TYPE:TARGET (comma-separated), or none",
-      _launch_choices, _launch_check)  # fmt: skip
+      launch_choices, _launch_check)  # fmt: skip
 def _launch(state: GsModel, ask: Ask, d: Decision) -> None:
     p = state.forces.planes[ask.subject]
     items = d.items()

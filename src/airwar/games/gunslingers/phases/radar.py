@@ -87,7 +87,7 @@ def detection_rolls(state: GsModel) -> None:
         state.push(Ask(state.seat_of(p.side), "radar", pid))
 
 
-def _radar_choices(state: GsModel, ask: Ask) -> list[Decision]:
+def radar_choices(state: GsModel, ask: Ask) -> list[Decision]:
     cands = state.this_turn.radar_candidates.get(ask.subject, [])
     most = checks_air.detection_rolls_per_turn()
     out = []
@@ -111,7 +111,7 @@ def _radar_check(state: GsModel, ask: Ask, d: Decision) -> None:
 
 
 @verb("radar", "targets to roll radar detection for (comma-separated, at most 4; GS-13)",
-      _radar_choices, _radar_check)  # fmt: skip
+      radar_choices, _radar_check)  # fmt: skip
 def _radar(state: GsModel, ask: Ask, d: Decision) -> None:
     p = state.forces.planes[ask.subject]
     assert p.radar is not None
@@ -154,7 +154,7 @@ def lockon_rolls(state: GsModel) -> None:
             state.push(Ask(state.seat_of(p.side), "lock", p.id))
 
 
-def _lock_choices(state: GsModel, ask: Ask) -> list[Decision]:
+def lock_choices(state: GsModel, ask: Ask) -> list[Decision]:
     p = state.forces.planes[ask.subject]
     cands = _lock_candidates(state, p)
     out = []
@@ -183,7 +183,7 @@ def _lock_check(state: GsModel, ask: Ask, d: Decision) -> None:
         )
 
 
-@verb("lock", "radar contacts to attempt lock-ons on (comma-separated; GS-13)", _lock_choices,
+@verb("lock", "radar contacts to attempt lock-ons on (comma-separated; GS-13)", lock_choices,
       _lock_check)  # fmt: skip
 def _lock(state: GsModel, ask: Ask, d: Decision) -> None:
     p = state.forces.planes[ask.subject]

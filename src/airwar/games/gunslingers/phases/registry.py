@@ -86,3 +86,9 @@ def verb(
         return fn
 
     return deco
+
+
+def choices(state: GsModel, ask: Ask) -> list[Decision]:
+    """The legal decisions for ``ask`` now: the one list the referee's menus, the
+    terminal, the browser and the automatic player all offer."""
+    return VERBS[ask.verb].choices(state, ask)

@@ -106,7 +106,7 @@ def declare_noise_arcs(state: GsModel) -> None:
             state.push(Ask(state.seat_of(p.side), "jam", p.id))
 
 
-def _jam_choices(state: GsModel, ask: Ask) -> list[Decision]:
+def jam_choices(state: GsModel, ask: Ask) -> list[Decision]:
     p = state.forces.planes[ask.subject]
     bjm = checks_sam.bjm_type(p.bjm_type or "")
     seen: set[frozenset[Arc]] = set()
@@ -138,7 +138,7 @@ def _jam_check(state: GsModel, ask: Ask, d: Decision) -> None:
     )
 
 
-@verb("jam", "the BJM noise jamming arcs (comma-separated arcs, or none; GS-5)", _jam_choices,
+@verb("jam", "the BJM noise jamming arcs (comma-separated arcs, or none; GS-5)", jam_choices,
       _jam_check)  # fmt: skip
 def _jam(state: GsModel, ask: Ask, d: Decision) -> None:
     p = state.forces.planes[ask.subject]
@@ -176,7 +176,7 @@ def standoff_attacks(state: GsModel) -> None:
             state.push(Ask(state.seat_of(p.side), "standoff", p.id))
 
 
-def _standoff_choices(state: GsModel, ask: Ask) -> list[Decision]:
+def standoff_choices(state: GsModel, ask: Ask) -> list[Decision]:
     p = state.forces.planes[ask.subject]
     targets = _standoff_targets(state, p)
     out = []
@@ -206,7 +206,7 @@ def _standoff_check(state: GsModel, ask: Ask, d: Decision) -> None:
 
 
 @verb("standoff", "radars to attack with stand-off jamming (comma-separated, or none; GS-5)",
-      _standoff_choices, _standoff_check)  # fmt: skip
+      standoff_choices, _standoff_check)  # fmt: skip
 def _standoff(state: GsModel, ask: Ask, d: Decision) -> None:
     p = state.forces.planes[ask.subject]
     tasks = []
@@ -437,7 +437,7 @@ def _passdown_pairs(state: GsModel, r: WarningRadar) -> list[str]:
     return [f"{s.id}:{p.id}" for s in sams for p in targets if in_envelope(s, p)]
 
 
-def _passdown_choices(state: GsModel, ask: Ask) -> list[Decision]:
+def passdown_choices(state: GsModel, ask: Ask) -> list[Decision]:
     r = state.forces.radars[ask.subject]
     return [Decision("passdown", r.id, ("done",))] + [
         Decision("passdown", r.id, (pair,)) for pair in _passdown_pairs(state, r)
@@ -460,7 +460,7 @@ def _passdown_check(state: GsModel, ask: Ask, d: Decision) -> None:
 
 
 @verb("passdown", "a target to pass down to a SAM unit (SAM:TARGET), or done (GS-27)",
-      _passdown_choices, _passdown_check)  # fmt: skip
+      passdown_choices, _passdown_check)  # fmt: skip
 def _passdown(state: GsModel, ask: Ask, d: Decision) -> None:
     if d.args == ("done",):
         return

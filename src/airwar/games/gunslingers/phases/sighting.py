@@ -113,7 +113,7 @@ def ground_fac_marks(state: GsModel) -> None:
             state.push(Ask(state.seat_of(g.side), "mark", g.id))
 
 
-def _mark_choices(state: GsModel, ask: Ask) -> list[Decision]:
+def mark_choices(state: GsModel, ask: Ask) -> list[Decision]:
     g = state.forces.ground[ask.subject]
     out = [Decision("mark", g.id, ("none",))]
     for h in g.hex.spiral(house("ground", "fac_range")):
@@ -139,7 +139,7 @@ def _mark_check(state: GsModel, ask: Ask, d: Decision) -> None:
 
 
 @verb("mark", "a ground FAC's laser spot or smoke mark (smoke|laser HEX), or none",
-      _mark_choices, _mark_check)  # fmt: skip
+      mark_choices, _mark_check)  # fmt: skip
 def _mark(state: GsModel, ask: Ask, d: Decision) -> None:
     if d.args == ("none",):
         return
@@ -312,7 +312,7 @@ def _crew(p: Plane) -> list[Crewman]:
     return [Crewman.of(c.quality, c.attributes) for c in p.crew]
 
 
-def _padlock_choices(state: GsModel, ask: Ask) -> list[Decision]:
+def padlock_choices(state: GsModel, ask: Ask) -> list[Decision]:
     p = state.forces.planes[ask.subject]
     limit = checks_sighting.padlock_limit(_crew(p)).number
     cands = padlock_candidates(state, p)
@@ -356,7 +356,7 @@ def _padlock_check(state: GsModel, ask: Ask, d: Decision) -> None:
 
 
 @verb("padlock", "the enemy targets this aircraft padlocks (comma-separated, or none; GS-9)",
-      _padlock_choices, _padlock_check)  # fmt: skip
+      padlock_choices, _padlock_check)  # fmt: skip
 def _padlock(state: GsModel, ask: Ask, d: Decision) -> None:
     p = state.forces.planes[ask.subject]
     p.padlocks = tuple(d.items())
