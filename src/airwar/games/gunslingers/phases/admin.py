@@ -5,7 +5,6 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from airwar.core.errors import IllegalAction, InvalidNotation
-from airwar.games.gunslingers import rules as checks
 from airwar.games.gunslingers.model.actions import Decision
 from airwar.games.gunslingers.model.hexgrid import Hex
 from airwar.games.gunslingers.model.tasks import Ask, CheckTask, Do, about
@@ -14,6 +13,7 @@ from airwar.games.gunslingers.phases import outcomes
 from airwar.games.gunslingers.phases.common import choice_verb, need
 from airwar.games.gunslingers.phases.flight import detected_by_enemy, sighted_by_enemy
 from airwar.games.gunslingers.phases.registry import on_do, on_roll, verb
+from airwar.games.gunslingers.rules import admin as admin_rules
 
 if TYPE_CHECKING:
     from airwar.games.gunslingers.model.state import GsModel
@@ -353,7 +353,7 @@ def aaa_resupply(state: GsModel) -> None:
     for g in state.forces.guns.values():
         if g.alive and g.out_of_ammo:
             state.push(
-                CheckTask(checks.aaa_resupply_check(), "resupplied", (g.id,), about(unit=g.id))
+                CheckTask(admin_rules.aaa_resupply_check(), "resupplied", (g.id,), about(unit=g.id))
             )
 
 
@@ -370,7 +370,9 @@ def infantry_reloads(state: GsModel) -> None:
     for s in state.forces.sams.values():
         if s.alive and s.infantry and s.expended > 0 and s.reloads > 0:
             state.push(
-                CheckTask(checks.infantry_sam_reload_check(), "reloaded", (s.id,), about(unit=s.id))
+                CheckTask(
+                    admin_rules.infantry_sam_reload_check(), "reloaded", (s.id,), about(unit=s.id)
+                )
             )
 
 
@@ -389,7 +391,7 @@ def auto_reload(state: GsModel) -> None:
     guiding = {w.shooter for w in state.weapons.values()}
     for s in state.forces.sams.values():
         if s.alive and s.auto_reload and s.expended:
-            n = checks.auto_reload_rails(s.expended, s.guided or s.id in guiding)
+            n = admin_rules.auto_reload_rails(s.expended, s.guided or s.id in guiding)
             if n == 0:
                 continue
             s.expended -= n

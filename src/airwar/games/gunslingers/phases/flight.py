@@ -28,7 +28,7 @@ from airwar.games.gunslingers.phases.common import (
     yes_no,
 )
 from airwar.games.gunslingers.phases.registry import on_do, verb
-from airwar.games.gunslingers.rules import air as checks_air
+from airwar.games.gunslingers.rules import air as air_rules
 
 if TYPE_CHECKING:
     from airwar.games.gunslingers.model.state import GsModel
@@ -621,7 +621,7 @@ def attack_refusal(state: GsModel, p: Plane, kind: str, unit: Any) -> str | None
         return "it is not in play"
     if getattr(unit, "side", None) == p.side:
         return f"it is on {p.label}'s own side"
-    ok = checks_air.may_attack(p.status)
+    ok = air_rules.may_attack(p.status)
     if not ok:
         return f"{p.label} makes no attacks: {ok.reason} ({ok.rule})"
     key = {"gun": "gun_range", "strafe": "strafe_range", "bomb": "ground_attack_range"}[kind]
@@ -633,7 +633,7 @@ def attack_refusal(state: GsModel, p: Plane, kind: str, unit: Any) -> str | None
                 f"it is {dist} hexes from {p.label} (range with the altitude allowance of "
                 f"GS-10): a gun attack needs it within {reach} (GS-31)"
             )
-        arc = checks_air.gun_attack_geometry(
+        arc = air_rules.gun_attack_geometry(
             p.hex, p.heading, unit.hex, same_hex_in_arcs=same_hex_in_arcs(state)
         )
         if not arc:
@@ -644,7 +644,7 @@ def attack_refusal(state: GsModel, p: Plane, kind: str, unit: Any) -> str | None
     dist = p.hex.distance(unit.hex)
     if dist > reach:
         return f"it is {dist} hexes from {p.label}: a {kind} attack needs it within {reach} (GS-31)"
-    high = checks_air.ground_attack_altitude("strafe" if kind == "strafe" else "ground", p.altitude)
+    high = air_rules.ground_attack_altitude("strafe" if kind == "strafe" else "ground", p.altitude)
     if not high:
         return f"{high.reason} ({high.rule})"
     return None
@@ -653,7 +653,7 @@ def attack_refusal(state: GsModel, p: Plane, kind: str, unit: Any) -> str | None
 def attack_options(state: GsModel, p: Plane) -> list[str]:
     """Every attack the aircraft may still make now (``kind:target`` texts)."""
     out: list[str] = []
-    if not p.alive or not checks_air.may_attack(p.status):
+    if not p.alive or not air_rules.may_attack(p.status):
         return out
     if (p.guns or p.rockets) and p.attacks.get("gun", 0) < ATTACK_LIMITS["gun"]:
         out += [

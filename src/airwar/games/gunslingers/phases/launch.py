@@ -12,7 +12,7 @@ from airwar.games.gunslingers.model.tasks import Ask, CheckTask, Do, about
 from airwar.games.gunslingers.model.units import Plane, Weapon
 from airwar.games.gunslingers.phases.common import choice_verb, need, same_hex_in_arcs
 from airwar.games.gunslingers.phases.registry import on_do, on_roll, verb
-from airwar.games.gunslingers.rules import air as checks_air
+from airwar.games.gunslingers.rules import air as air_rules
 from airwar.games.gunslingers.rules.base import Ruling
 from airwar.games.gunslingers.tables import number
 
@@ -31,7 +31,7 @@ def launch_refusal(state: GsModel, p: Plane, mtype: str, target: str) -> Ruling 
     if e is None or not e.alive or e.side == p.side:
         return Ruling(False, f"{target} is not an enemy aircraft in play", "GS-37")
     locks = p.radar.locks if p.radar is not None and p.radar_on else set()
-    ok = checks_air.launch_prerequisite(
+    ok = air_rules.launch_prerequisite(
         carried=m.count,
         range_=p.hex.distance(e.hex),
         min_range=m.min_range,
@@ -50,7 +50,7 @@ def launch_options(state: GsModel, p: Plane) -> list[str]:
     stalled or GLOC'd, missiles left, the target within the missile's range band and
     launch arcs, sighted by the side for IR, held by the aircraft's radar lock-on for RH
     and AH."""
-    if not checks_air.launch_prerequisite(
+    if not air_rules.launch_prerequisite(
         carried=1, range_=0, min_range=0, max_range=0, in_launch_arcs=True, guidance="IR",
         sighted=True, radar_lock_on=True, statuses=p.status,
     ):  # fmt: skip
@@ -144,7 +144,7 @@ def _launch(state: GsModel, ask: Ask, d: Decision) -> None:
     tasks: list[CheckTask | Do] = []
     for item in items:
         mtype, target = item.split(":")
-        check = checks_air.missile_launch_check(p.missiles[mtype].launch)
+        check = air_rules.missile_launch_check(p.missiles[mtype].launch)
         tasks.append(
             CheckTask(
                 check, "aam_launched", (p.id, mtype, target), about(aircraft=p.id, against=target)
@@ -183,7 +183,7 @@ def _aam_launched(state: GsModel, success: bool, roll: int, args: tuple[str, ...
 def retries(state: GsModel) -> None:
     """Step 3: if every declared attempt failed, one additional try (GS-21)."""
     for pid, results in state.this_turn.launch_results.items():
-        ok = checks_air.may_retry_launch(results, state.this_turn.retries_used.get(pid, 0))
+        ok = air_rules.may_retry_launch(results, state.this_turn.retries_used.get(pid, 0))
         if ok and state.forces.planes[pid].alive:
             p = state.forces.planes[pid]
             state.push(Ask(state.seat_of(p.side), "retry", pid))
@@ -202,7 +202,7 @@ def _retry(state: GsModel, ask: Ask, d: Decision) -> None:
     p = state.forces.planes[ask.subject]
     state.this_turn.retries_used[p.id] = state.this_turn.retries_used.get(p.id, 0) + 1
     mtype, target = d.first.split(":")
-    check = checks_air.missile_launch_check(p.missiles[mtype].launch, retry=True)
+    check = air_rules.missile_launch_check(p.missiles[mtype].launch, retry=True)
     state.push_front(
         CheckTask(
             check, "aam_launched", (p.id, mtype, target), about(aircraft=p.id, against=target)

@@ -11,7 +11,7 @@ from airwar.games.gunslingers.model.tasks import Ask, CheckTask, Do, about
 from airwar.games.gunslingers.model.units import Plane
 from airwar.games.gunslingers.phases.common import clear_los, need, radar_line_of_sight
 from airwar.games.gunslingers.phases.registry import on_do, on_roll, verb
-from airwar.games.gunslingers.rules import air as checks_air
+from airwar.games.gunslingers.rules import air as air_rules
 
 if TYPE_CHECKING:
     from airwar.games.gunslingers.model.state import GsModel
@@ -89,7 +89,7 @@ def detection_rolls(state: GsModel) -> None:
 
 def radar_choices(state: GsModel, ask: Ask) -> list[Decision]:
     cands = state.this_turn.radar_candidates.get(ask.subject, [])
-    most = checks_air.detection_rolls_per_turn()
+    most = air_rules.detection_rolls_per_turn()
     out = []
     for k in range(min(most, len(cands)) + 1):
         out += [Decision("radar", ask.subject, (listed(list(c)),)) for c in combinations(cands, k)]
@@ -99,7 +99,7 @@ def radar_choices(state: GsModel, ask: Ask) -> list[Decision]:
 def _radar_check(state: GsModel, ask: Ask, d: Decision) -> None:
     p = state.forces.planes[ask.subject]
     items = d.items()
-    most = checks_air.detection_rolls_per_turn()
+    most = air_rules.detection_rolls_per_turn()
     need(
         len(items) + p.detection_rolls <= most,
         f"{p.label} may make {most} radar detection rolls a turn, not {len(items)} (GS-13)",
@@ -118,7 +118,7 @@ def _radar(state: GsModel, ask: Ask, d: Decision) -> None:
     tasks = []
     for t in d.items():
         p.detection_rolls += 1
-        check = checks_air.radar_detection_check(p.radar.detection)
+        check = air_rules.radar_detection_check(p.radar.detection)
         tasks.append(CheckTask(check, "detected", (p.id, t), about(aircraft=p.id, against=t)))
     state.push_front(*tasks)
 
@@ -136,8 +136,8 @@ def lock_allowance(p: Plane) -> int:
     """Lock-on attempts left this turn: one for a regular, TWS or limited TWS radar that
     holds no lock-on, up to its capability for a multi-target track radar (GS-13, GS-46)."""
     assert p.radar is not None
-    attempts = checks_air.lock_on_attempts_per_turn(p.radar.kind, p.radar.capacity)
-    hold = checks_air.locks_held_at_most(p.radar.kind, p.radar.capacity)
+    attempts = air_rules.lock_on_attempts_per_turn(p.radar.kind, p.radar.capacity)
+    hold = air_rules.locks_held_at_most(p.radar.kind, p.radar.capacity)
     return max(0, min(attempts - p.lock_attempts, hold - len(p.radar.locks)))
 
 
@@ -191,7 +191,7 @@ def _lock(state: GsModel, ask: Ask, d: Decision) -> None:
     tasks = []
     for t in d.items():
         p.lock_attempts += 1
-        check = checks_air.radar_lock_on_check(p.radar.lock_on)
+        check = air_rules.radar_lock_on_check(p.radar.lock_on)
         tasks.append(CheckTask(check, "radar_locked", (p.id, t), about(aircraft=p.id, against=t)))
     state.push_front(*tasks)
 
@@ -230,7 +230,7 @@ def _radar_break_try(state: GsModel, args: tuple[str, ...]) -> None:
     if r is None or tid not in r.locks:
         return
     t = state.forces.planes[tid]
-    for row in checks_air.air_radar_break_lock_rows():
+    for row in air_rules.air_radar_break_lock_rows():
         if row.countermeasure.value != kind:
             continue
         used = (

@@ -32,7 +32,7 @@ from airwar.games.gunslingers.phases.common import (
     yes_no,
 )
 from airwar.games.gunslingers.phases.registry import on_do, on_roll, verb
-from airwar.games.gunslingers.rules import sam as checks_sam
+from airwar.games.gunslingers.rules import sam as sam_rules
 
 if TYPE_CHECKING:
     from airwar.games.gunslingers.model.state import GsModel
@@ -61,7 +61,7 @@ def reactivate_radars(state: GsModel) -> None:
              yes_no)  # fmt: skip
 def _reactivate(state: GsModel, ask: Ask, d: Decision) -> None:
     if d.first == "yes":
-        check = checks_sam.radar_reactivation_check()
+        check = sam_rules.radar_reactivation_check()
         state.push_front(CheckTask(check, "reactivated", (ask.subject,), about(unit=ask.subject)))
 
 
@@ -82,7 +82,7 @@ def shutdown_radars(state: GsModel) -> None:
 @choice_verb("shutdown", "whether this alerted radar attempts to shut down (6-, GS-24)", yes_no)
 def _shutdown(state: GsModel, ask: Ask, d: Decision) -> None:
     if d.first == "yes":
-        check = checks_sam.radar_shutdown_check()
+        check = sam_rules.radar_shutdown_check()
         state.push_front(CheckTask(check, "shut_down", (ask.subject,), about(unit=ask.subject)))
 
 
@@ -108,7 +108,7 @@ def declare_noise_arcs(state: GsModel) -> None:
 
 def jam_choices(state: GsModel, ask: Ask) -> list[Decision]:
     p = state.forces.planes[ask.subject]
-    bjm = checks_sam.bjm_type(p.bjm_type or "")
+    bjm = sam_rules.bjm_type(p.bjm_type or "")
     seen: set[frozenset[Arc]] = set()
     out = [Decision("jam", p.id, ("none",))]
     for choice in bjm.noise_arc_choices():
@@ -130,7 +130,7 @@ def _jam_check(state: GsModel, ask: Ask, d: Decision) -> None:
         arcs = parse_arcs(d.first)
     except InvalidNotation as exc:
         raise IllegalAction(str(exc)) from None
-    bjm = checks_sam.bjm_type(p.bjm_type or "")
+    bjm = sam_rules.bjm_type(p.bjm_type or "")
     need(
         bjm.may_cover(arcs),
         f"a type {bjm.type} BJM covers {bjm.arcs} with noise, not {arcs_text(arcs)} "
@@ -148,7 +148,7 @@ def _jam(state: GsModel, ask: Ask, d: Decision) -> None:
 
 def noise_bjm(state: GsModel, radar_side: str, radar_hex: Hex) -> int:
     """The strongest enemy BJM whose declared noise arcs cover the radar (GS-5)."""
-    return checks_sam.strongest_noise_bjm(
+    return sam_rules.strongest_noise_bjm(
         p.bjm_number
         for p in state.enemies_of(radar_side)
         if p.noise_arcs
@@ -166,7 +166,7 @@ def _standoff_targets(state: GsModel, p: Plane) -> list[str]:
 
 
 def _standoff_limit(p: Plane) -> int:
-    return checks_sam.bjm_type(p.bjm_type or "").stand_off_attacks(not p.pilot_only)
+    return sam_rules.bjm_type(p.bjm_type or "").stand_off_attacks(not p.pilot_only)
 
 
 def standoff_attacks(state: GsModel) -> None:
@@ -212,7 +212,7 @@ def _standoff(state: GsModel, ask: Ask, d: Decision) -> None:
     tasks = []
     for rid in d.items():
         r = state.unit(rid)
-        check = checks_sam.bjm_stand_off_check(p.bjm_number, r.eccm)
+        check = sam_rules.bjm_stand_off_check(p.bjm_number, r.eccm)
         if check is None:
             state.note(
                 f"{p.label}'s BJM {p.bjm_number} does not beat {r.label}'s ECCM {r.eccm}: "
@@ -271,7 +271,7 @@ def lock_targets(state: GsModel, s: SamSite) -> list[str]:
 def lock_check(state: GsModel, s: SamSite, p: Plane) -> Check:
     """The lock-on check of a SAM unit against an aircraft, modifiers from their state."""
     if s.optical:
-        return checks_sam.optical_sam_lock_on_check(
+        return sam_rules.optical_sam_lock_on_check(
             s.lock_on,
             quick_reaction=s.quick_reaction,
             in_sun_clutter_arc=in_sun_clutter_arc(
@@ -279,7 +279,7 @@ def lock_check(state: GsModel, s: SamSite, p: Plane) -> Check:
             ),
             ccu_inoperative=ccu_inoperative(state, s),
         )
-    return checks_sam.radar_sam_lock_on_check(
+    return sam_rules.radar_sam_lock_on_check(
         s.lock_on,
         s.eccm,
         quick_reaction=s.quick_reaction,
@@ -369,7 +369,7 @@ def sam_launches(state: GsModel) -> None:
 def _samlaunch(state: GsModel, ask: Ask, d: Decision) -> None:
     if d.first == "yes":
         s = state.forces.sams[ask.subject]
-        check = checks_sam.sam_launch_check(s.launch)
+        check = sam_rules.sam_launch_check(s.launch)
         state.push_front(
             CheckTask(check, "sam_launched", (s.id,), about(unit=s.id, against=s.lock))
         )
@@ -468,7 +468,7 @@ def _passdown(state: GsModel, ask: Ask, d: Decision) -> None:
     sam, target = d.first.split(":", 1)
     state.passdown_tries.add(sam)
     p = state.forces.planes[target]
-    check = checks_sam.passdown_check(
+    check = sam_rules.passdown_check(
         r.eccm,
         iff_on=p.iff_on,
         ajm=p.ajm_number,
@@ -506,7 +506,7 @@ def _break(state: GsModel, countermeasure: str, used_of: str) -> None:
         p = state.forces.planes.get(s.lock)
         if p is None:
             continue
-        row = checks_sam.sam_break_lock_row(s.guidance, countermeasure, option)
+        row = sam_rules.sam_break_lock_row(s.guidance, countermeasure, option)
         if row is None:
             continue
         used = p.djm_number if used_of == "djm" else p.ppl(used_of)
@@ -574,7 +574,7 @@ def _arm(state: GsModel, ask: Ask, d: Decision) -> None:
     if d.first == "none":
         return
     p = state.forces.planes[ask.subject]
-    check = checks_sam.self_defence_arm_launch_check(p.arm_launch)
+    check = sam_rules.self_defence_arm_launch_check(p.arm_launch)
     state.push_front(
         CheckTask(check, "arm_launched", (p.id, d.first), about(aircraft=p.id, against=d.first))
     )

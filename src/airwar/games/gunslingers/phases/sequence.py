@@ -1,7 +1,7 @@
 """The Expanded Sequence of Play as data (GS-7): twelve phases, their steps in order.
 
 Each phase is its heading, word for word from the text; each step its number,
-the text's words, and one small function (in the ``steps_*`` module of its
+the text's words, and one small function (in the ``phases`` module of its
 phase) that puts the step's decisions, rolls and work on the referee's queue.
 The referee walks this list; nothing else decides the order.
 """

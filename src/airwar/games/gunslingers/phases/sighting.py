@@ -26,7 +26,7 @@ from airwar.games.gunslingers.phases.common import (
     yes_no,
 )
 from airwar.games.gunslingers.phases.registry import on_do, on_roll, verb
-from airwar.games.gunslingers.rules import sighting as checks_sighting
+from airwar.games.gunslingers.rules import sighting as sighting_rules
 from airwar.games.gunslingers.rules.base import Crewman
 
 if TYPE_CHECKING:
@@ -85,7 +85,7 @@ def air_things(state: GsModel, enemy_of: str) -> list[AirThing]:
 
 
 def visual_limit(p: Plane, target_visibility: int) -> int:
-    return checks_sighting.visual_sighting_limit(target_visibility, p.vas)
+    return sighting_rules.visual_sighting_limit(target_visibility, p.vas)
 
 
 def can_see(state: GsModel, p: Plane, t: AirThing) -> int | None:
@@ -93,7 +93,7 @@ def can_see(state: GsModel, p: Plane, t: AirThing) -> int | None:
     rng = sighting_range_between(p.hex, p.altitude, t.hex, t.altitude)
     if rng > visual_limit(p, t.visibility):
         return None
-    if not checks_sighting.may_padlock_into(
+    if not sighting_rules.may_padlock_into(
         arc_of(p.hex, p.heading, t.hex), p.blind_arcs, same_hex_in_arcs(state)
     ):
         return None
@@ -224,7 +224,7 @@ def _camo_try(state: GsModel, args: tuple[str, ...]) -> None:
     if g.id in state.forces.sides[p.side].ground_sighted:
         return
     rng = sighting_range_between(p.hex, p.altitude, g.hex, 0)
-    check = checks_sighting.camouflaged_sighting_check(rng, g.sighting_range)
+    check = sighting_rules.camouflaged_sighting_check(rng, g.sighting_range)
     if check is None or not clear_los(state, p.hex, p.altitude, g.hex, 0):
         return
     state.push_front(
@@ -255,7 +255,7 @@ def ground_id(state: GsModel) -> None:
                 searchers, key=lambda p: sighting_range_between(p.hex, p.altitude, unit.hex, 0)
             )
             rng = sighting_range_between(best.hex, best.altitude, unit.hex, 0)
-            check = checks_sighting.ground_id_check(rng)
+            check = sighting_rules.ground_id_check(rng)
             if check is None:
                 continue
             state.push(
@@ -304,7 +304,7 @@ def padlock_candidates(state: GsModel, p: Plane) -> list[str]:
 def announce_padlocks(state: GsModel) -> None:
     """Step 8: aircraft announce their padlocked targets (GS-9)."""
     for p in state.planes():
-        if checks_sighting.padlock_limit(_crew(p)).number and padlock_candidates(state, p):
+        if sighting_rules.padlock_limit(_crew(p)).number and padlock_candidates(state, p):
             state.push(Ask(state.seat_of(p.side), "padlock", p.id))
 
 
@@ -314,7 +314,7 @@ def _crew(p: Plane) -> list[Crewman]:
 
 def padlock_choices(state: GsModel, ask: Ask) -> list[Decision]:
     p = state.forces.planes[ask.subject]
-    limit = checks_sighting.padlock_limit(_crew(p)).number
+    limit = sighting_rules.padlock_limit(_crew(p)).number
     cands = padlock_candidates(state, p)
     out = []
     for k in range(min(limit, len(cands)) + 1):
@@ -325,7 +325,7 @@ def padlock_choices(state: GsModel, ask: Ask) -> list[Decision]:
 def _padlock_check(state: GsModel, ask: Ask, d: Decision) -> None:
     p = state.forces.planes[ask.subject]
     chosen = d.items()
-    limit = checks_sighting.padlock_limit(_crew(p))
+    limit = sighting_rules.padlock_limit(_crew(p))
     need(
         len(chosen) <= limit.number,
         f"{p.label} may padlock {limit.number} target(s), not {len(chosen)}: "
@@ -339,7 +339,7 @@ def _padlock_check(state: GsModel, ask: Ask, d: Decision) -> None:
         need(t is not None, f"{tid} is not an enemy aircraft or missile in flight")
         assert t is not None
         need(tid in seen, f"{tid} is not sighted by {p.side}: only sighted targets are padlocked")
-        blind = checks_sighting.may_padlock_into(
+        blind = sighting_rules.may_padlock_into(
             arc_of(p.hex, p.heading, t.hex), p.blind_arcs, same_hex_in_arcs(state)
         )
         need(bool(blind), f"{p.label} may not padlock {tid}: {blind.reason} ({blind.rule})")
@@ -382,7 +382,7 @@ def resight(state: GsModel) -> None:
                     best = (rng, p)
             if best is None:
                 continue
-            check = checks_sighting.resighting_check(best[0], t.visibility, best[1].vas)
+            check = sighting_rules.resighting_check(best[0], t.visibility, best[1].vas)
             if check is not None:
                 state.push(
                     CheckTask(
@@ -414,7 +414,7 @@ def target_id(state: GsModel) -> None:
             for p in planes:
                 rng = sighting_range_between(p.hex, p.altitude, t.hex, t.altitude)
                 locked = p.radar is not None and tid in p.radar.locks
-                ok = checks_sighting.target_id_automatic(
+                ok = sighting_rules.target_id_automatic(
                     rng, t.visibility, vas=p.vas, radar_lock_on=locked,
                     target_id_technology=p.target_id,
                     line_of_sight=clear_los(state, p.hex, p.altitude, t.hex, t.altitude),

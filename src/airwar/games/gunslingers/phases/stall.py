@@ -9,7 +9,7 @@ from airwar.games.gunslingers.model.tasks import Ask, CheckTask, about
 from airwar.games.gunslingers.model.units import Plane
 from airwar.games.gunslingers.phases.common import choice_verb, yes_no
 from airwar.games.gunslingers.phases.registry import on_roll
-from airwar.games.gunslingers.rules import stall as checks_stall
+from airwar.games.gunslingers.rules import stall as stall_rules
 from airwar.games.gunslingers.rules.base import Crewman
 
 if TYPE_CHECKING:
@@ -25,7 +25,7 @@ def recover_departed(state: GsModel) -> None:
     """Step 1: each departed aircraft attempts recovery (Die Roll 6-)."""
     for p in state.planes():
         if "departed" in p.status:
-            check = checks_stall.departed_recovery_check(p.fly_by_wire, pilot_of(p))
+            check = stall_rules.departed_recovery_check(p.fly_by_wire, pilot_of(p))
             state.push(CheckTask(check, "recovered", (p.id,), about(aircraft=p.id)))
 
 
@@ -41,7 +41,7 @@ def stalled_depart(state: GsModel) -> None:
     """Step 2: each stalled aircraft (not departed) checks whether it departs (Die Roll 5-)."""
     for p in state.planes():
         if "stalled" in p.status and "departed" not in p.status:
-            check = checks_stall.departure_check(p.fly_by_wire, pilot_of(p))
+            check = stall_rules.departure_check(p.fly_by_wire, pilot_of(p))
             state.push(CheckTask(check, "departs", (p.id,), about(aircraft=p.id)))
 
 
@@ -66,7 +66,7 @@ def vertical_reverse(state: GsModel) -> None:
 def _reverse(state: GsModel, ask: Ask, d: Decision) -> None:
     if d.first == "yes":
         p = state.forces.planes[ask.subject]
-        check = checks_stall.vertical_reverse_check(p.fly_by_wire, pilot_of(p))
+        check = stall_rules.vertical_reverse_check(p.fly_by_wire, pilot_of(p))
         state.push_front(CheckTask(check, "reversed", (p.id,), about(aircraft=p.id)))
 
 

@@ -4,20 +4,20 @@ Each function returns a kernel ``Check`` (one d10, "Die Roll N-", modifiers
 added to the roll, GS-1) or a plain ruling, and reads its numbers from the
 TOML tables in ``tables/``. The functions live in one module per phase:
 
-- ``checks_sam``: SAM Interaction Phase (radars, BJM, passdowns, lock-ons,
+- ``rules.sam``: SAM Interaction Phase (radars, BJM, passdowns, lock-ons,
   launches, SAM Unit Break Lock Table, self-defence ARMs)
-- ``checks_stall``: Stalled Aircraft Phase
-- ``checks_sighting``: Visual Sighting Phase (camouflage, ground ID,
+- ``rules.stall``: Stalled Aircraft Phase
+- ``rules.sighting``: Visual Sighting Phase (camouflage, ground ID,
   re-sighting, target ID, padlocks)
-- ``checks_initiative``: Order Of Flight Determination Phase (advantage,
+- ``rules.initiative``: Order Of Flight Determination Phase (advantage,
   initiative modifiers, order of flight with roll-offs)
-- ``checks_air``: missile launches, air radar detection, lock-on and the Air
+- ``rules.air``: missile launches, air radar detection, lock-on and the Air
   Radar Break-Lock Table, per-turn limits
-- ``checks_admin``: End of Turn Administrative Phase
+- ``rules.admin``: End of Turn Administrative Phase
 
 Where the text makes the number itself a difference (BJM - ECCM, break-lock
 numbers, 10 - range) and it is 0 or less, the function returns ``None``: no
-chance, no roll (GS-3). See ``checks_base`` for the conventions.
+chance, no roll (GS-3). See ``rules.base`` for the conventions.
 """
 
 from __future__ import annotations

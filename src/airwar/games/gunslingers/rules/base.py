@@ -1,6 +1,6 @@
 """What every Gunslingers check shares: the d10 N- check, crews, GS-2 countermeasures.
 
-Conventions of the check functions (``checks.py`` gathers them):
+Conventions of the check functions (the ``rules`` package gathers them):
 
 - Every check is one d10, "Die Roll N-": success when the roll plus all
   modifiers is N or less (GS-1). Modifiers are added to the roll, so a minus
