@@ -193,7 +193,8 @@ class GsState(GsModel, GameState):
         return [2 * k - total for k in kills] + [0.0]
 
     def clone(self) -> GsState:
-        memo = {id(self.game): self.game}
+        # the game and its scenario are shared, never copied: no state changes them
+        memo: dict[int, Any] = {id(self.game): self.game, id(self.scenario): self.scenario}
         return copy.deepcopy(self, memo)
 
     # -- double-blind (GS-43) --------------------------------------------------
