@@ -119,8 +119,7 @@ def main() -> None:
             checks_tables.load_table(path.name.removesuffix(".toml"))
     # the house values are read through fields.house() from a copy made once; hand it the
     # recording mapping itself, so that each value read is noted (and none by the copy)
-    with fields.DEFAULTS_FILE.open("rb") as fh:
-        house_values = tracked_load(fh)
+    house_values = checks_tables.read_data("", "house_defaults")  # through tracked_load
     fields.house_defaults.cache_clear()
     fields.house_defaults = lambda: house_values  # type: ignore[assignment]
     play()
