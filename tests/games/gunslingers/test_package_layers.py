@@ -187,4 +187,3 @@ def test_the_checker_finds_a_cycle_and_an_upward_import(tmp_path: Path) -> None:
     assert cycles(graph) == [["pkg.model.a", "pkg.referee"]]
     assert layer("pkg.model.a", "pkg") == 1 and layer("pkg.referee", "pkg") == 4
     assert "pkg.referee" in graph["pkg.model.a"]
-
