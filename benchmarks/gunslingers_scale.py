@@ -24,7 +24,7 @@ from gunslingers_large import make_scenario
 from airwar.core import Driver
 from airwar.games.gunslingers import GunslingersGame
 from airwar.games.gunslingers.autoplayer import GunslingersAuto
-from airwar.games.gunslingers.scenario import read_scenario_data
+from airwar.games.gunslingers.model.scenario import read_scenario_data
 
 ROOT = Path(__file__).resolve().parent.parent
 LARGE = ROOT / "src/airwar/games/gunslingers/examples/large-battle.toml"

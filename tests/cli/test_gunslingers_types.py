@@ -12,7 +12,7 @@ import pytest
 from typer.testing import CliRunner
 
 from airwar.cli.main import app
-from airwar.games.gunslingers.typelib import KINDS, library
+from airwar.games.gunslingers.model.typelib import KINDS, library
 
 runner = CliRunner()
 

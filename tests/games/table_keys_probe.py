@@ -108,7 +108,8 @@ def main() -> None:
     import airwar.games.gunslingers
     import airwar.games.migs_sabres  # noqa: F401
     from airwar.games.bia import tables as bia_tables
-    from airwar.games.gunslingers import checks_tables, fields
+    from airwar.games.gunslingers import tables as checks_tables
+    from airwar.games.gunslingers.model import fields
 
     # every table through its own loader, also those the games below never reach
     for name in ("air_defence", "infantry"):
@@ -118,8 +119,7 @@ def main() -> None:
             checks_tables.load_table(path.name.removesuffix(".toml"))
     # the house values are read through fields.house() from a copy made once; hand it the
     # recording mapping itself, so that each value read is noted (and none by the copy)
-    with fields.DEFAULTS_FILE.open("rb") as fh:
-        house_values = tracked_load(fh)
+    house_values = checks_tables.read_data("", "house_defaults")  # through tracked_load
     fields.house_defaults.cache_clear()
     fields.house_defaults = lambda: house_values  # type: ignore[assignment]
     play()

@@ -11,7 +11,7 @@ import urllib.request
 import pytest
 from fastapi.testclient import TestClient
 
-from airwar.games.gunslingers.typelib import TypeCard, card_data, library, listing
+from airwar.games.gunslingers.model.typelib import TypeCard, card_data, library, listing
 from tests.web.conftest import Server
 
 

@@ -53,17 +53,14 @@ from airwar.games.examples import (
 )
 from airwar.games.gunslingers import GunslingersGame, options_for_file
 from airwar.games.gunslingers.autoplayer import GunslingersAuto
-from airwar.games.gunslingers.engine import VERBS
-from airwar.games.gunslingers.narrate import describe
-from airwar.games.gunslingers.scenario import (
+from airwar.games.gunslingers.model.scenario import (
     MAX_TURNS,
     TURNS_WHY,
     ScenarioError,
     load_scenario,
     read_scenario_data,
 )
-from airwar.games.gunslingers.state import GsState
-from airwar.games.gunslingers.typelib import (
+from airwar.games.gunslingers.model.typelib import (
     KIND_TITLES,
     LibraryError,
     card_data,
@@ -72,6 +69,9 @@ from airwar.games.gunslingers.typelib import (
     listing,
     unknown_types,
 )
+from airwar.games.gunslingers.narrate import describe
+from airwar.games.gunslingers.phases.registry import VERBS
+from airwar.games.gunslingers.referee import GsState
 from airwar.session import AI_PREFIX, HUMAN, Conflict, PlaySession, Sessions
 from airwar.store import GameChanged
 

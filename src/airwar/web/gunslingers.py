@@ -16,9 +16,9 @@ from pydantic import BaseModel, ConfigDict, Field, StringConstraints, model_vali
 
 from airwar.core.registry import load_game
 from airwar.games.examples import GUNSLINGERS, as_path, example_files, find_example
-from airwar.games.gunslingers import SEQUENCE, ScenarioError, parse_scenario
-from airwar.games.gunslingers.scenario import parse_scenario_text, read_scenario_data
-from airwar.games.gunslingers.typelib import card_data, library, listing
+from airwar.games.gunslingers import SEQUENCE, GunslingersGame, ScenarioError, parse_scenario
+from airwar.games.gunslingers.model.scenario import parse_scenario_text, read_scenario_data
+from airwar.games.gunslingers.model.typelib import card_data, library, listing
 from airwar.web.api import TOO_MANY, Service, browser_id, created
 from airwar.web.errors import field_error
 from airwar.web.hardening import UPLOAD_LIMIT
@@ -55,14 +55,28 @@ class ScenarioIn(BaseModel):
         return self
 
 
+RULE_OPTIONS = tuple(
+    p for p in GunslingersGame.parameters if p.name not in ("scenario", "scenario_data", "turns")
+)
+"""The game's options a new game's form sets one by one (the scenario and turns apart)."""
+
+
 class NewGunslingersGame(ScenarioIn):
     seats: dict[Annotated[str, StringConstraints(max_length=40)], ActionText] = Field(
         default_factory=dict, max_length=12
     )
     turns: Annotated[int, Field(ge=0, le=1000)] = 0
+    # the game's rule options (RULE_OPTIONS), each as the game declares it
     los_mode: Literal["interpolated", "lower-end"] = "interpolated"
     ir_flares_break_lock: bool = False
     same_hex_in_arcs: bool = False
+    radar_line_of_sight: bool = True
+    status_on_move: bool = True
+    preemption: Literal["referee", "sides", "off"] = "referee"
+    shootouts: bool = True
+    bingo_disengages: bool = True
+    edge_disengagement: bool = True
+    operational_moves: bool = True
     seed: Annotated[int, Field(ge=0, le=2**62)] | None = None
     title: Annotated[str, StringConstraints(min_length=1, max_length=120)] | None = None
     public: bool = False
@@ -171,13 +185,8 @@ def new_game(
     """Start a Gunslingers game from an example or an uploaded scenario."""
     charge(request, CREATE)
     data = scenario_data(body)
-    options = {
-        "scenario_data": data,
-        "turns": body.turns,
-        "los_mode": body.los_mode,
-        "ir_flares_break_lock": body.ir_flares_break_lock,
-        "same_hex_in_arcs": body.same_hex_in_arcs,
-    }
+    options = {"scenario_data": data, "turns": body.turns}
+    options.update({p.name: getattr(body, p.name) for p in RULE_OPTIONS})
     game = load_game(GAME, options)
     name = str(data.get("scenario", {}).get("name", "scenario"))
     title = body.title or f"Gunslingers: {name}"
@@ -251,4 +260,6 @@ def type_card(name: TypeNameIn) -> dict[str, Any]:
 @router.get("/gunslingers", response_class=HTMLResponse, include_in_schema=False)
 def gunslingers_page(request: Request) -> HTMLResponse:
     """Load an example or upload a scenario, choose who plays each side, start."""
-    return templates.TemplateResponse(request, "gunslingers.html", {"page": "gunslingers"})
+    return templates.TemplateResponse(
+        request, "gunslingers.html", {"page": "gunslingers", "rule_options": RULE_OPTIONS}
+    )

@@ -8,7 +8,7 @@ from typing import Any
 from airwar.core import Driver
 from airwar.games.gunslingers import GunslingersGame
 from airwar.games.gunslingers.autoplayer import auto_decision
-from airwar.games.gunslingers.state import GsState
+from airwar.games.gunslingers.referee import GsState
 
 BASE: dict[str, Any] = {
     "scenario": {"name": "test", "turns": 3, "sun": 3},

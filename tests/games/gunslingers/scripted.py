@@ -14,10 +14,10 @@ from typing import Any
 
 from airwar.core import Driver
 from airwar.games.gunslingers import GunslingersGame
-from airwar.games.gunslingers.actions import DieResult
 from airwar.games.gunslingers.autoplayer import auto_decision
-from airwar.games.gunslingers.engine import Ask
-from airwar.games.gunslingers.state import GsState
+from airwar.games.gunslingers.model.actions import DieResult
+from airwar.games.gunslingers.model.tasks import Ask
+from airwar.games.gunslingers.referee import GsState
 
 Decide = Callable[[GsState, Ask], str | None]
 Dice = Callable[[GsState], int | None]

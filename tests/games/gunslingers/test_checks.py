@@ -11,8 +11,8 @@ import pytest
 
 from airwar.core.checks import Check, Comparison
 from airwar.core.dice import D10
-from airwar.games.gunslingers import checks
-from airwar.games.gunslingers.checks import Crewman
+from airwar.games.gunslingers import rules as checks
+from airwar.games.gunslingers.rules import Crewman
 
 PILOT = Crewman.of("green", ["poor_confidence"])
 

@@ -7,8 +7,8 @@ from fractions import Fraction
 
 import pytest
 
-from airwar.games.gunslingers import checks_admin
-from airwar.games.gunslingers.checks_admin import (
+from airwar.games.gunslingers.rules import admin as checks_admin
+from airwar.games.gunslingers.rules.admin import (
     aaa_resupply_check,
     auto_reload_rails,
     infantry_sam_reload_check,

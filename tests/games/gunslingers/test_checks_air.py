@@ -7,8 +7,8 @@ from fractions import Fraction
 
 import pytest
 
-from airwar.games.gunslingers import checks_air
-from airwar.games.gunslingers.checks_air import (
+from airwar.games.gunslingers.rules import air as checks_air
+from airwar.games.gunslingers.rules.air import (
     air_radar_break_lock_checks,
     attacks_per_turn,
     detection_rolls_per_turn,
@@ -18,7 +18,7 @@ from airwar.games.gunslingers.checks_air import (
     radar_detection_check,
     radar_lock_on_check,
 )
-from airwar.games.gunslingers.checks_base import CheckInputError
+from airwar.games.gunslingers.rules.base import CheckInputError
 
 
 def test_doctests() -> None:

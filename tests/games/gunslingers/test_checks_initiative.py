@@ -8,9 +8,10 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from airwar.games.gunslingers import checks_initiative
-from airwar.games.gunslingers.checks_base import CheckInputError, Crewman, Training
-from airwar.games.gunslingers.checks_initiative import (
+from airwar.games.gunslingers.model.hexgrid import Hex
+from airwar.games.gunslingers.rules import initiative as checks_initiative
+from airwar.games.gunslingers.rules.base import CheckInputError, Crewman, Training
+from airwar.games.gunslingers.rules.initiative import (
     AdvantageCategory,
     Placement,
     RollOffNeeded,
@@ -23,7 +24,6 @@ from airwar.games.gunslingers.checks_initiative import (
     rolloff_groups,
     sides_with_most_kills,
 )
-from airwar.games.gunslingers.hexgrid import Hex
 
 ORIGIN = Hex(0, 0)
 DIS, NON, ADV = (

@@ -6,7 +6,8 @@ from fractions import Fraction
 
 import pytest
 
-from airwar.games.gunslingers.checks_air import (
+from airwar.games.gunslingers.model.hexgrid import Arc, Hex, arcs_at_least
+from airwar.games.gunslingers.rules.air import (
     ground_attack_altitude,
     gun_arcs,
     gun_attack_geometry,
@@ -15,9 +16,8 @@ from airwar.games.gunslingers.checks_air import (
     locks_held_at_most,
     may_attack,
 )
-from airwar.games.gunslingers.checks_sam import self_defence_arm_launch_check
-from airwar.games.gunslingers.checks_sighting import may_padlock_into, target_id_automatic
-from airwar.games.gunslingers.hexgrid import Arc, Hex, arcs_at_least
+from airwar.games.gunslingers.rules.sam import self_defence_arm_launch_check
+from airwar.games.gunslingers.rules.sighting import may_padlock_into, target_id_automatic
 
 
 @pytest.mark.parametrize(

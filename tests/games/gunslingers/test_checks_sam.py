@@ -11,8 +11,10 @@ from hypothesis import strategies as st
 
 from airwar.core.checks import Comparison
 from airwar.core.dice import D10
-from airwar.games.gunslingers import checks_base, checks_sam
-from airwar.games.gunslingers.checks_base import (
+from airwar.games.gunslingers.model.hexgrid import Arc, adjacent_arc_sets, parse_arcs
+from airwar.games.gunslingers.rules import base as checks_base
+from airwar.games.gunslingers.rules import sam as checks_sam
+from airwar.games.gunslingers.rules.base import (
     CheckInputError,
     Countermeasure,
     SamGuidance,
@@ -20,7 +22,7 @@ from airwar.games.gunslingers.checks_base import (
     half_up,
     p_any_succeeds,
 )
-from airwar.games.gunslingers.checks_sam import (
+from airwar.games.gunslingers.rules.sam import (
     bjm_stand_off_check,
     bjm_type,
     optical_sam_lock_on_check,
@@ -34,7 +36,6 @@ from airwar.games.gunslingers.checks_sam import (
     self_defence_arm_launch_check,
     strongest_noise_bjm,
 )
-from airwar.games.gunslingers.hexgrid import Arc, adjacent_arc_sets, parse_arcs
 
 
 def test_doctests() -> None:

@@ -7,9 +7,10 @@ from fractions import Fraction
 
 import pytest
 
-from airwar.games.gunslingers import checks_sighting
-from airwar.games.gunslingers.checks_base import CheckInputError, Crewman
-from airwar.games.gunslingers.checks_sighting import (
+from airwar.games.gunslingers.model.hexgrid import Arc
+from airwar.games.gunslingers.rules import sighting as checks_sighting
+from airwar.games.gunslingers.rules.base import CheckInputError, Crewman
+from airwar.games.gunslingers.rules.sighting import (
     camouflaged_sighting_check,
     camouflaged_sighting_range,
     ground_id_check,
@@ -19,8 +20,7 @@ from airwar.games.gunslingers.checks_sighting import (
     target_id_automatic,
     visual_sighting_limit,
 )
-from airwar.games.gunslingers.checks_tables import entry
-from airwar.games.gunslingers.hexgrid import Arc
+from airwar.games.gunslingers.tables import entry
 
 
 def test_doctests() -> None:

@@ -7,9 +7,9 @@ from fractions import Fraction
 
 import pytest
 
-from airwar.games.gunslingers import checks_stall
-from airwar.games.gunslingers.checks_base import Crewman
-from airwar.games.gunslingers.checks_stall import (
+from airwar.games.gunslingers.rules import stall as checks_stall
+from airwar.games.gunslingers.rules.base import Crewman
+from airwar.games.gunslingers.rules.stall import (
     avoiding_departure_modifiers,
     departed_recovery_check,
     departure_check,

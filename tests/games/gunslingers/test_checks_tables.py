@@ -7,7 +7,7 @@ from typing import Any
 
 import pytest
 
-from airwar.games.gunslingers.checks_tables import (
+from airwar.games.gunslingers.tables import (
     TABLES_DIR,
     TableError,
     entry,

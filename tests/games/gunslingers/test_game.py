@@ -11,9 +11,9 @@ from hypothesis import strategies as st
 from airwar.core import CHANCE, TERMINAL, Driver, load_game, replay
 from airwar.core.checks import fraction_text
 from airwar.games.gunslingers import GunslingersGame, options_for_file
-from airwar.games.gunslingers.actions import Decision
 from airwar.games.gunslingers.autoplayer import GunslingersAuto, auto_decision
-from airwar.games.gunslingers.state import GsState
+from airwar.games.gunslingers.model.actions import Decision
+from airwar.games.gunslingers.referee import GsState
 from tests.examples import GUNSLINGERS_EXAMPLES
 from tests.games.gunslingers.scenario_builder import advance_to, driver, scenario
 

@@ -14,11 +14,11 @@ from typing import Any
 
 import pytest
 
-from airwar.games.gunslingers.checks_air import may_retry_launch
-from airwar.games.gunslingers.checks_initiative import sides_with_most_kills
-from airwar.games.gunslingers.checks_sighting import ground_id_check
-from airwar.games.gunslingers.engine import Ask
-from airwar.games.gunslingers.state import GsState
+from airwar.games.gunslingers.model.tasks import Ask
+from airwar.games.gunslingers.referee import GsState
+from airwar.games.gunslingers.rules.air import may_retry_launch
+from airwar.games.gunslingers.rules.initiative import sides_with_most_kills
+from airwar.games.gunslingers.rules.sighting import ground_id_check
 from tests.games.gunslingers.scenario_builder import scenario
 from tests.games.gunslingers.scripted import play
 

@@ -10,8 +10,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from airwar.core.errors import InvalidNotation
-from airwar.games.gunslingers import hexgrid
-from airwar.games.gunslingers.hexgrid import (
+from airwar.games.gunslingers.model import hexgrid
+from airwar.games.gunslingers.model.hexgrid import (
     ARCS_CLOCKWISE,
     Arc,
     Heading,

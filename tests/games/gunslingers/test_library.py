@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 
-from airwar.games.gunslingers.typelib import (
+from airwar.games.gunslingers.model.typelib import (
     DESCRIPTIVE,
     KINDS,
     LIBRARY_DIR,
@@ -108,7 +108,7 @@ def test_aliases_lead_to_their_type() -> None:
 
 def test_every_field_is_read_or_descriptive() -> None:
     """Each schema field is copied into a scenario's units, or checked, or is descriptive."""
-    from airwar.games.gunslingers import typelib
+    from airwar.games.gunslingers.model import typelib
 
     read = (
         set(typelib._AIRCRAFT_COPY) | set(typelib._RADAR_COPY) | set(typelib._AAM_COPY)

@@ -15,9 +15,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from airwar.games.gunslingers import GunslingersGame
-from airwar.games.gunslingers.engine import Roll
-from airwar.games.gunslingers.outcomes import resolve, table_for
-from airwar.games.gunslingers.scenario import (
+from airwar.games.gunslingers.model.scenario import (
     UNIT_LISTS,
     ScenarioError,
     house,
@@ -25,9 +23,11 @@ from airwar.games.gunslingers.scenario import (
     parse_scenario,
     read_scenario_data,
 )
-from airwar.games.gunslingers.state import GsState
-from airwar.games.gunslingers.typelib import library, resolve_scenario, unknown_types
-from airwar.games.gunslingers.units import Weapon
+from airwar.games.gunslingers.model.tasks import CheckTask
+from airwar.games.gunslingers.model.typelib import library, resolve_scenario, unknown_types
+from airwar.games.gunslingers.model.units import Weapon
+from airwar.games.gunslingers.phases.outcomes import resolve, table_for
+from airwar.games.gunslingers.referee import GsState
 from tests.examples import GUNSLINGERS_EXAMPLES
 
 FIXTURES = Path(__file__).parent / "library_fixtures"
@@ -331,7 +331,7 @@ def test_a_weapon_rolls_its_own_table_before_the_scenarios_and_the_referee_decid
     )
     resolve(state, "missile", "Bandit", "Viper", "Viper's AIM-9M", "W1")
     head = state.queue[0]
-    assert isinstance(head, Roll)
+    assert isinstance(head, CheckTask)
     assert head.check.target == 4 and head.check.probability() == Fraction(4, 10)
     assert "AIM-9M's own table" in head.check.name
     # a missile without a table of its own: the scenario's missile table (9 in 10)

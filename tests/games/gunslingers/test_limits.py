@@ -8,8 +8,8 @@ from typing import Any
 import pytest
 
 from airwar.core.errors import IllegalAction, OutOfTurn
-from airwar.games.gunslingers.actions import Decision
-from airwar.games.gunslingers.engine import Ask
+from airwar.games.gunslingers.model.actions import Decision
+from airwar.games.gunslingers.model.tasks import Ask
 from tests.games.gunslingers.scenario_builder import advance_to, driver, scenario
 
 REFUSALS = [
@@ -192,7 +192,7 @@ def test_every_listed_choice_passes_the_check() -> None:
 def test_no_padlock_into_a_blind_arc() -> None:
     d = driver()
     state = advance_to(d, "padlock", "Eagle")
-    from airwar.games.gunslingers.hexgrid import Arc
+    from airwar.games.gunslingers.model.hexgrid import Arc
 
     state.forces.planes["Eagle"].blind_arcs = frozenset(Arc)
     target = sorted(state.forces.sides["Blue"].sighted)[0]

@@ -3,8 +3,8 @@ its movement category (Flight Phase notes, GS-30)."""
 
 from __future__ import annotations
 
-from airwar.games.gunslingers.engine import Ask
-from airwar.games.gunslingers.state import GsState
+from airwar.games.gunslingers.model.tasks import Ask
+from airwar.games.gunslingers.referee import GsState
 from tests.games.gunslingers.scenario_builder import scenario
 from tests.games.gunslingers.scripted import play
 

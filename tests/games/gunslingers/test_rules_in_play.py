@@ -11,9 +11,9 @@ from hypothesis import strategies as st
 from airwar.core import Driver
 from airwar.games.gunslingers import GunslingersGame
 from airwar.games.gunslingers.autoplayer import GunslingersAuto
+from airwar.games.gunslingers.model.scenario import read_scenario_data
 from airwar.games.gunslingers.narrate import describe
-from airwar.games.gunslingers.scenario import read_scenario_data
-from airwar.games.gunslingers.state import GsState
+from airwar.games.gunslingers.referee import GsState
 from tests.examples import GUNSLINGERS_EXAMPLES
 from tests.games.gunslingers.test_rules_full_rules_hooks import _guided_strike
 

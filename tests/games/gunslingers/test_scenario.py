@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from airwar.games.gunslingers.scenario import (
+from airwar.games.gunslingers.model.scenario import (
     ScenarioError,
     house_defaults,
     load_scenario,

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from airwar.games.gunslingers.sequence import PHASE_NAMES, SEQUENCE
+from airwar.games.gunslingers.phases.sequence import PHASE_NAMES, SEQUENCE
 from tests.games.gunslingers.scenario_builder import driver
 
 # The headings and step counts of the Expanded Sequence of Play, copied from the text.

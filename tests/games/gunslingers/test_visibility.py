@@ -23,11 +23,11 @@ from hypothesis import strategies as st
 from airwar.core import Driver
 from airwar.core.game import GameType
 from airwar.games.gunslingers import GunslingersGame, options_for_file, visibility
-from airwar.games.gunslingers.actions import Decision
 from airwar.games.gunslingers.autoplayer import GunslingersAuto, Seen, auto_decision, decide
-from airwar.games.gunslingers.hexgrid import Hex
+from airwar.games.gunslingers.model.actions import Decision
+from airwar.games.gunslingers.model.hexgrid import Hex
 from airwar.games.gunslingers.narrate import describe
-from airwar.games.gunslingers.state import GsState
+from airwar.games.gunslingers.referee import GsState
 from tests.examples import GUNSLINGERS_EXAMPLES
 from tests.games.gunslingers.scenario_builder import advance_to, driver, scenario
 
@@ -372,7 +372,7 @@ def test_a_marker_on_a_hidden_unit_is_not_seen_and_a_radar_sam_locked_on_is() ->
 def test_a_missile_whose_target_is_lost_does_not_show_where_the_target_is() -> None:
     d = driver()
     state = advance_to(d, "padlock")
-    from airwar.games.gunslingers.units import Weapon
+    from airwar.games.gunslingers.model.units import Weapon
 
     state.weapons["W99"] = Weapon(
         "W99", "AIM-9", "aam", "IR", "Eagle", "Blue", "Flanker", Hex(7, -3), 10, 2

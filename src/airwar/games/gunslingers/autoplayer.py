@@ -8,7 +8,7 @@ knows of (or fly on ahead while it knows of none), lock on, launch, padlock
 what it can, jam with the widest arcs.
 
 It plays double-blind (GS-43): it decides from what its seat is entitled to,
-the seat's :meth:`~airwar.games.gunslingers.state.GsState.view`, the pending
+the seat's :meth:`~airwar.games.gunslingers.referee.GsState.view`, the pending
 declaration and its legal choices (:class:`Seen`), never from the referee's
 state, so it cannot steer by an enemy it has not sighted nor tracks. It picks
 a move without listing every legal one (a move has thousands), and every
@@ -24,15 +24,16 @@ from typing import TYPE_CHECKING, Any
 
 from airwar.core.bot import BaseBot
 from airwar.core.game import Action, GameState
-from airwar.games.gunslingers.actions import Decision, listed
-from airwar.games.gunslingers.checks_sam import bjm_type
-from airwar.games.gunslingers.engine import VERBS, Ask
-from airwar.games.gunslingers.hexgrid import Hex, arcs_text, in_arcs
-from airwar.games.gunslingers.scenario import house
+from airwar.games.gunslingers.model.actions import Decision, listed
+from airwar.games.gunslingers.model.hexgrid import Hex, arcs_text, in_arcs
+from airwar.games.gunslingers.model.scenario import house
+from airwar.games.gunslingers.model.tasks import Ask
+from airwar.games.gunslingers.phases.registry import choices as legal_choices
+from airwar.games.gunslingers.rules.sam import bjm_type
 from airwar.games.gunslingers.views import state_view
 
 if TYPE_CHECKING:
-    from airwar.games.gunslingers.state import GsState
+    from airwar.games.gunslingers.referee import GsState
 
 
 @dataclass
@@ -56,7 +57,7 @@ class Seen:
         return cls(
             lambda: state_view(state, ask.seat, focus=ask.subject),
             ask,
-            lambda: VERBS[ask.verb].choices(state, ask),
+            lambda: legal_choices(state, ask),
         )
 
     @cached_property
@@ -379,7 +380,7 @@ class GunslingersAuto(BaseBot):
     name = "gunslingers-auto"
 
     def choose(self, state: GameState, seat: int) -> Action:
-        from airwar.games.gunslingers.state import GsState
+        from airwar.games.gunslingers.referee import GsState
 
         if not isinstance(state, GsState):
             raise TypeError("the Gunslingers automatic player plays Gunslingers only")

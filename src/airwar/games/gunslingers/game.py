@@ -18,10 +18,9 @@ from airwar.core.game import Action, Game, GameState, GameType
 from airwar.core.options import Parameter
 from airwar.core.registry import register_game
 from airwar.games.examples import as_path
-from airwar.games.gunslingers.actions import Decision
 from airwar.games.gunslingers.autoplayer import GunslingersAuto
-from airwar.games.gunslingers.narrate import describe
-from airwar.games.gunslingers.scenario import (
+from airwar.games.gunslingers.model.actions import Decision
+from airwar.games.gunslingers.model.scenario import (
     MAX_TURNS,
     Scenario,
     ScenarioError,
@@ -29,7 +28,8 @@ from airwar.games.gunslingers.scenario import (
     parse_scenario,
     read_scenario_data,
 )
-from airwar.games.gunslingers.state import GsState
+from airwar.games.gunslingers.narrate import describe
+from airwar.games.gunslingers.referee import GsState
 
 DEFAULT_SCENARIO = as_path(resources.files("airwar.games.gunslingers") / "default_scenario.toml")
 
@@ -182,7 +182,7 @@ class GunslingersGame(Game):
         raise IllegalAction(f"unknown seat {text!r} (seats: {', '.join(self._seats)})")
 
     def new_initial_state(self) -> GsState:
-        return GsState(self)
+        return GsState(self, self.scenario)
 
     def parse_action(self, text: str) -> Action:
         return Decision.parse(text)

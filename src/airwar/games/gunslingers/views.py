@@ -9,7 +9,7 @@ while it knows their targets, and only listed (``weapons_unplaced``) when it
 does not, since a missile flies with its target. Markers on a hex lie on the
 table and are seen by all; a marker on a unit is seen with its unit; plotted
 fire is secret until it is revealed. Nothing in a side's view names a unit
-of :meth:`~airwar.games.gunslingers.state.GsState.hidden_from` it.
+of :meth:`~airwar.games.gunslingers.referee.GsModel.hidden_from` it.
 """
 
 from __future__ import annotations
@@ -17,12 +17,14 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from airwar.games.gunslingers.engine import VERBS, Ask
-from airwar.games.gunslingers.units import Gun, Marker, Plane, SamSite, WarningRadar
+from airwar.games.gunslingers.model.tasks import Ask
+from airwar.games.gunslingers.model.units import Gun, Marker, Plane, SamSite, WarningRadar
+from airwar.games.gunslingers.phases.registry import VERBS
+from airwar.games.gunslingers.phases.sequence import PHASE_NAMES
 from airwar.games.gunslingers.visibility import HEX_MARKERS, Knowledge, knowledge
 
 if TYPE_CHECKING:
-    from airwar.games.gunslingers.state import GsState
+    from airwar.games.gunslingers.model.state import GsModel
 
 
 def _plane_full(p: Plane) -> dict[str, Any]:
@@ -107,7 +109,7 @@ def _marker(m: Marker, unit: str | None) -> dict[str, Any]:
     return {"kind": m.kind, "hex": str(m.hex), "unit": unit, "altitude": m.altitude}
 
 
-def state_view(state: GsState, seat: int | None, focus: str | None = None) -> dict[str, Any]:
+def state_view(state: GsModel, seat: int | None, focus: str | None = None) -> dict[str, Any]:
     """The view of ``seat`` (None: the referee's). With ``focus`` (a unit of the seat's
     side), the side's other aircraft are given in brief, where they are: all a player
     deciding for that one unit looks at, and much less to build in a large battle."""
@@ -117,7 +119,7 @@ def state_view(state: GsState, seat: int | None, focus: str | None = None) -> di
     ask = state.pending_ask()
     view: dict[str, Any] = {
         "turn": state.turn,
-        "phase": state.phase.name,
+        "phase": PHASE_NAMES[state.phase_index],
         "step": state.step_index + 1,
         "actor": state.current_actor(),
         "terminal": state.is_terminal(),
@@ -145,7 +147,7 @@ def state_view(state: GsState, seat: int | None, focus: str | None = None) -> di
     return view | _side_view(state, side, focus)
 
 
-def _side_view(state: GsState, side: str, focus: str | None = None) -> dict[str, Any]:
+def _side_view(state: GsModel, side: str, focus: str | None = None) -> dict[str, Any]:
     """A side's units in full and what it knows of the enemy's (everything once over)."""
     f = state.forces
     me = f.sides[side]
@@ -228,7 +230,7 @@ def _enemy_ground(u: Any, k: Knowledge, identified: set[str], over: bool) -> dic
     }
 
 
-def _ask_view(state: GsState, ask: Ask) -> dict[str, Any]:
+def _ask_view(state: GsModel, ask: Ask) -> dict[str, Any]:
     return {
         "seat": state.game.seat_name(ask.seat),
         "verb": ask.verb,

@@ -25,12 +25,13 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
-from airwar.games.gunslingers.actions import Decision
-from airwar.games.gunslingers.common import SUPPRESSION_MARKERS
-from airwar.games.gunslingers.hexgrid import in_arcs
+from airwar.games.gunslingers.model.actions import Decision
+from airwar.games.gunslingers.model.hexgrid import in_arcs
+from airwar.games.gunslingers.phases.common import SUPPRESSION_MARKERS
+from airwar.games.gunslingers.phases.sequence import PHASE_NAMES
 
 if TYPE_CHECKING:
-    from airwar.games.gunslingers.state import GsState
+    from airwar.games.gunslingers.model.state import GsModel
 
 GROUND_PHASE = "Ground Unit Interaction Phase"
 """Plotted fire is revealed in its step 2 (the text's "Reveal tgt. hex and alt.")."""
@@ -151,7 +152,7 @@ class Knowledge:
         return self.sighted | self.tracked | self.ground | self.emitters | self.remembered
 
 
-def _static(state: GsState, side: str) -> _Sides:
+def _static(state: GsModel, side: str) -> _Sides:
     """The side's own radar aircraft and SAM units and the other sides' units (fixed)."""
     cached = state.cover_cache.get("static:" + side)
     if cached is None:
@@ -191,7 +192,7 @@ class _Sides:
     pattern: re.Pattern[str] | None
 
 
-def _ground_radar_tracks(state: GsState, side: str, parts: _Sides) -> set[str]:
+def _ground_radar_tracks(state: GsModel, side: str, parts: _Sides) -> set[str]:
     """Enemy aircraft inside the cover of the side's working ground radars and SAM units
     (an aircraft shot down stays tracked where it fell).
 
@@ -229,7 +230,7 @@ def _ground_radar_tracks(state: GsState, side: str, parts: _Sides) -> set[str]:
     return out
 
 
-def _emissions_found(state: GsState, side: str, parts: _Sides) -> set[str]:
+def _emissions_found(state: GsModel, side: str, parts: _Sides) -> set[str]:
     """Emitting enemy radars inside a declared BJM noise arc of one of the side's aircraft
     (remembered until a jammer or a radar changes)."""
     jammers = tuple((p.hex, p.heading, p.noise_arcs) for p in state.planes(side) if p.noise_arcs)
@@ -248,7 +249,7 @@ def _emissions_found(state: GsState, side: str, parts: _Sides) -> set[str]:
     return out
 
 
-def knowledge(state: GsState, side: str) -> Knowledge:
+def knowledge(state: GsModel, side: str) -> Knowledge:
     """What ``side`` knows of the enemy now (GS-43).
 
     A unit it knows as it is destroyed or leaves the map is remembered (still tracked or
@@ -283,7 +284,7 @@ def knowledge(state: GsState, side: str) -> Knowledge:
     return k
 
 
-def enemy_ids(state: GsState, side: str) -> set[str]:
+def enemy_ids(state: GsModel, side: str) -> set[str]:
     """The ids of every enemy unit on the table: aircraft, SAM sites, radars, AAA, ground
     units (destroyed ones too), and missiles and weapons in flight."""
     out = set(_static(state, side).others)
@@ -291,12 +292,12 @@ def enemy_ids(state: GsState, side: str) -> set[str]:
     return out
 
 
-def plot_revealed(state: GsState) -> bool:
+def plot_revealed(state: GsModel) -> bool:
     """Whether this turn's plotted fire has been revealed (Ground Unit Interaction 2)."""
-    return state.phase.name == GROUND_PHASE and state.step_index >= 1
+    return PHASE_NAMES[state.phase_index] == GROUND_PHASE and state.step_index >= 1
 
 
-def secrets(state: GsState, side: str) -> set[str]:
+def secrets(state: GsModel, side: str) -> set[str]:
     """The text of every secret marker of another side not yet revealed: its plotted fire,
     written as the declaration that recorded it."""
     if plot_revealed(state):
@@ -309,14 +310,14 @@ def secrets(state: GsState, side: str) -> set[str]:
     return out
 
 
-def side_of_seat(state: GsState, seat: int | None) -> str | None:
+def side_of_seat(state: GsModel, seat: int | None) -> str | None:
     """The side a seat plays (None for the referee, or a seat that is no side)."""
     if seat is None or not 0 <= seat < len(state.forces.sides):
         return None
     return state.side_names[seat]
 
 
-def hidden_from(state: GsState, seat: int | None) -> set[str]:
+def hidden_from(state: GsModel, seat: int | None) -> set[str]:
     """Words ``seat`` must not be shown now (nothing for the referee, or once the game ends)."""
     side = side_of_seat(state, seat)
     if side is None or state.is_terminal():
@@ -327,7 +328,7 @@ def hidden_from(state: GsState, seat: int | None) -> set[str]:
 # -- the audience of each event -------------------------------------------------------
 
 
-def _owner(state: GsState, uid: Any) -> str | None:
+def _owner(state: GsModel, uid: Any) -> str | None:
     if not isinstance(uid, str):
         return None
     unit = state.unit(uid)
@@ -336,18 +337,18 @@ def _owner(state: GsState, uid: Any) -> str | None:
     return state.weapon_sides.get(uid)
 
 
-def _sides(state: GsState, *uids: Any) -> set[str]:
+def _sides(state: GsModel, *uids: Any) -> set[str]:
     return {s for s in (_owner(state, u) for u in uids) if s is not None}
 
 
-def _outcome_audience(state: GsState, kind: str, target: Any) -> set[str]:
+def _outcome_audience(state: GsModel, kind: str, target: Any) -> set[str]:
     if kind in OWN_STATUS_OUTCOMES:
         return _sides(state, target)
     return set(state.side_names)
 
 
 def audience(
-    state: GsState, event: Mapping[str, Any], effect: str | None
+    state: GsModel, event: Mapping[str, Any], effect: str | None
 ) -> tuple[set[str], list[str]]:
     """The sides that may read ``event`` by its kind (before the names it holds are
     checked), and names it concerns that it does not write out.
@@ -403,7 +404,7 @@ def audience(
     return set(), []  # an event this table does not know: the referee's alone
 
 
-def observe(state: GsState) -> None:
+def observe(state: GsModel) -> None:
     """Give each new event its audience (called by the state after every change).
 
     A side's knowledge is worked out only when a new event it might read names one of the
@@ -454,7 +455,7 @@ _WEAPON = re.compile(r"(?<![A-Za-z0-9_])W[0-9]+(?![A-Za-z0-9_])")
 """The ids the referee gives missiles and weapons in flight."""
 
 
-def visible(state: GsState, seat: int | None, since: int = 0) -> list[dict[str, Any]]:
+def visible(state: GsModel, seat: int | None, since: int = 0) -> list[dict[str, Any]]:
     """The events from ``since`` on that ``seat`` may read (copies)."""
     side = side_of_seat(state, seat)
     if side is None or state.is_terminal():

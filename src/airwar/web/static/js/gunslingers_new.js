@@ -51,9 +51,10 @@
     const body = Object.assign(source(), {
       seats: {},
       turns: Number(document.getElementById("gs-turns").value || 0),
-      los_mode: document.getElementById("gs-los").value,
-      ir_flares_break_lock: document.getElementById("gs-ir").checked,
-      same_hex_in_arcs: document.getElementById("gs-samehex").checked,
+    });
+    // every rule option of the form: a checkbox sends true or false, a list its choice
+    document.querySelectorAll("#gs-form [data-option]").forEach(function (o) {
+      body[o.dataset.option] = o.type === "checkbox" ? o.checked : o.value;
     });
     seatsBox.querySelectorAll("select").forEach(function (s) { body.seats[s.dataset.seat] = s.value; });
     const seed = document.getElementById("gs-seed").value.trim();

@@ -1,0 +1,753 @@
+"""Flight Phase: the ten movement categories, in order, and the notes under them.
+
+Each step moves one category (GS-30: in the order of flight within it). After
+an aircraft moves: it may attack (GS-13 limits: two air-to-air gun/rocket
+attacks, two strafing attacks, one air-to-ground attack per turn), the
+missiles chasing it move and are resolved (GS-29), the aircraft illuminating
+those missiles move, and aircraft tailing it move.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from airwar.core.errors import IllegalAction, InvalidNotation
+from airwar.games.gunslingers.model.actions import Decision
+from airwar.games.gunslingers.model.hexgrid import Hex, sighting_range_between
+from airwar.games.gunslingers.model.scenario import house
+from airwar.games.gunslingers.model.tasks import Ask, Do
+from airwar.games.gunslingers.model.units import Marker, Plane, Weapon
+from airwar.games.gunslingers.phases import outcomes
+from airwar.games.gunslingers.phases.common import (
+    choice_verb,
+    clear_los,
+    need,
+    parse_prefixed,
+    same_hex_in_arcs,
+    suppressed,
+    yes_no,
+)
+from airwar.games.gunslingers.phases.registry import on_do, verb
+from airwar.games.gunslingers.rules import air as air_rules
+
+if TYPE_CHECKING:
+    from airwar.games.gunslingers.model.state import GsModel
+
+ATTACK_LIMITS = {"gun": 2, "strafe": 2, "ground": 1}
+"""GS-13: per aircraft per turn (the Flight Phase notes)."""
+
+ATTACK_WORDS = {
+    "gun": "air-to-air gun/rocket attacks",
+    "strafe": "strafing attacks",
+    "ground": "air-to-ground attack",
+}
+
+
+# -- categories ------------------------------------------------------------------
+
+
+def _in_order(state: GsModel, planes: list[Plane]) -> list[Plane]:
+    rank = {pid: i for i, pid in enumerate(state.this_turn.order)}
+    return sorted(planes, key=lambda p: rank.get(p.id, len(rank)))
+
+
+def leaders(state: GsModel, p: Plane) -> list[str]:
+    """The aircraft ``p`` moves after this turn and that have yet to move: the targets of
+    the missiles it illuminates ("when their targets do") and its tailee ("immediately
+    after tailees do"), GS-30."""
+    out: list[str] = []
+    for wid in p.illuminating:
+        w = state.weapons.get(wid)
+        if w is not None:
+            out.append(w.target)
+    if p.tailing:
+        out.append(p.tailing)
+    planes = state.forces.planes
+    return [
+        lid
+        for lid in dict.fromkeys(out)
+        if lid != p.id and lid in planes and planes[lid].alive and not planes[lid].moved
+    ]
+
+
+def _deferred(state: GsModel, p: Plane) -> bool:
+    """Whether ``p`` waits for a leader that moves later this Flight Phase, whatever the
+    leader's category (GS-30); a leader that itself waits for ``p`` does not count."""
+    for lid in leaders(state, p):
+        seen = {lid}
+        stack = [lid]
+        while stack:
+            for nxt in leaders(state, state.forces.planes[stack.pop()]):
+                if nxt not in seen:
+                    seen.add(nxt)
+                    stack.append(nxt)
+        if p.id not in seen:
+            return True
+    return False
+
+
+def _queue_category(state: GsModel, name: str, planes: list[Plane], last: bool = False) -> None:
+    """Queue the moves of one category in the order of flight. An aircraft waiting for
+    its leader is moved right after the leader moves (``after_move``), even in a later
+    category; in the last category every aircraft still unmoved moves (GS-30)."""
+    waiting = [p for p in planes if p.alive and not p.moved]
+    for p in waiting:
+        if not (last and p.category):
+            p.category = name
+    for p in _in_order(state, waiting):
+        if not _deferred(state, p):
+            state.push(Do("fly", (p.id,)))
+    if last:
+        for p in _in_order(state, waiting):
+            state.push(Do("fly", (p.id,)))
+
+
+def place_blast_zone(state: GsModel, where: Hex) -> None:
+    """An air-to-ground weapon leaves a Blast Zone marker on the hex it strikes (GS-41)."""
+    state.forces.markers.append(Marker("blast_zone", where, None, None, state.turn))
+    state.emit("marker", action="place", kind="blast_zone", hex=str(where), rule="GS-41")
+
+
+def _unclaimed(state: GsModel) -> list[Plane]:
+    return [p for p in state.planes() if not p.moved and not p.category]
+
+
+def move_ground_weapons(state: GsModel) -> None:
+    """Step 1: pre-emptions are declared (GS-52), the defenders declare shoot-outs against
+    the guided air-to-ground weapons in flight (GS-53), then the weapons not in a
+    shoot-out move to their targets and strike."""
+    tasks: list[Ask | Do] = []
+    mode = str(state.game.options.get("preemption", "referee"))
+    if mode != "off" and len(state.planes()) > 1:
+        if mode == "sides":
+            tasks += [
+                Ask(state.seat_of(side), "preempt", side)
+                for side in state.side_names
+                if state.planes(side)
+            ]
+        else:
+            tasks.append(Ask(state.referee, "preempt", "flight"))
+    if state.game.options.get("shootouts", True):
+        for w in list(state.weapons.values()):
+            target = state.unit(w.target)
+            if w.kind == "a2g" and target is not None and interceptors(state, w):
+                tasks.append(Ask(state.seat_of(target.side), "shootout", w.id))
+    tasks.append(Do("ground_weapons_strike"))
+    state.push(*tasks)
+
+
+@on_do("ground_weapons_strike")
+def _ground_weapons_strike(state: GsModel, args: tuple[str, ...]) -> None:
+    waiting = set(state.shootouts.values())
+    state.push_front(
+        *(
+            Do("a2g_strike", (w.id,))
+            for w in list(state.weapons.values())
+            if w.kind == "a2g" and w.id not in waiting
+        )
+    )
+
+
+@on_do("a2g_strike")
+def _a2g_strike(state: GsModel, args: tuple[str, ...]) -> None:
+    """A guided air-to-ground weapon reaches its target and strikes (GS-41, GS-14)."""
+    w = state.weapons.get(args[0])
+    if w is None:
+        return
+    target = state.unit(w.target)
+    if target is not None:
+        w.hex = target.hex
+    state.emit("weapon_move", weapon=w.id, hex=str(w.hex))
+    place_blast_zone(state, w.hex)
+    outcomes.resolve(state, "ground_attack", w.target, w.shooter, f"{w.type} strikes", w.id)
+
+
+# -- pre-emption (GS-52) -------------------------------------------------------------
+
+PREEMPT_REASONS = ("defensive", "referee")
+"""Why an aircraft moves out of its order: a defensive pre-emption (Flight Phase note), or
+the referee's call for another reason of the full rules (GS-52)."""
+
+
+def _preempt_movers(state: GsModel, ask: Ask) -> list[Plane]:
+    side = None if ask.subject == "flight" else ask.subject
+    return [p for p in state.planes(side) if not p.moved]
+
+
+def preempt_choices(state: GsModel, ask: Ask) -> list[Decision]:
+    reasons = ("defensive",) if ask.subject != "flight" else PREEMPT_REASONS
+    everyone = [p for p in state.planes() if not p.moved]
+    out = [Decision("preempt", ask.subject, ("done",))]
+    for a in _preempt_movers(state, ask):
+        for b in everyone:
+            if b.id != a.id and a.id not in state.this_turn.preemptions.get(b.id, {}):
+                out += [Decision("preempt", ask.subject, (f"{a.id}:{b.id}:{r}",)) for r in reasons]
+    return out
+
+
+def _preempt_check(state: GsModel, ask: Ask, d: Decision) -> None:
+    if d.args == ("done",):
+        return
+    need(
+        len(d.args) == 1 and d.first.count(":") == 2,
+        f"write 'preempt {ask.subject} AIRCRAFT:BEFORE:REASON' (REASON: defensive"
+        f"{' or referee' if ask.subject == 'flight' else ''}) or done (GS-52)",
+    )
+    a, b, reason = d.first.split(":")
+    movers = {p.id for p in _preempt_movers(state, ask)}
+    whose = "" if ask.subject == "flight" else f" of {ask.subject}"
+    need(a in movers, f"{a} is not an aircraft{whose} still to move this turn (GS-52)")
+    other = state.forces.planes.get(b)
+    need(
+        other is not None and other.alive and not other.moved and b != a,
+        f"{b} is not another aircraft still to move this turn (GS-52)",
+    )
+    allowed = PREEMPT_REASONS if ask.subject == "flight" else ("defensive",)
+    need(reason in allowed, f"{reason!r} is not a reason here: {', '.join(allowed)} (GS-52)")
+
+
+@verb(
+    "preempt",
+    "an aircraft to move out of its order, right before another (AIRCRAFT:BEFORE:REASON), or "
+    "done (defensive pre-emptions, GS-52)",
+    preempt_choices,
+    _preempt_check,
+)
+def _preempt(state: GsModel, ask: Ask, d: Decision) -> None:
+    if d.args == ("done",):
+        return
+    a, b, reason = d.first.split(":")
+    state.this_turn.preemptions.setdefault(b, {})[a] = reason
+    state.emit("preemption", aircraft=a, before=b, reason=reason, rule="GS-52")
+    state.push_front(Ask(ask.seat, "preempt", ask.subject))
+
+
+# -- shoot-outs (GS-53) --------------------------------------------------------------
+
+
+def interceptors(state: GsModel, w: Weapon) -> list[str]:
+    """The defender's units that can meet a guided air-to-ground weapon before it
+    strikes (GS-53): its SAM units able to fire (not suppressed, a loaded rail, a radar
+    that emits and is not jammed or optical guidance) with the target within their range,
+    and its aircraft still to move within their speed plus gun range of the target."""
+    target = state.unit(w.target)
+    if target is None:
+        return []
+    out = [
+        s.id
+        for s in state.forces.sams.values()
+        if s.alive
+        and s.side == target.side
+        and s.rails > 0
+        and (s.optical or (s.emitting and not s.jammed))
+        and not suppressed(state, s.id)
+        and s.hex.distance(target.hex) <= s.range
+    ]
+    reach = house("attacks", "gun_range")
+    out += [
+        p.id
+        for p in state.planes(target.side)
+        if not p.moved
+        and (p.guns or p.rockets)
+        and p.id not in state.shootouts
+        and p.hex.distance(target.hex) <= p.speed + reach
+    ]
+    return out
+
+
+def _shootout_options(state: GsModel, ask: Ask) -> list[tuple[str, ...]]:
+    w = state.weapons.get(ask.subject)
+    return [("none",), *((u,) for u in (interceptors(state, w) if w else []))]
+
+
+@choice_verb("shootout", "a unit of the defender to meet this air-to-ground weapon in a "
+             "shoot-out, or none (GS-53)", _shootout_options)  # fmt: skip
+def _shootout(state: GsModel, ask: Ask, d: Decision) -> None:
+    if d.first == "none":
+        return
+    w = state.weapons[ask.subject]
+    state.emit("shootout", weapon=w.id, interceptor=d.first, target=w.target, rule="GS-53")
+    if d.first in state.forces.sams:
+        s = state.forces.sams[d.first]
+        s.rails -= 1
+        s.expended += 1
+        s.guided = True
+        _resolve_shootout(state, w, s.id, s.label)
+    else:
+        state.shootouts[d.first] = w.id  # resolved as the interceptor moves
+
+
+def _resolve_shootout(state: GsModel, w: Weapon, by: str, label: str) -> None:
+    """The shoot-out, resolved at once: the weapon is destroyed or flies on (GS-53, GS-14);
+    one that flies on strikes right after."""
+    state.push_front(Do("a2g_strike", (w.id,)))
+    outcomes.resolve(state, "shootout", w.id, by, f"{label} against {w.type} (shoot-out)", w.id)
+
+
+@on_do("shootout_meets")
+def _shootout_meets(state: GsModel, args: tuple[str, ...]) -> None:
+    p = state.forces.planes[args[0]]
+    wid = state.shootouts.pop(p.id, None)
+    w = state.weapons.get(wid or "")
+    if w is not None:
+        _resolve_shootout(state, w, p.id, p.label)
+
+
+@on_do("shootouts_left")
+def _shootouts_left(state: GsModel, args: tuple[str, ...]) -> None:
+    """Weapons whose interceptor never moved (destroyed first) strike at the end (GS-53)."""
+    left = [wid for wid in state.shootouts.values() if wid in state.weapons]
+    state.shootouts.clear()
+    state.push_front(*(Do("a2g_strike", (wid,)) for wid in left))
+
+
+def move_departed_stalled(state: GsModel) -> None:
+    """Step 2: departed aircraft, then stalled aircraft."""
+    _queue_category(state, "departed", [p for p in _unclaimed(state) if "departed" in p.status])
+    _queue_category(state, "stalled", [p for p in _unclaimed(state) if "stalled" in p.status])
+
+
+def move_gloc_disoriented(state: GsModel) -> None:
+    """Step 3: GLOC'd aircraft, then disoriented aircraft."""
+    _queue_category(state, "gloc", [p for p in _unclaimed(state) if "gloc" in p.status])
+    _queue_category(
+        state, "disoriented", [p for p in _unclaimed(state) if "disoriented" in p.status]
+    )
+
+
+def move_engaged(state: GsModel) -> None:
+    """Step 4: aircraft engaging missiles (GS-33)."""
+    _queue_category(state, "engaged", [p for p in _unclaimed(state) if "engaged" in p.status])
+
+
+def move_fac(state: GsModel) -> None:
+    """Step 5: FAC aircraft marking targets."""
+    _queue_category(state, "fac", [p for p in _unclaimed(state) if p.marking])
+
+
+def move_designating(state: GsModel) -> None:
+    """Step 6: laser designating aircraft."""
+    _queue_category(state, "designating", [p for p in _unclaimed(state) if p.designating])
+
+
+def move_guiding(state: GsModel) -> None:
+    """Step 7: aircraft guiding air-to-ground weapons."""
+    guiding = {w.shooter for w in state.weapons.values() if w.kind == "a2g"}
+    _queue_category(state, "guiding", [p for p in _unclaimed(state) if p.id in guiding])
+
+
+def sighted_by_enemy(state: GsModel, p: Plane) -> bool:
+    return any(p.id in s.sighted for name, s in state.forces.sides.items() if name != p.side)
+
+
+def detected_by_enemy(state: GsModel, p: Plane) -> bool:
+    return any(e.radar is not None and p.id in e.radar.contacts for e in state.enemies_of(p.side))
+
+
+def move_by_advantage(state: GsModel) -> None:
+    """Step 8: sighted aircraft, disadvantaged, then non-advantaged, then advantaged."""
+    rest = [p for p in _unclaimed(state) if sighted_by_enemy(state, p)]
+    for cat in ("disadvantaged", "non-advantaged", "advantaged"):
+        _queue_category(state, cat, [p for p in rest if state.this_turn.advantage.get(p.id) == cat])
+
+
+def move_detected(state: GsModel) -> None:
+    """Step 9: unsighted but radar-detected aircraft."""
+    _queue_category(
+        state, "detected", [p for p in _unclaimed(state) if detected_by_enemy(state, p)]
+    )
+
+
+def move_undetected(state: GsModel) -> None:
+    """Step 10: unsighted and undetected aircraft (and any not yet moved)."""
+    _queue_category(state, "undetected", [p for p in state.planes() if not p.moved], last=True)
+    state.push(Do("shootouts_left"))
+
+
+# -- one aircraft's move ----------------------------------------------------------
+
+
+@on_do("fly")
+def _fly(state: GsModel, args: tuple[str, ...]) -> None:
+    p = state.forces.planes[args[0]]
+    if not p.alive or p.moved:
+        return
+    first = [
+        (a, why)
+        for a, why in state.this_turn.preemptions.pop(p.id, {}).items()
+        if state.forces.planes[a].alive and not state.forces.planes[a].moved
+    ]
+    if first:  # they move right before it, out of their order (GS-52)
+        for a, why in first:
+            state.forces.planes[a].category = "pre-empting"
+            state.emit("pre_empts", aircraft=a, before=p.id, reason=why, rule="GS-52")
+        state.push_front(*(Do("fly", (a,)) for a, _ in first), Do("fly", (p.id,)))
+        return
+    p.moved = True
+    if not p.category:  # moved with a leader of an earlier category (GS-30)
+        p.category = "following"
+    seat = state.seat_of(p.side)
+    tasks: list[Ask | Do] = [Ask(seat, "move", p.id), Do("after_move", (p.id,))]
+    if "damaged" in p.status:
+        tasks.insert(0, Ask(seat, "dcontrol", p.id))
+    state.push_front(*tasks)
+
+
+@choice_verb("dcontrol", "whether this damaged aircraft declares damage control as it starts its "
+             "move (Aircraft Decisions note, GS-39)", yes_no)  # fmt: skip
+def _dcontrol(state: GsModel, ask: Ask, d: Decision) -> None:
+    if d.first == "yes":
+        p = state.forces.planes[ask.subject]
+        state.emit("declare", what="damage control", aircraft=p.id, rule="GS-39")
+        outcomes.resolve(state, "damage_control", p.id, p.id, f"{p.label} damage control")
+
+
+def move_choices(state: GsModel, ask: Ask) -> list[Decision]:
+    p = state.forces.planes[ask.subject]
+    ceiling = house("aircraft", "max_altitude")
+    alts = range(max(0, p.altitude - p.climb), min(ceiling, p.altitude + p.climb) + 1)
+    out: list[Decision] = []
+    for h in p.hex.spiral(p.speed):
+        if state.on_map(h):
+            for heading in range(12):
+                out.extend(Decision("move", p.id, (str(h), f"h{heading}", f"a{a}")) for a in alts)
+    return out
+
+
+def parse_move(d: Decision) -> tuple[Hex, int, int]:
+    need(
+        len(d.args) == 3,
+        f"write 'move {d.subject} HEX hHEADING aALTITUDE', e.g. move {d.subject} 3,-2 h4 a12",
+    )
+    try:
+        h = Hex.parse(d.args[0])
+    except InvalidNotation as exc:
+        raise IllegalAction(str(exc)) from None
+    return (
+        h,
+        parse_prefixed(d.args[1], "h", "a heading"),
+        parse_prefixed(d.args[2], "a", "an altitude"),
+    )
+
+
+def _move_check(state: GsModel, ask: Ask, d: Decision) -> None:
+    p = state.forces.planes[ask.subject]
+    h, heading, alt = parse_move(d)
+    ceiling = house("aircraft", "max_altitude")
+    need(state.on_map(h), f"{p.label} cannot move to {h}: it is off the map (GS-23)")
+    dist = p.hex.distance(h)
+    need(
+        dist <= p.speed,
+        f"{p.label} cannot move {dist} hexes: its speed is {p.speed} hexes a turn (GS-23)",
+    )
+    need(0 <= heading <= 11, f"heading {heading} is not 0 to 11 (GS-4)")
+    need(0 <= alt <= ceiling, f"altitude {alt} is not 0 to the ceiling {ceiling} (GS-23)")
+    need(
+        abs(alt - p.altitude) <= p.climb,
+        f"{p.label} cannot change altitude by {abs(alt - p.altitude)} levels: it climbs or "
+        f"dives at most {p.climb} a move (GS-23)",
+    )
+
+
+@verb("move", "the aircraft's new hex, heading and altitude (GS-23)", move_choices, _move_check)
+def _move(state: GsModel, ask: Ask, d: Decision) -> None:
+    p = state.forces.planes[ask.subject]
+    h, heading, alt = parse_move(d)
+    state.emit(
+        "move",
+        aircraft=p.id,
+        category=p.category,
+        frm=str(p.hex),
+        to=str(h),
+        heading=heading,
+        altitude=alt,
+    )
+    p.hex, p.heading, p.altitude = h, heading, alt
+
+
+FLIGHT_STATUSES = ("stalled", "stalled_vertical", "departed", "gloc", "disoriented")
+"""Statuses of the full game's flight rules the referee records as a move ends (GS-40, GS-48)."""
+
+
+@on_do("after_move")
+def _after_move(state: GsModel, args: tuple[str, ...]) -> None:
+    """As a move ends: the referee records what the full flight rules made of it (GS-48),
+    then the rest of the move's business (``after_status``)."""
+    p = state.forces.planes[args[0]]
+    tasks: list[Ask | Do] = [Do("after_status", (p.id,))]
+    if p.alive and state.game.options.get("status_on_move", True):
+        tasks.insert(0, Ask(state.referee, "flightstatus", p.id))
+    state.push_front(*tasks)
+
+
+def _flightstatus_options(state: GsModel, ask: Ask) -> list[tuple[str, ...]]:
+    p = state.forces.planes[ask.subject]
+    out: list[tuple[str, ...]] = [("done",)]
+    for status in FLIGHT_STATUSES:
+        out.append((f"{'-' if status in p.status else '+'}{status}",))
+    return out
+
+
+@choice_verb("flightstatus", "a status the aircraft entered or left in this move by the full "
+             "game's flight rules (+STATUS or -STATUS: stalled, stalled_vertical, departed, "
+             "gloc, disoriented), or done (GS-48)", _flightstatus_options)  # fmt: skip
+def _flightstatus(state: GsModel, ask: Ask, d: Decision) -> None:
+    if d.first == "done":
+        return
+    p = state.forces.planes[ask.subject]
+    sign, status = d.first[0], d.first[1:]
+    if sign == "+":
+        p.status.add(status)
+        if status == "stalled_vertical":
+            p.status.add("stalled")
+    else:
+        p.status.discard(status)
+        if status == "stalled":
+            p.status.discard("stalled_vertical")
+    state.emit(
+        "status", aircraft=p.id, status=sorted(p.status), text=d.first, when="move", rule="GS-48"
+    )
+    state.push_front(Ask(state.referee, "flightstatus", p.id))
+
+
+@on_do("after_status")
+def _after_status(state: GsModel, args: tuple[str, ...]) -> None:
+    p = state.forces.planes[args[0]]
+    if not p.alive:
+        return
+    tasks: list[Ask | Do] = []
+    if p.id in state.shootouts:
+        tasks.append(Do("shootout_meets", (p.id,)))
+    if barrage_guns(state, p):
+        tasks.append(Do("barrage_fire", (p.id,)))
+    tasks.append(Do("after_barrage", (p.id,)))
+    state.push_front(*tasks)
+
+
+def barrage_guns(state: GsModel, p: Plane) -> list[str]:
+    """The enemy AAA units firing barrage this turn whose fire reaches where ``p`` ends
+    its move: within their range and at or below their maximum altitude (GS-51)."""
+    return [
+        g.id
+        for g in state.forces.guns.values()
+        if g.alive
+        and g.barrage
+        and g.side != p.side
+        and not g.out_of_ammo
+        and not suppressed(state, g.id)
+        and g.hex.distance(p.hex) <= g.range
+        and p.altitude <= g.max_altitude
+    ]
+
+
+@on_do("barrage_fire")
+def _barrage_fire(state: GsModel, args: tuple[str, ...]) -> None:
+    """Each barrage reaching the aircraft attacks it once, resolved at once (GS-51, GS-14)."""
+    p = state.forces.planes[args[0]]
+    guns = barrage_guns(state, p)
+    if not guns or not p.alive:
+        return
+    state.push_front(*(Do("barrage_shot", (g, p.id)) for g in guns))
+
+
+@on_do("barrage_shot")
+def _barrage_shot(state: GsModel, args: tuple[str, ...]) -> None:
+    g = state.forces.guns[args[0]]
+    p = state.forces.planes[args[1]]
+    if p.alive and g.alive:
+        state.emit("barrage_attack", unit=g.id, aircraft=p.id, hex=str(p.hex), rule="GS-51")
+        outcomes.resolve(state, "barrage", p.id, g.id, f"{g.label} barrage fire on {p.label}")
+
+
+@on_do("after_barrage")
+def _after_barrage(state: GsModel, args: tuple[str, ...]) -> None:
+    p = state.forces.planes[args[0]]
+    tasks: list[Ask | Do] = []
+    if p.marking and p.alive:
+        target = state.unit(p.marking)
+        if target is not None:
+            state.forces.markers.append(Marker("smoke_1", target.hex, p.marking, None, state.turn))
+            state.emit("marker", action="place", kind="smoke_1", unit=p.marking, by=p.id)
+    if attack_options(state, p):
+        tasks.append(Ask(state.seat_of(p.side), "attack", p.id))
+    for w in list(state.weapons.values()):
+        if w.target == p.id and w.kind in ("aam", "sam"):
+            tasks.append(Do("missile_arrives", (w.id,)))
+    for w in list(state.weapons.values()):
+        if w.target == p.id:
+            shooter = state.forces.planes.get(w.shooter)
+            if shooter is not None and w.id in shooter.illuminating and not shooter.moved:
+                tasks.append(Do("fly", (shooter.id,)))
+    for t in state.planes():
+        if t.tailing == p.id and not t.moved:
+            tasks.append(Do("fly", (t.id,)))
+    state.push_front(*tasks)
+
+
+@on_do("missile_arrives")
+def _missile_arrives(state: GsModel, args: tuple[str, ...]) -> None:
+    """Missiles move when their targets do (GS-29); then their outcome is resolved."""
+    w = state.weapons.get(args[0])
+    if w is None:
+        return
+    target = state.forces.planes.get(w.target)
+    if target is None or not target.alive:
+        return
+    w.hex, w.altitude = target.hex, target.altitude
+    state.emit("weapon_move", weapon=w.id, hex=str(w.hex), altitude=w.altitude)
+    outcomes.resolve(
+        state, "missile", target.id, w.shooter, f"{w.type} against {target.label}", w.id
+    )
+
+
+# -- attacks during the move -------------------------------------------------------
+
+
+def ground_enemies(state: GsModel, side: str) -> list[tuple[str, Hex]]:
+    f = state.forces
+    out: list[tuple[str, Hex]] = []
+    for table in (f.ground, f.sams, f.radars, f.guns):
+        for u in table.values():
+            if u.alive and u.side != side:
+                out.append((u.id, u.hex))
+    return out
+
+
+def attack_refusal(state: GsModel, p: Plane, kind: str, unit: Any) -> str | None:
+    """Why ``p`` may not make a ``kind`` attack (gun, strafe, bomb) on ``unit`` now, or
+    None: in controlled flight (GS-48), in reach (GS-31), gun attacks in the 150+ arcs
+    with a line of sight (GS-44, GS-47), strafing and bombing from low enough (GS-47)."""
+    if unit is None or not getattr(unit, "alive", False):
+        return "it is not in play"
+    if getattr(unit, "side", None) == p.side:
+        return f"it is on {p.label}'s own side"
+    ok = air_rules.may_attack(p.status)
+    if not ok:
+        return f"{p.label} makes no attacks: {ok.reason} ({ok.rule})"
+    key = {"gun": "gun_range", "strafe": "strafe_range", "bomb": "ground_attack_range"}[kind]
+    reach = house("attacks", key)
+    if kind == "gun":
+        dist = sighting_range_between(p.hex, p.altitude, unit.hex, unit.altitude)
+        if dist > reach:
+            return (
+                f"it is {dist} hexes from {p.label} (range with the altitude allowance of "
+                f"GS-10): a gun attack needs it within {reach} (GS-31)"
+            )
+        arc = air_rules.gun_attack_geometry(
+            p.hex, p.heading, unit.hex, same_hex_in_arcs=same_hex_in_arcs(state)
+        )
+        if not arc:
+            return f"{arc.reason} ({arc.rule})"
+        if not clear_los(state, p.hex, p.altitude, unit.hex, unit.altitude):
+            return f"{p.label} has no line of sight to it: terrain blocks it (GS-16, GS-44)"
+        return None
+    dist = p.hex.distance(unit.hex)
+    if dist > reach:
+        return f"it is {dist} hexes from {p.label}: a {kind} attack needs it within {reach} (GS-31)"
+    high = air_rules.ground_attack_altitude("strafe" if kind == "strafe" else "ground", p.altitude)
+    if not high:
+        return f"{high.reason} ({high.rule})"
+    return None
+
+
+def attack_options(state: GsModel, p: Plane) -> list[str]:
+    """Every attack the aircraft may still make now (``kind:target`` texts)."""
+    out: list[str] = []
+    if not p.alive or not air_rules.may_attack(p.status):
+        return out
+    if (p.guns or p.rockets) and p.attacks.get("gun", 0) < ATTACK_LIMITS["gun"]:
+        out += [
+            f"gun:{e.id}"
+            for e in state.enemies_of(p.side)
+            if attack_refusal(state, p, "gun", e) is None
+        ]
+    grounds = [state.unit(uid) for uid, _ in ground_enemies(state, p.side)]
+    if (p.guns or p.rockets) and p.attacks.get("strafe", 0) < ATTACK_LIMITS["strafe"]:
+        out += [f"strafe:{u.id}" for u in grounds if attack_refusal(state, p, "strafe", u) is None]
+    if p.attacks.get("ground", 0) < ATTACK_LIMITS["ground"]:
+        reachable = [u for u in grounds if attack_refusal(state, p, "bomb", u) is None]
+        for wtype, count in p.ground_weapons.items():
+            if count > 0:
+                out += [f"bomb:{wtype}:{u.id}" for u in reachable]
+    return out
+
+
+def attack_choices(state: GsModel, ask: Ask) -> list[Decision]:
+    p = state.forces.planes[ask.subject]
+    return [Decision("attack", p.id, ("done",))] + [
+        Decision("attack", p.id, (o,)) for o in attack_options(state, p)
+    ]
+
+
+def _attack_check(state: GsModel, ask: Ask, d: Decision) -> None:
+    p = state.forces.planes[ask.subject]
+    if d.args == ("done",):
+        return
+    need(len(d.args) == 1, "write 'attack AIRCRAFT gun:TARGET', 'strafe:TARGET', "
+         "'bomb:WEAPON:TARGET' or 'done'")  # fmt: skip
+    parts = d.first.split(":")
+    kind = parts[0]
+    need(kind in ("gun", "strafe", "bomb"), f"{kind!r} is not an attack: gun, strafe or bomb")
+    limit_key = "ground" if kind == "bomb" else kind
+    made = p.attacks.get(limit_key, 0)
+    limit = ATTACK_LIMITS[limit_key]
+    need(
+        made < limit,
+        f"{p.label} has made its {limit} {ATTACK_WORDS[limit_key]} this turn; no more are "
+        "allowed (Flight Phase notes, GS-13)",
+    )
+    if kind in ("gun", "strafe"):
+        need(p.guns or p.rockets, f"{p.label} carries no guns or rockets")
+    if kind == "bomb":
+        need(len(parts) == 3, "write bomb:WEAPON:TARGET")
+        need(
+            p.ground_weapons.get(parts[1], 0) > 0,
+            f"{p.label} carries no {parts[1]} (it has: "
+            f"{', '.join(k for k, v in p.ground_weapons.items() if v) or 'none'})",
+        )
+    need(d.first in attack_options(state, p), _out_of_reach(state, p, kind, parts[-1]))
+
+
+def _out_of_reach(state: GsModel, p: Plane, kind: str, target: str) -> str:
+    reason = attack_refusal(state, p, kind, state.unit(target))
+    return f"{p.label} cannot make a {kind} attack on {target}: {reason or 'not now'}"
+
+
+@verb("attack", "an attack now, or done (two gun/rocket, two strafing, one air-to-ground a turn, "
+      "GS-13)", attack_choices, _attack_check)  # fmt: skip
+def _attack(state: GsModel, ask: Ask, d: Decision) -> None:
+    p = state.forces.planes[ask.subject]
+    if d.args == ("done",):
+        return
+    parts = d.first.split(":")
+    kind, target = parts[0], parts[-1]
+    key = "ground" if kind == "bomb" else kind
+    p.attacks[key] = p.attacks.get(key, 0) + 1
+    state.emit("attack", aircraft=p.id, kind=kind, target=target, count=p.attacks[key])
+    if kind == "bomb":
+        wtype = parts[1]
+        p.ground_weapons[wtype] -= 1
+        if wtype in p.guided_weapons:
+            wid = state.new_id("W")
+            state.weapons[wid] = Weapon(
+                wid, wtype, "a2g", "guided", p.id, p.side, target, p.hex, p.altitude, 1, True
+            )
+            state.emit("launch", weapon=wid, missile=wtype, by=p.id, target=target, kind="a2g")
+            state.push_front(Do("attack_again", (p.id,)))
+            return
+        state.push_front(Do("attack_again", (p.id,)))
+        place_blast_zone(state, state.unit(target).hex)
+        outcomes.resolve(
+            state, "ground_attack", target, p.id, f"{p.label} drops {wtype}", weapon_type=wtype
+        )
+        return
+    state.push_front(Do("attack_again", (p.id,)))
+    outcome_kind = "gun" if kind == "gun" else "strafe"
+    outcomes.resolve(state, outcome_kind, target, p.id, f"{p.label} {kind} attack on {target}")
+
+
+@on_do("attack_again")
+def _attack_again(state: GsModel, args: tuple[str, ...]) -> None:
+    p = state.forces.planes[args[0]]
+    if p.alive and attack_options(state, p):
+        state.push_front(Ask(state.seat_of(p.side), "attack", p.id))

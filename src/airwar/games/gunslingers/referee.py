@@ -1,0 +1,224 @@
+"""The referee: the loop that walks the Expanded Sequence of Play (GS-7) over a game.
+
+The state (:mod:`airwar.games.gunslingers.model.state`) is walked one step at
+a time (:data:`~airwar.games.gunslingers.phases.sequence.SEQUENCE`). A step puts tasks on
+the queue (see :mod:`airwar.games.gunslingers.model.tasks`); the referee stops at the
+first decision or roll and tells the kernel who acts. Seats are one per side
+plus the referee (the last seat), who enters results the text does not
+resolve (GS-14).
+"""
+
+from __future__ import annotations
+
+import copy
+from fractions import Fraction
+from typing import TYPE_CHECKING, Any
+
+from airwar.core.errors import IllegalAction
+from airwar.core.game import CHANCE, TERMINAL, Action, Game, GameState
+from airwar.games.gunslingers import visibility
+from airwar.games.gunslingers.model.actions import Decision, DieResult
+from airwar.games.gunslingers.model.scenario import Scenario
+from airwar.games.gunslingers.model.state import GsModel
+from airwar.games.gunslingers.model.tasks import Ask, CheckTask, Die, Do
+from airwar.games.gunslingers.model.units import Forces, build_forces
+from airwar.games.gunslingers.phases import sequence
+from airwar.games.gunslingers.phases.registry import (
+    DIE_EFFECTS,
+    DO_EFFECTS,
+    ROLL_EFFECTS,
+    VERBS,
+    choices,
+)
+
+if TYPE_CHECKING:
+    from airwar.core.checks import Check
+
+
+class GsState(GsModel, GameState):
+    """A Gunslingers game on the kernel: the model (:class:`GsModel`) walked through the
+    sequence one step at a time, with the kernel's contract and the double-blind views."""
+
+    def __init__(self, game: Game, scenario: Scenario) -> None:
+        forces: Forces = build_forces(scenario)
+        fuel = {a.id: a.fuel for a in scenario.aircraft if a.fuel is not None}
+        GsModel.__init__(self, game, scenario, forces, fuel)
+        self.log.emit(
+            "start",
+            scenario=scenario.scenario.name,
+            sides=list(self.forces.sides),
+            turns=self.last_turn,
+        )
+        self.log.emit("turn", turn=self.turn)
+        sequence.begin_turn(self)
+        self.log.emit("phase", phase=sequence.SEQUENCE[0].name, turn=self.turn)
+        self._advance()
+        visibility.observe(self)
+
+    # -- the cursor ----------------------------------------------------------
+    @property
+    def phase(self) -> sequence.Phase:
+        return sequence.SEQUENCE[self.phase_index]
+
+    def _next_step(self) -> None:
+        self.step_index += 1
+        while self.step_index >= len(self.phase.steps):
+            self.step_index = 0
+            self.phase_index += 1
+            if self.phase_index >= len(sequence.SEQUENCE):
+                self.log.emit("turn_end", turn=self.turn)
+                if self.turn >= self.last_turn:
+                    self.over = True
+                    # The cursor rests on the last step of the last phase, so
+                    # views of a finished game still name a real phase.
+                    self.phase_index = len(sequence.SEQUENCE) - 1
+                    self.step_index = len(self.phase.steps) - 1
+                    self.log.emit("end", turn=self.turn, **self.score())
+                    return
+                self.turn += 1
+                self.phase_index = 0
+                self.log.emit("turn", turn=self.turn)
+                sequence.begin_turn(self)
+            self.log.emit("phase", phase=self.phase.name, turn=self.turn)
+        step = self.phase.steps[self.step_index]
+        self.log.emit(
+            "step", phase=self.phase.name, step=step.number, text=step.text, turn=self.turn
+        )
+        step.run(self)
+
+    def _advance(self) -> None:
+        while not self.over:
+            if not self.queue:
+                self._next_step()
+                continue
+            head = self.queue[0]
+            if isinstance(head, Do):
+                self.queue.pop(0)
+                DO_EFFECTS[head.effect](self, head.args)
+                continue
+            return
+
+    # -- the kernel contract -------------------------------------------------
+    def chance_outcomes(self) -> list[tuple[Action, Fraction]]:
+        if self.over or not isinstance(self.queue[0], CheckTask | Die):
+            raise IllegalAction("no roll is pending")
+        head = self.queue[0]
+        dice = head.check.dice if isinstance(head, CheckTask) else head.dice
+        return [(DieResult(v), p) for v, p in dice.outcomes()]
+
+    def pending_check(self) -> Check | None:
+        if self.over or not isinstance(self.queue[0], CheckTask):
+            return None
+        return self.queue[0].check
+
+    def legal_actions(self) -> list[Action]:
+        actor = self.current_actor()
+        if actor == TERMINAL:
+            return []
+        if actor == CHANCE:
+            return [a for a, _ in self.chance_outcomes()]
+        ask = self.queue[0]
+        assert isinstance(ask, Ask)
+        return list(choices(self, ask))
+
+    def check_decision(self, action: Action) -> None:
+        """Raise IllegalAction with the reason if ``action`` may not be taken now."""
+        ask = self.pending_ask()
+        if ask is None:
+            raise IllegalAction("no decision is pending")
+        if not isinstance(action, Decision):
+            raise IllegalAction(f"{action} is not a decision")
+        if action.verb != ask.verb or action.subject != ask.subject:
+            raise IllegalAction(
+                f"the referee is waiting for '{ask.verb} {ask.subject} ...' "
+                f"({VERBS[ask.verb].help}), not {action}"
+            )
+        VERBS[ask.verb].check(self, ask, action)
+
+    def check_legal(self, action: Action) -> None:
+        """A decision is checked directly: its move choices are too many to list."""
+        if self.current_actor() == CHANCE:
+            if action not in self.legal_actions():
+                raise IllegalAction(f"{action} is not a possible roll")
+            return
+        self.check_decision(action)
+
+    def explain_illegal(self, action: Action) -> str:
+        try:
+            self.check_decision(action)
+        except IllegalAction as exc:
+            return str(exc)
+        return f"{action} is legal"
+
+    def apply(self, action: Action) -> None:
+        head = self.queue.pop(0)
+        if isinstance(head, CheckTask):
+            assert isinstance(action, DieResult)
+            event = head.check.resolve(action.value)
+            event.update(dict(head.about))
+            event["turn"] = self.turn
+            event["explain"] = head.check.explain()
+            self.roll_effects[len(self.log)] = head.effect
+            self.log.append(event)
+            ROLL_EFFECTS[head.effect](self, bool(event["success"]), action.value, head.args)
+        elif isinstance(head, Die):
+            assert isinstance(action, DieResult)
+            total = action.value + sum(v for _, v in head.modifiers)
+            self.log.emit(
+                "die",
+                turn=self.turn,
+                rule=head.rule,
+                purpose=head.purpose,
+                dice=str(head.dice),
+                roll=action.value,
+                modifiers=[{"reason": r, "value": v} for r, v in head.modifiers],
+                total=total,
+            )
+            DIE_EFFECTS[head.effect](self, action.value, head.args)
+        else:
+            assert isinstance(action, Decision) and isinstance(head, Ask)
+            self.log.emit(
+                "decision",
+                turn=self.turn,
+                seat=self.game.seat_name(head.seat),
+                text=str(action),
+            )
+            VERBS[head.verb].apply(self, head, action)
+        self._advance()
+        visibility.observe(self)
+
+    def returns(self) -> list[float]:
+        kills = [float(s.kills) for s in self.forces.sides.values()]
+        total = sum(kills)
+        return [2 * k - total for k in kills] + [0.0]
+
+    def clone(self) -> GsState:
+        # the game and its scenario are shared, never copied: no state changes them
+        memo: dict[int, Any] = {id(self.game): self.game, id(self.scenario): self.scenario}
+        return copy.deepcopy(self, memo)
+
+    # -- double-blind (GS-43) --------------------------------------------------
+    def view(self, seat: int | None = None) -> dict[str, Any]:
+        """What ``seat`` may see now (the referee and ``None``: everything)."""
+        from airwar.games.gunslingers.views import state_view
+
+        return state_view(self, seat)
+
+    def hidden_from(self, seat: int) -> set[str]:
+        """The ids of the enemy units the seat's side neither sights nor tracks now, and
+        the text of the other side's plotted fire not yet revealed (none for the referee,
+        nor once the game is over)."""
+        return visibility.hidden_from(self, seat)
+
+    def visible_events(self, seat: int | None, since: int = 0) -> list[dict[str, Any]]:
+        """The events from ``since`` on that ``seat`` may read: all for the referee, for
+        ``None`` and once the game is over; for a side, those of its business or seen by
+        all, that name no enemy unit it did not know when they happened, nor one hidden
+        from it now."""
+        return visibility.visible(self, seat, since)
+
+    def decision_visible(self, seat: int | None, actor: int, index: int) -> bool:
+        """A side reads its own decisions only, until the game is over; the referee reads all."""
+        if seat is None or seat == actor or seat == self.referee:
+            return True
+        return self.is_terminal()
