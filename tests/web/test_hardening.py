@@ -48,21 +48,27 @@ SECURITY_HEADERS = {
 }
 
 
-def post_routes() -> list[str]:
-    """Every POST route of the app's schema, with a game id that does not exist filled in."""
+def post_routes() -> dict[str, bool]:
+    """Every POST route of the app's schema, with a game id that does not exist filled in,
+    and whether the route reads a body."""
     app = create_app("sqlite://")
     try:
-        paths = [
-            path.replace("{game_id}", "nosuchgame")
+        paths = {
+            path.replace("{game_id}", "nosuchgame"): "requestBody" in operations["post"]
             for path, operations in app.openapi()["paths"].items()
             if "post" in operations
-        ]
+        }
     finally:
         app.state.store.close()
-    return sorted(paths)
+    return dict(sorted(paths.items()))
 
 
-ROUTES = post_routes()
+READS_BODY = post_routes()
+ROUTES = list(READS_BODY)
+# A route that reads no body (starting an analysis) never looks at a well-formed JSON one;
+# these cases reach the route itself, which finds no game. Bodies too big or too deep are
+# still refused before any route runs.
+IGNORED_BY_BODYLESS = {"empty-body", "not-an-object"}
 
 
 @pytest.fixture(scope="module")
@@ -108,6 +114,8 @@ def test_the_table_covers_every_post_route() -> None:
         "/api/bia/volley",
     }
     assert hardening.upload_paths() == UPLOADS
+    # the one POST that reads no body: a route that loses its body model shows up here
+    assert {r for r, reads in READS_BODY.items() if not reads} == {"/api/games/nosuchgame/analysis"}
     assert len(CORPUS) == len({c["name"] for c in CORPUS}) >= 30
 
 
@@ -127,6 +135,8 @@ def test_a_hostile_body_gets_its_status_and_a_clear_line(
     upload = route in UPLOADS and "upload_status" in case
     status = case["upload_status"] if upload else case["status"]
     says = case["upload_says"] if upload else case["says"]
+    if not READS_BODY[route] and case["name"] in IGNORED_BY_BODYLESS:
+        status, says = 404, "no saved game has the id 'nosuchgame'"
     assert r.status_code == status, r.text[:500]
     assert r.headers["content-type"] == "application/json"
     line = problem_text(r.json())
