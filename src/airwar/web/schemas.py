@@ -13,7 +13,6 @@ OptionValue = int | bool | str
 HintMode = Literal["off", "after", "always"]
 
 
-
 class Problem(BaseModel):
     """Why a request was refused, in one line a player understands."""
 
