@@ -93,3 +93,24 @@ def test_pettingzoo_episode_ends_with_zero_sum_rewards() -> None:
         env.step(int(rng.choice(legal)))
     assert sum(final.values()) == 0.0
     assert set(final) == {"player_0", "player_1"}
+
+
+def test_the_state_text_leaves_out_the_trails_a_search_copy_cannot_know() -> None:
+    """The page draws each plane's trail from the log; a search copy keeps no log, so the
+    adapters' text of a state (OpenSpiel's ToString) leaves the trails out, and a state and
+    its copy read the same after the planes have moved."""
+    game = pyspiel.load_game(register_migs_engagement(), CONFIGS[0])
+    state = game.new_initial_state()
+    rng = np.random.default_rng(7)
+    steps = 0
+    while not state.is_terminal() and steps < 12:
+        if state.is_chance_node():
+            outcomes, probs = zip(*state.chance_outcomes(), strict=True)
+            state.apply_action(int(rng.choice(outcomes, p=probs)))
+        else:
+            state.apply_action(int(rng.choice(state.legal_actions())))
+        steps += 1
+    assert "trails" in state.inner.view(0)
+    assert state.inner.view(0)["trails"]["active"]["path"]
+    assert '"trails"' not in str(state)
+    assert str(state.clone()) == str(state)

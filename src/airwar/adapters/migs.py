@@ -136,6 +136,7 @@ def migs_engagement_spec(options: Mapping[str, Any] | None = None) -> AdapterSpe
         max_utility=1.0,
         options=resolved,
         encoder=EngagementEncoder(),
+        history_keys=("trails",),
     )
 
 

@@ -47,6 +47,10 @@ class AdapterSpec:
     options: Mapping[str, Any] = field(default_factory=dict)
     encoder: ObservationEncoder | None = None
     zero_sum: bool = True
+    history_keys: tuple[str, ...] = ()
+    """Keys of the view drawn from the game's log (a plane's trail), not from the state
+    itself: the text leaves them out, as a search copy keeps no log and two copies of one
+    state must read the same."""
 
     @property
     def num_actions(self) -> int:
@@ -81,4 +85,5 @@ class AdapterSpec:
 
     def observation_text(self, state: GameState, seat: int) -> str:
         """The seat's view as compact JSON (MiGs and Sabres has no hidden information)."""
-        return json.dumps(state.view(seat), sort_keys=True, separators=(",", ":"), default=str)
+        view = {k: v for k, v in state.view(seat).items() if k not in self.history_keys}
+        return json.dumps(view, sort_keys=True, separators=(",", ":"), default=str)
