@@ -107,7 +107,9 @@ class ToyGame(Game):
     name = "toy"
     title = "Toy race"
     seat_names = ("Red", "Blue")
-    parameters = (Parameter("goal", 10, "total that wins", "TOY-0", minimum=2, maximum=100),)
+    parameters = (
+        Parameter("goal", 10, "total that wins", "TOY-0", minimum=2, maximum=100, label="Goal"),
+    )
 
     def new_initial_state(self) -> ToyState:
         return ToyState(self)
