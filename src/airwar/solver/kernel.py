@@ -35,6 +35,8 @@ def _better(cs: float, cp: float, bs: float, bp: float) -> bool:  # pragma: no c
 TILE = 8
 """Other positions solved together: 8 x 3 statuses = 24 lanes of one vector loop."""
 
+LANES = TILE * 3
+
 
 @njit(cache=True, nogil=True, boundscheck=False)
 def solve_layer(  # pragma: no cover - compiled; tested through its results
@@ -55,10 +57,11 @@ def solve_layer(  # pragma: no cover - compiled; tested through its results
     p_kill: NDArray[np.float64],
     wx: float,
     wy: float,
+    block_pair: NDArray[np.int32],
     out_s: NDArray[np.float64],
     out_p: NDArray[np.float64],
 ) -> None:
-    """Fill ``out_s``/``out_p`` (others x positions x 3) with the layer's values.
+    """Fill ``out_s``/``out_p`` (3 x pairs) with the layer's values.
 
     ``others[oc]``: the other plane's position of block ``oc``;
     ``swap_pair[oc, p]``: the canonical pair number of (mover ``others[oc]``,
@@ -69,6 +72,8 @@ def solve_layer(  # pragma: no cover - compiled; tested through its results
     (``n_pos`` when off the board, MS-8); ``ahead[p]``: the square directly
     ahead of ``p`` (-1 off the board, MS-9); ``fire_offset[attacker facing,
     target facing]`` the aspect of a shot (MS-10, the rules' geometry module).
+    ``block_pair[oc * n_pos + p]``: the canonical pair that block entry
+    (``oc``, ``p``) is written to, or -1 when another image of it is.
 
     The blocks are solved :data:`TILE` at a time: the working rows hold, for
     one mover position, the values of the tile's other positions x 3
@@ -103,6 +108,16 @@ def solve_layer(  # pragma: no cover - compiled; tested through its results
         lane_sq = np.empty(lanes, dtype=np.int64)
         for lane in range(lanes):
             lane_sq[lane] = others[ocs[lane // 3]] // 8
+        # the mover positions on the square of each lane's other plane: a step
+        # there is illegal (MS-8), so once a slab is done (and its values are
+        # taken into the move's value) their rows read -inf in that lane, which
+        # no candidate takes, exactly as a step into it is never taken
+        blk_pos = np.empty(lanes * 8, dtype=np.int64)
+        blk_lane = np.empty(lanes * 8, dtype=np.int64)
+        for lane in range(lanes):
+            for f in range(8):
+                blk_pos[lane * 8 + f] = lane_sq[lane] * 8 + f
+                blk_lane[lane * 8 + f] = lane
         ws = np.empty((ring * 2, n_pos, lanes))
         wp = np.empty((ring * 2, n_pos, lanes))
         es = np.zeros((n_pos, lanes))
@@ -153,6 +168,10 @@ def solve_layer(  # pragma: no cover - compiled; tested through its results
                 fs[t, i, 1] = pk * wx  # the other has fired: after this shot both have
                 fp[t, i, 1] = pk
                 n_fire[t] = i + 1
+        scr_s0 = np.empty(LANES)
+        scr_p0 = np.empty(LANES)
+        scr_s1 = np.empty(LANES)
+        scr_p1 = np.empty(LANES)
         kinds = np.empty(n_steps, dtype=np.int64)
         kind_src = np.empty(n_steps, dtype=np.int64)
         for r in range(m_max + 1):
@@ -171,33 +190,44 @@ def solve_layer(  # pragma: no cover - compiled; tested through its results
                 bs_all = ws[slab]
                 bp_all = wp[slab]
                 for p in range(n_pos):
-                    bs = bs_all[p]
-                    bp = bp_all[p]
-                    for lane in range(lanes):
-                        bs[lane] = -np.inf
-                        bp[lane] = 0.0
+                    # the best step so far is kept in two scratch rows used in
+                    # turn (read one, write the other): an in-place "keep or
+                    # replace" compiles to a masked store, which is slow
+                    a_s = scr_s0
+                    a_p = scr_p0
+                    b_s = scr_s1
+                    b_p = scr_p1
+                    for lane in range(LANES):
+                        a_s[lane] = -np.inf
+                        a_p[lane] = 0.0
                     for i in range(n_kinds):
                         k = kinds[i]
                         d = dest[k, p]
                         if d >= n_pos:
                             continue  # off the board (MS-8)
-                        d_sq = d // 8
                         src = kind_src[i]
                         cs_row = ws[src, d]
                         cp_row = wp[src, d]
-                        for lane in range(lanes):
-                            # into the other plane's square: illegal (MS-8)
-                            cs = -np.inf if d_sq == lane_sq[lane] else cs_row[lane]
+                        for lane in range(LANES):
+                            cs = cs_row[lane]
                             cp = cp_row[lane]
-                            dd = cs - bs[lane]
-                            take = (dd > TIE) | ((dd >= -TIE) & (cp > bp[lane]))
-                            bs[lane] = cs if take else bs[lane]
-                            bp[lane] = cp if take else bp[lane]
-                    for lane in range(lanes):
+                            b = a_s[lane]
+                            q = a_p[lane]
+                            dd = cs - b
+                            take = (dd > TIE) | ((dd >= -TIE) & (cp > q))
+                            b_s[lane] = cs if take else b
+                            b_p[lane] = cp if take else q
+                        a_s, b_s = b_s, a_s
+                        a_p, b_p = b_p, a_p
+                    bs = bs_all[p]
+                    bp = bp_all[p]
+                    e_s = es[p]
+                    e_p = ep[p]
+                    for lane in range(LANES):
                         # no legal affordable step: the move ends here (MS-7)
-                        stuck = bs[lane] == -np.inf
-                        bs[lane] = es[p, lane] if stuck else bs[lane]
-                        bp[lane] = ep[p, lane] if stuck else bp[lane]
+                        stuck = a_s[lane] == -np.inf
+                        bs[lane] = e_s[lane] if stuck else a_s[lane]
+                        bp[lane] = e_p[lane] if stuck else a_p[lane]
                 wt = mp_weight[r]
                 if wo == 0 and wt > 0.0:
                     # a whole move with r MP: no shot before the first step (MS-9)
@@ -216,11 +246,16 @@ def solve_layer(  # pragma: no cover - compiled; tested through its results
                             ):
                                 bs_all[p, lane] = fs[t, i, st]
                                 bp_all[p, lane] = fp[t, i, st]
+                for i in range(lanes * 8):
+                    bs_all[blk_pos[i], blk_lane[i]] = -np.inf
         for t in range(TILE):
             oc = oc0 + t
             if oc >= n_others:
                 break
             for p in range(n_pos):
+                j = block_pair[oc * n_pos + p]
+                if j < 0:
+                    continue
                 for st in range(3):
-                    out_s[oc, p, st] = vs[p, t * 3 + st]
-                    out_p[oc, p, st] = vp[p, t * 3 + st]
+                    out_s[st, j] = vs[p, t * 3 + st]
+                    out_p[st, j] = vp[p, t * 3 + st]
