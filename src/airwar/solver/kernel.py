@@ -118,8 +118,8 @@ def solve_layer(  # pragma: no cover - compiled; tested through its results
             for f in range(8):
                 blk_pos[lane * 8 + f] = lane_sq[lane] * 8 + f
                 blk_lane[lane * 8 + f] = lane
-        ws = np.empty((ring * 2, n_pos, lanes))
-        wp = np.empty((ring * 2, n_pos, lanes))
+        # one row per mover position: the lanes' values, then their kill chances
+        w = np.empty((ring * 2, n_pos, 2 * LANES))
         es = np.zeros((n_pos, lanes))
         ep = np.zeros((n_pos, lanes))
         vs = np.zeros((n_pos, lanes))
@@ -168,10 +168,8 @@ def solve_layer(  # pragma: no cover - compiled; tested through its results
                 fs[t, i, 1] = pk * wx  # the other has fired: after this shot both have
                 fp[t, i, 1] = pk
                 n_fire[t] = i + 1
-        scr_s0 = np.empty(LANES)
-        scr_p0 = np.empty(LANES)
-        scr_s1 = np.empty(LANES)
-        scr_p1 = np.empty(LANES)
+        scr_0 = np.empty(2 * LANES)
+        scr_1 = np.empty(2 * LANES)
         kinds = np.empty(n_steps, dtype=np.int64)
         kind_src = np.empty(n_steps, dtype=np.int64)
         for r in range(m_max + 1):
@@ -187,54 +185,48 @@ def solve_layer(  # pragma: no cover - compiled; tested through its results
                         kind_src[n_kinds] = ((r - step_cost[k]) % ring) * 2 + w2
                         n_kinds += 1
                 slab = (r % ring) * 2 + wo
-                bs_all = ws[slab]
-                bp_all = wp[slab]
+                w_all = w[slab]
                 for p in range(n_pos):
                     # the best step so far is kept in two scratch rows used in
                     # turn (read one, write the other): an in-place "keep or
                     # replace" compiles to a masked store, which is slow
-                    a_s = scr_s0
-                    a_p = scr_p0
-                    b_s = scr_s1
-                    b_p = scr_p1
+                    a = scr_0
+                    b_ = scr_1
                     for lane in range(LANES):
-                        a_s[lane] = -np.inf
-                        a_p[lane] = 0.0
+                        a[lane] = -np.inf
+                        a[LANES + lane] = 0.0
                     for i in range(n_kinds):
                         k = kinds[i]
                         d = dest[k, p]
                         if d >= n_pos:
                             continue  # off the board (MS-8)
                         src = kind_src[i]
-                        cs_row = ws[src, d]
-                        cp_row = wp[src, d]
+                        c_row = w[src, d]
                         for lane in range(LANES):
-                            cs = cs_row[lane]
-                            cp = cp_row[lane]
-                            b = a_s[lane]
-                            q = a_p[lane]
+                            cs = c_row[lane]
+                            cp = c_row[LANES + lane]
+                            b = a[lane]
+                            q = a[LANES + lane]
                             dd = cs - b
                             take = (dd > TIE) | ((dd >= -TIE) & (cp > q))
-                            b_s[lane] = cs if take else b
-                            b_p[lane] = cp if take else q
-                        a_s, b_s = b_s, a_s
-                        a_p, b_p = b_p, a_p
-                    bs = bs_all[p]
-                    bp = bp_all[p]
+                            b_[lane] = cs if take else b
+                            b_[LANES + lane] = cp if take else q
+                        a, b_ = b_, a
+                    row = w_all[p]
                     e_s = es[p]
                     e_p = ep[p]
                     for lane in range(LANES):
                         # no legal affordable step: the move ends here (MS-7)
-                        stuck = a_s[lane] == -np.inf
-                        bs[lane] = e_s[lane] if stuck else a_s[lane]
-                        bp[lane] = e_p[lane] if stuck else a_p[lane]
+                        stuck = a[lane] == -np.inf
+                        row[lane] = e_s[lane] if stuck else a[lane]
+                        row[LANES + lane] = e_p[lane] if stuck else a[LANES + lane]
                 wt = mp_weight[r]
                 if wo == 0 and wt > 0.0:
                     # a whole move with r MP: no shot before the first step (MS-9)
                     for p in range(n_pos):
                         for lane in range(lanes):
-                            vs[p, lane] += wt * bs_all[p, lane]
-                            vp[p, lane] += wt * bp_all[p, lane]
+                            vs[p, lane] += wt * w_all[p, lane]
+                            vp[p, lane] += wt * w_all[p, LANES + lane]
                 # after at least one step the plane may fire (MS-9)
                 for t in range(TILE):
                     for i in range(n_fire[t]):
@@ -242,12 +234,12 @@ def solve_layer(  # pragma: no cover - compiled; tested through its results
                         for st in range(3):
                             lane = t * 3 + st
                             if _better(
-                                fs[t, i, st], fp[t, i, st], bs_all[p, lane], bp_all[p, lane]
+                                fs[t, i, st], fp[t, i, st], w_all[p, lane], w_all[p, LANES + lane]
                             ):
-                                bs_all[p, lane] = fs[t, i, st]
-                                bp_all[p, lane] = fp[t, i, st]
+                                w_all[p, lane] = fs[t, i, st]
+                                w_all[p, LANES + lane] = fp[t, i, st]
                 for i in range(lanes * 8):
-                    bs_all[blk_pos[i], blk_lane[i]] = -np.inf
+                    w_all[blk_pos[i], blk_lane[i]] = -np.inf
         for t in range(TILE):
             oc = oc0 + t
             if oc >= n_others:
