@@ -75,10 +75,12 @@ def solve_layer(  # pragma: no cover - compiled; tested through its results
     ``block_pair[oc * n_pos + p]``: the canonical pair that block entry
     (``oc``, ``p``) is written to, or -1 when another image of it is.
 
-    The blocks are solved :data:`TILE` at a time: the working rows hold, for
-    one mover position, the values of the tile's other positions x 3
-    statuses, so each step of the programme is one branch-free vector loop
-    (an illegal step into the other plane's square is -inf in its lane).
+    The blocks are solved :data:`TILE` at a time: the working row of one
+    mover position holds the values of the tile's other positions x 3
+    statuses (:data:`LANES`), then their kill chances, so each step of the
+    programme is one branch-free vector loop over one neighbour's row (a
+    step into the other plane's square reads -inf in its lane: those rows
+    are set so once their MP level is done).
     """
     n_others = others.shape[0]
     n_pos = dest.shape[1]
