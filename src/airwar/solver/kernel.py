@@ -35,6 +35,8 @@ def _better(cs: float, cp: float, bs: float, bp: float) -> bool:  # pragma: no c
 TILE = 8
 """Other positions solved together: 8 x 3 statuses = 24 lanes of one vector loop."""
 
+LANES = TILE * 3
+
 
 @njit(cache=True, nogil=True, boundscheck=False)
 def solve_layer(  # pragma: no cover - compiled; tested through its results
@@ -55,10 +57,11 @@ def solve_layer(  # pragma: no cover - compiled; tested through its results
     p_kill: NDArray[np.float64],
     wx: float,
     wy: float,
+    block_pair: NDArray[np.int32],
     out_s: NDArray[np.float64],
     out_p: NDArray[np.float64],
 ) -> None:
-    """Fill ``out_s``/``out_p`` (others x positions x 3) with the layer's values.
+    """Fill ``out_s``/``out_p`` (3 x pairs) with the layer's values.
 
     ``others[oc]``: the other plane's position of block ``oc``;
     ``swap_pair[oc, p]``: the canonical pair number of (mover ``others[oc]``,
@@ -69,11 +72,15 @@ def solve_layer(  # pragma: no cover - compiled; tested through its results
     (``n_pos`` when off the board, MS-8); ``ahead[p]``: the square directly
     ahead of ``p`` (-1 off the board, MS-9); ``fire_offset[attacker facing,
     target facing]`` the aspect of a shot (MS-10, the rules' geometry module).
+    ``block_pair[oc * n_pos + p]``: the canonical pair that block entry
+    (``oc``, ``p``) is written to, or -1 when another image of it is.
 
-    The blocks are solved :data:`TILE` at a time: the working rows hold, for
-    one mover position, the values of the tile's other positions x 3
-    statuses, so each step of the programme is one branch-free vector loop
-    (an illegal step into the other plane's square is -inf in its lane).
+    The blocks are solved :data:`TILE` at a time: the working row of one
+    mover position holds the values of the tile's other positions x 3
+    statuses (:data:`LANES`), then their kill chances, so each step of the
+    programme is one branch-free vector loop over one neighbour's row (a
+    step into the other plane's square reads -inf in its lane: those rows
+    are set so once their MP level is done).
     """
     n_others = others.shape[0]
     n_pos = dest.shape[1]
@@ -103,8 +110,18 @@ def solve_layer(  # pragma: no cover - compiled; tested through its results
         lane_sq = np.empty(lanes, dtype=np.int64)
         for lane in range(lanes):
             lane_sq[lane] = others[ocs[lane // 3]] // 8
-        ws = np.empty((ring * 2, n_pos, lanes))
-        wp = np.empty((ring * 2, n_pos, lanes))
+        # the mover positions on the square of each lane's other plane: a step
+        # there is illegal (MS-8), so once a slab is done (and its values are
+        # taken into the move's value) their rows read -inf in that lane, which
+        # no candidate takes, exactly as a step into it is never taken
+        blk_pos = np.empty(lanes * 8, dtype=np.int64)
+        blk_lane = np.empty(lanes * 8, dtype=np.int64)
+        for lane in range(lanes):
+            for f in range(8):
+                blk_pos[lane * 8 + f] = lane_sq[lane] * 8 + f
+                blk_lane[lane * 8 + f] = lane
+        # one row per mover position: the lanes' values, then their kill chances
+        w = np.empty((ring * 2, n_pos, 2 * LANES))
         es = np.zeros((n_pos, lanes))
         ep = np.zeros((n_pos, lanes))
         vs = np.zeros((n_pos, lanes))
@@ -153,6 +170,8 @@ def solve_layer(  # pragma: no cover - compiled; tested through its results
                 fs[t, i, 1] = pk * wx  # the other has fired: after this shot both have
                 fp[t, i, 1] = pk
                 n_fire[t] = i + 1
+        scr_0 = np.empty(2 * LANES)
+        scr_1 = np.empty(2 * LANES)
         kinds = np.empty(n_steps, dtype=np.int64)
         kind_src = np.empty(n_steps, dtype=np.int64)
         for r in range(m_max + 1):
@@ -168,43 +187,48 @@ def solve_layer(  # pragma: no cover - compiled; tested through its results
                         kind_src[n_kinds] = ((r - step_cost[k]) % ring) * 2 + w2
                         n_kinds += 1
                 slab = (r % ring) * 2 + wo
-                bs_all = ws[slab]
-                bp_all = wp[slab]
+                w_all = w[slab]
                 for p in range(n_pos):
-                    bs = bs_all[p]
-                    bp = bp_all[p]
-                    for lane in range(lanes):
-                        bs[lane] = -np.inf
-                        bp[lane] = 0.0
+                    # the best step so far is kept in two scratch rows used in
+                    # turn (read one, write the other): an in-place "keep or
+                    # replace" compiles to a masked store, which is slow
+                    a = scr_0
+                    b_ = scr_1
+                    for lane in range(LANES):
+                        a[lane] = -np.inf
+                        a[LANES + lane] = 0.0
                     for i in range(n_kinds):
                         k = kinds[i]
                         d = dest[k, p]
                         if d >= n_pos:
                             continue  # off the board (MS-8)
-                        d_sq = d // 8
                         src = kind_src[i]
-                        cs_row = ws[src, d]
-                        cp_row = wp[src, d]
-                        for lane in range(lanes):
-                            # into the other plane's square: illegal (MS-8)
-                            cs = -np.inf if d_sq == lane_sq[lane] else cs_row[lane]
-                            cp = cp_row[lane]
-                            dd = cs - bs[lane]
-                            take = (dd > TIE) | ((dd >= -TIE) & (cp > bp[lane]))
-                            bs[lane] = cs if take else bs[lane]
-                            bp[lane] = cp if take else bp[lane]
-                    for lane in range(lanes):
+                        c_row = w[src, d]
+                        for lane in range(LANES):
+                            cs = c_row[lane]
+                            cp = c_row[LANES + lane]
+                            b = a[lane]
+                            q = a[LANES + lane]
+                            dd = cs - b
+                            take = (dd > TIE) | ((dd >= -TIE) & (cp > q))
+                            b_[lane] = cs if take else b
+                            b_[LANES + lane] = cp if take else q
+                        a, b_ = b_, a
+                    row = w_all[p]
+                    e_s = es[p]
+                    e_p = ep[p]
+                    for lane in range(LANES):
                         # no legal affordable step: the move ends here (MS-7)
-                        stuck = bs[lane] == -np.inf
-                        bs[lane] = es[p, lane] if stuck else bs[lane]
-                        bp[lane] = ep[p, lane] if stuck else bp[lane]
+                        stuck = a[lane] == -np.inf
+                        row[lane] = e_s[lane] if stuck else a[lane]
+                        row[LANES + lane] = e_p[lane] if stuck else a[LANES + lane]
                 wt = mp_weight[r]
                 if wo == 0 and wt > 0.0:
                     # a whole move with r MP: no shot before the first step (MS-9)
                     for p in range(n_pos):
                         for lane in range(lanes):
-                            vs[p, lane] += wt * bs_all[p, lane]
-                            vp[p, lane] += wt * bp_all[p, lane]
+                            vs[p, lane] += wt * w_all[p, lane]
+                            vp[p, lane] += wt * w_all[p, LANES + lane]
                 # after at least one step the plane may fire (MS-9)
                 for t in range(TILE):
                     for i in range(n_fire[t]):
@@ -212,15 +236,20 @@ def solve_layer(  # pragma: no cover - compiled; tested through its results
                         for st in range(3):
                             lane = t * 3 + st
                             if _better(
-                                fs[t, i, st], fp[t, i, st], bs_all[p, lane], bp_all[p, lane]
+                                fs[t, i, st], fp[t, i, st], w_all[p, lane], w_all[p, LANES + lane]
                             ):
-                                bs_all[p, lane] = fs[t, i, st]
-                                bp_all[p, lane] = fp[t, i, st]
+                                w_all[p, lane] = fs[t, i, st]
+                                w_all[p, LANES + lane] = fp[t, i, st]
+                for i in range(lanes * 8):
+                    w_all[blk_pos[i], blk_lane[i]] = -np.inf
         for t in range(TILE):
             oc = oc0 + t
             if oc >= n_others:
                 break
             for p in range(n_pos):
+                j = block_pair[oc * n_pos + p]
+                if j < 0:
+                    continue
                 for st in range(3):
-                    out_s[oc, p, st] = vs[p, t * 3 + st]
-                    out_p[oc, p, st] = vp[p, t * 3 + st]
+                    out_s[st, j] = vs[p, t * 3 + st]
+                    out_p[st, j] = vp[p, t * 3 + st]

@@ -62,12 +62,14 @@ class BlockTables:
     ``others``: one position per orbit of the mirror symmetries (its smallest
     image); ``swap_pair[oc, p]``: the canonical pair of (mover ``others[oc]``,
     other ``p``); ``pair_block[j]``: where canonical pair ``j`` sits in the
-    flattened (others x positions) block layout.
+    flattened (others x positions) block layout; ``block_pair`` its inverse
+    (-1 where a block entry is another image of a pair that is written elsewhere).
     """
 
     others: IntArray
     swap_pair: NDArray[np.int32]
     pair_block: IntArray
+    block_pair: NDArray[np.int32]
 
 
 @cache
@@ -91,7 +93,9 @@ def block_tables(columns: int, rows: int) -> BlockTables:
         hit = (g[other] == target) & (pair_block < 0)
         pair_block[hit] = block_of[target[hit]] * n + g[mover[hit]]
     assert (pair_block >= 0).all()
-    return BlockTables(others.astype(np.int64), swap_pair, pair_block)
+    block_pair = np.full(len(others) * n, -1, dtype=np.int32)
+    block_pair[pair_block] = np.arange(pt.n_pairs, dtype=np.int32)
+    return BlockTables(others.astype(np.int64), swap_pair, pair_block, block_pair)
 
 
 def _merge(bS: FloatArray, bP: FloatArray, cS: FloatArray, cP: FloatArray) -> None:
@@ -112,9 +116,6 @@ class LayerSolver:
         specs = step_specs()
         self._cost = np.array([s.cost for s in specs], dtype=np.int64)
         self._wing = np.array([s.wing_over for s in specs], dtype=np.bool_)
-        n_blocks = len(self.blocks.others)
-        self._out_s = np.empty((n_blocks, b.n_pos, 3), dtype=np.float64)
-        self._out_p = np.empty((n_blocks, b.n_pos, 3), dtype=np.float64)
 
     def solve(self, mover: PlaneSpec, other: PlaneSpec, nxt: Layer | None) -> Layer:
         """The layer of a movement turn of ``mover`` given the next turn's layer.
@@ -126,6 +127,8 @@ class LayerSolver:
         b = pt.board
         empty2 = np.zeros((3, 1), dtype=np.float64)
         empty1 = np.zeros(1, dtype=np.float64)
+        out_s = np.empty((3, pt.n_pairs), dtype=np.float64)
+        out_p = np.empty((3, pt.n_pairs), dtype=np.float64)
         solve_layer(
             self.blocks.others,
             self.blocks.swap_pair,
@@ -144,13 +147,10 @@ class LayerSolver:
             np.asarray(mover.p_kill, dtype=np.float64),
             float(mover.points),
             float(other.points),
-            self._out_s,
-            self._out_p,
+            self.blocks.block_pair,
+            out_s,
+            out_p,
         )
-        flat_s = self._out_s.reshape(-1, 3)
-        flat_p = self._out_p.reshape(-1, 3)
-        out_s = np.ascontiguousarray(flat_s[self.blocks.pair_block].T)
-        out_p = np.ascontiguousarray(flat_p[self.blocks.pair_block].T)
         rs = out_s[1].copy()
         rp = out_p[1].copy()
         head = pt.head_on_pairs
