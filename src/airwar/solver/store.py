@@ -131,12 +131,19 @@ class LayerStore:
         self._read = read
         self._kept = set(checkpoints(turn_limit))
         self._recomputed: OrderedDict[tuple[int, int], Stored] = OrderedDict()
+        self._opened: dict[tuple[int, int], Stored] = {}
         self._solver: LayerSolver | None = None
         self._lock = threading.Lock()
 
     def _stored(self, chain: int, n: int) -> Stored:
-        s, p, rs, rp = self._read(chain, n)
-        return Stored(s, p, rs, rp)
+        """A kept layer, opened once: its arrays are memory-mapped, so holding them costs
+        address space, not memory, and a lookup no longer reopens four files."""
+        key = (chain, n)
+        found = self._opened.get(key)
+        if found is None:
+            s, p, rs, rp = self._read(chain, n)
+            found = self._opened.setdefault(key, Stored(s, p, rs, rp))
+        return found
 
     def layer(self, mover: int, n: int) -> Stored:
         """The layer where ``mover`` moves with ``n`` movement turns remaining (1..2T)."""
