@@ -404,7 +404,7 @@ def test_the_own_side_is_seen_in_full_and_unidentified_enemies_by_id_only() -> N
     assert depot["kind"] == "unidentified" and depot["sighted"] and not depot["identified"]
     red = state.view(1)
     assert {u["id"] for u in red["own_ground"]} == {"EWR", "SA-2", "Depot"}
-    assert blue["map"] == {"radius": 20}
+    assert blue["map"] == {"radius": 20, "sun": 3, "terrain": []}
 
 
 # -- the automatic player plays from its view ------------------------------------------

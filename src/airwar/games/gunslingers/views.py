@@ -17,17 +17,38 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
+from airwar.games.gunslingers.model.hexgrid import ARCS_CLOCKWISE, Arc, sun_clutter_arc
 from airwar.games.gunslingers.model.tasks import Ask
 from airwar.games.gunslingers.model.units import Gun, Marker, Plane, SamSite, WarningRadar
 from airwar.games.gunslingers.phases.registry import VERBS
 from airwar.games.gunslingers.phases.sequence import PHASE_NAMES
-from airwar.games.gunslingers.visibility import HEX_MARKERS, Knowledge, knowledge
+from airwar.games.gunslingers.visibility import HEX_MARKERS, Knowledge, knowledge, last_seen
 
 if TYPE_CHECKING:
     from airwar.games.gunslingers.model.state import GsModel
 
 
-def _plane_full(p: Plane) -> dict[str, Any]:
+def _arc_names(arcs: frozenset[Arc]) -> list[str]:
+    """Arcs by name (GS-4), clockwise from the nose."""
+    return [a.value for a in ARCS_CLOCKWISE if a in arcs]
+
+
+def _arcs(p: Plane, sun: int | None) -> dict[str, Any]:
+    """The arcs the map draws around an aircraft of the seat's own side (or any, for the
+    referee): its blind arcs (GS-9), its radar's arcs and range (GS-13), this turn's
+    declared noise-jamming arcs (GS-5) and its sun clutter arc (GS-17)."""
+    clutter = sun_clutter_arc(p.heading, sun)
+    return {
+        "blind": _arc_names(p.blind_arcs),
+        "radar": _arc_names(p.radar.arcs) if p.radar else [],
+        "radar_range": p.radar.range if p.radar else None,
+        "radar_on": p.radar_on,
+        "jamming": _arc_names(p.noise_arcs),
+        "sun_clutter": clutter.value if clutter is not None else None,
+    }
+
+
+def _plane_full(p: Plane, sun: int | None) -> dict[str, Any]:
     return {
         "id": p.id,
         "label": p.label,
@@ -55,6 +76,7 @@ def _plane_full(p: Plane) -> dict[str, Any]:
         "padlocks": list(p.padlocks),
         "contacts": sorted(p.radar.contacts) if p.radar else [],
         "locks": sorted(p.radar.locks) if p.radar else [],
+        "arcs": _arcs(p, sun),
     }
 
 
@@ -65,6 +87,8 @@ def _plane_brief(p: Plane) -> dict[str, Any]:
         "hex": str(p.hex),
         "heading": p.heading,
         "altitude": p.altitude,
+        "speed": p.speed,
+        "status": sorted(p.status),
         "alive": p.alive,
     }
 
@@ -124,14 +148,18 @@ def state_view(state: GsModel, seat: int | None, focus: str | None = None) -> di
         "actor": state.current_actor(),
         "terminal": state.is_terminal(),
         "seat": "referee" if referee else side,
-        "map": {"radius": f.radius},
+        "map": {
+            "radius": f.radius,
+            "sun": f.sun,
+            "terrain": [{"hex": str(h), "height": n} for h, n in sorted(f.terrain.items())],
+        },
         "sides": {s.name: {"kills": s.kills, "first_kill": s.first_kill} for s in f.sides.values()},
     }
     if ask is not None and (referee or ask.seat == seat):
         view["decision"] = _ask_view(state, ask)
     if referee:
         view["markers"] = [_marker(m, m.unit) for m in f.markers]
-        view["aircraft"] = [_plane_full(p) for p in f.planes.values()]
+        view["aircraft"] = [_plane_full(p, f.sun) for p in f.planes.values()]
         view["sams"] = [
             _unit_brief(s) | {"lock": s.lock, "rails": s.rails} for s in f.sams.values()
         ]
@@ -164,7 +192,8 @@ def _side_view(state: GsModel, side: str, focus: str | None = None) -> dict[str,
     aircraft: list[dict[str, Any]] = []
     for p in f.planes.values():
         if p.side == side:
-            aircraft.append(_plane_full(p) if focus is None or p.id == focus else _plane_brief(p))
+            full = focus is None or p.id == focus
+            aircraft.append(_plane_full(p, f.sun) if full else _plane_brief(p))
         elif p.alive and (over or p.id in k.sighted):
             aircraft.append(
                 {
@@ -210,6 +239,7 @@ def _side_view(state: GsModel, side: str, focus: str | None = None) -> dict[str,
         ],
         "weapons": weapons,
         "weapons_unplaced": unplaced,
+        "last_seen": last_seen(state, side),
     }
 
 
