@@ -42,7 +42,10 @@ class GameType:
     take back a move against the AI (never re-rolling a die); ``bots`` the
     bots of the bot registry that can play its seats; ``advisor`` whether
     the analysis layer holds exact values for its positions; ``setup`` what
-    a new game needs.
+    a new game needs; ``referee`` the seat (if any) that referees the others:
+    it may take back any seat's last decision before the next roll, and by
+    default it is played by the bot ``assistant``, which asks a person only for
+    what :meth:`GameState.needs_person` says the rules leave to one.
     """
 
     information: Literal["perfect", "imperfect"] = "perfect"
@@ -53,6 +56,10 @@ class GameType:
     setup: Literal["options", "scenario"] = "options"
     """``"options"``: a new game needs only its options (a generic new-game form
     can offer it); ``"scenario"``: it needs a scenario, chosen on its own page."""
+    referee: str | None = None
+    """The name of the seat that referees the game (None: no such seat)."""
+    assistant: str | None = None
+    """The bot that answers a referee seat's routine decisions by default."""
 
     @property
     def perfect_information(self) -> bool:
@@ -150,6 +157,15 @@ class GameState(ABC):
         contract test searches every view and visible event for them.
         """
         return set()
+
+    def needs_person(self, seat: int) -> bool:
+        """Whether the decision ``seat`` faces now must be made by a person.
+
+        A seat played by a person with a bot's help (``assist:<bot>``) has the
+        bot answer every decision for which this is False. By default every
+        decision needs the person; a game overrides this to name the routine ones.
+        """
+        return True
 
     def decision_visible(self, seat: int | None, actor: int, index: int) -> bool:
         """Whether ``seat`` may read the text of decision number ``index`` made by ``actor``."""

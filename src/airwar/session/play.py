@@ -43,13 +43,16 @@ from airwar.core.record import CHAIN_PREFIX, GameRecord
 from airwar.core.registry import load_game
 from airwar.session.seats import (
     HUMAN,
-    REMOTE,
     SeatError,
     SeedRefused,
     bot_name,
     check_seats,
+    default_seats,
+    helper_bot,
     human_seats,
     is_ai,
+    is_assisted,
+    is_away,
     new_tokens,
     seat_of_token,
 )
@@ -63,6 +66,9 @@ CACHE_SIZE = 256
 
 HIDDEN_DECISION = "(hidden)"
 """What a seat reads in place of a decision it may not see."""
+
+MAX_TAKEBACKS = 200
+"""The most decisions a referee may take back in one game (each is kept in its notes)."""
 
 HINTS_OFF, HINTS_AFTER, HINTS_ALWAYS = "off", "after", "always"
 HINT_MODES = (HINTS_OFF, HINTS_AFTER, HINTS_ALWAYS)
@@ -153,6 +159,15 @@ def bot_seed(game_seed: int | str, seat: int, decision: int) -> str:
     return f"{game_seed}:{seat}:{decision}"
 
 
+@dataclass(frozen=True)
+class Mark:
+    """What the session knows of one decision: the draws of the seed made before it
+    (the rolls after it are ``driver.draws - draws``), and whether a bot made it."""
+
+    draws: int
+    by_bot: bool
+
+
 @dataclass
 class PlaySession:
     """One game in play: its driver, who plays each seat, and its change counter."""
@@ -165,6 +180,9 @@ class PlaySession:
     version: int = 0
     checked: float = field(default_factory=time.monotonic)
     lock: threading.RLock = field(default_factory=threading.RLock)
+    marks: list[Mark] = field(default_factory=list, repr=False)
+    """One :class:`Mark` per decision of :attr:`marks_of`'s record (rebuilt when stale)."""
+    marks_of: Driver | None = field(default=None, repr=False)
 
     # -- what it is ------------------------------------------------------------
     @property
@@ -203,15 +221,67 @@ class PlaySession:
         return seat_of_token(self.tokens, token)
 
     def has_remote(self) -> bool:
-        return any(kind == REMOTE for kind in self.seats.values())
+        """Whether a person plays a seat from another browser (its own link)."""
+        return any(is_away(kind) for kind in self.seats.values())
+
+    @property
+    def referee(self) -> str | None:
+        """The seat that referees this game (the game declares it), or None."""
+        name = self.game.game_type.referee
+        return name if name is not None and name in self.seat_names() else None
 
     def bot_seats(self) -> dict[int, str]:
-        """Seat number → bot name, for the seats played by bots."""
-        return {
-            self.seat_index(name): bot_name(kind)
-            for name, kind in self.seats.items()
-            if is_ai(kind) and name in self.seat_names()
-        }
+        """Seat number → bot name, for the seats a bot plays now: the bots' seats, and a
+        seat of a person helped by a bot (``assist:``) while its decision is routine."""
+        names = self.seat_names()
+        actor = self.state.current_actor()
+        out: dict[int, str] = {}
+        for name, kind in self.seats.items():
+            if name not in names:
+                continue
+            index = names.index(name)
+            if is_ai(kind):
+                out[index] = bot_name(kind)
+            elif is_assisted(kind) and actor == index and not self.state.needs_person(index):
+                out[index] = str(helper_bot(kind))
+        return out
+
+    def made_by_bot(self, state: GameState, seat: int) -> bool:
+        """Whether the decision ``seat`` faces in ``state`` is made by a bot."""
+        kind = self.seats.get(self.game.seat_name(seat), HUMAN)
+        return is_ai(kind) or (is_assisted(kind) and not state.needs_person(seat))
+
+    def takebacks(self) -> list[dict[str, Any]]:
+        """The decisions the referee took back, oldest first (kept in the game's notes)."""
+        kept = self.meta.get("takebacks")
+        return [t for t in kept if isinstance(t, dict)] if isinstance(kept, list) else []
+
+    def notices(self, seat_name: str | None, *, spectator: bool = False) -> list[str]:
+        """Each take-back in words, as this reader may read it: the text of the decision
+        only to a reader who may read that decision (its seat, the referee, everyone once
+        the game is over); to the other seats only whose decision it was."""
+        out = []
+        for t in self.takebacks():
+            who, by, text = str(t.get("seat")), str(t.get("by")), str(t.get("text"))
+            actor = t.get("actor")
+            index = t.get("index")
+            may_read = self.sees_all(seat_name, spectator=spectator) or (
+                isinstance(actor, int)
+                and isinstance(index, int)
+                and any(
+                    self.state.decision_visible(s, actor, index) for s in self.same_table(seat_name)
+                )
+            )
+            if may_read:
+                line = f"The {by} took back {who}'s decision '{text}'"
+                later = t.get("later")
+                if isinstance(later, int) and later > 0 and seat_name == by:
+                    plural = "s" if later > 1 else ""
+                    line += f" and the {later} automatic decision{plural} after it"
+                out.append(line + "; the dice stay as they fell.")
+            else:
+                out.append(f"{who}'s last decision was taken back by the {by}.")
+        return out
 
     def hints_for(self, seat_name: str | None) -> str:
         """The hint setting of this reader now (one of :data:`HINT_MODES`).
@@ -238,17 +308,20 @@ class PlaySession:
 
     def rematch_seats(self) -> dict[str, str]:
         """The seats of a rematch: the same players, sides swapped (each seat's player
-        moves to the next seat, the last to the first)."""
-        names = self.seat_names()
+        moves to the next seat, the last to the first); a referee stays the referee."""
+        names = [n for n in self.seat_names() if n != self.referee]
         kinds = [self.seats[n] for n in names]
-        return dict(zip(names, kinds[-1:] + kinds[:-1], strict=True))
+        out = dict(zip(names, kinds[-1:] + kinds[:-1], strict=True))
+        if self.referee is not None:
+            out[self.referee] = self.seats[self.referee]
+        return out
 
     def rematch_hints(self) -> dict[str, str]:
         """Each player's hint setting carried to the seat it takes in a rematch."""
         settings = self.meta.get("hints")
         if not isinstance(settings, dict):
             return {}
-        names = self.seat_names()
+        names = [n for n in self.seat_names() if n != self.referee]
         moved = {names[(i + 1) % len(names)]: settings.get(n) for i, n in enumerate(names)}
         return {n: m for n, m in moved.items() if m in HINT_MODES}
 
@@ -448,11 +521,14 @@ class Sessions:
         g = load_game(game, options) if isinstance(game, str) else game
         names = tuple(g.seat_name(i) for i in range(g.num_players))
         allowed = list(bots) if bots is not None else list(g.game_type.bots)
-        assigned = check_seats(names, seats, allowed)
+        kind = g.game_type
+        defaults = default_seats(names, kind.referee, kind.assistant)
+        assigned = check_seats(names, seats, allowed, defaults)
         people = human_seats(assigned)
         if self.bot_refusal is not None:
-            for seat_name, kind in assigned.items():
-                why = self.bot_refusal(bot_name(kind), g.options) if is_ai(kind) else None
+            for seat_name, who in assigned.items():
+                helper = helper_bot(who)
+                why = self.bot_refusal(helper, g.options) if helper is not None else None
                 if why:
                     raise SeatError(f"seat {seat_name}: {why}")
         if seed is not None and len(people) > 1 and not trusted_seed:
@@ -631,12 +707,18 @@ class Sessions:
         """
         with live.lock:
             actions = self.check_path(live, seat, texts)
+            if self.make_bot is not None and seat in live.bot_seats():
+                raise Conflict(
+                    f"{live.game.seat_name(seat)}: this decision is routine, the automatic "
+                    "player makes it for you"
+                )
             before = live.decisions
             driver = live.driver
             prior = driver.log_digest
             for i, action in enumerate(actions):
                 if i > 0:
                     driver.resolve_chance()  # a roll between two steps of the path
+                self._mark(live, by_bot=False)
                 driver.act(action, seat)
             self._save(live, before, prior)
             if run_bots:
@@ -714,6 +796,7 @@ class Sessions:
             actor, action = chosen
             before = live.decisions
             prior = live.driver.log_digest
+            self._mark(live, by_bot=True)
             live.driver.act(action, actor)
             self._save(live, before, prior)
             return chosen
@@ -746,6 +829,7 @@ class Sessions:
                     f"game {live.id} moved while its bot was thinking: the choice is dropped"
                 )
             prior = driver.log_digest
+            self._mark(live, by_bot=True)
             driver.act(action, actor)
             self._save(live, before, prior)
         return actor, action
@@ -786,6 +870,8 @@ class Sessions:
         after it). No die is ever re-rolled: the record is replayed without
         those decisions, and draw ``i`` of the seed is the same draw.
         """
+        if seat_name is not None and seat_name == live.referee:
+            return self._takeback_refusal(live, seat_name)
         if seat_name is None or live.seats.get(seat_name) != HUMAN:
             return "only the person playing a seat here can take a move back"
         if not live.game.game_type.undo:
@@ -800,10 +886,112 @@ class Sessions:
     def can_undo(self, live: PlaySession, seat_name: str | None) -> bool:
         return self.undo_refusal(live, seat_name) is None
 
+    # -- the referee's take-back ---------------------------------------------------
+    def _mark(self, live: PlaySession, *, by_bot: bool) -> None:
+        """Note, just before a decision is applied, the draws made so far and who decides."""
+        if live.marks_of is live.driver and len(live.marks) == live.decisions:
+            live.marks.append(Mark(live.driver.draws, by_bot))
+
+    def marks(self, live: PlaySession) -> list[Mark]:
+        """One :class:`Mark` per decision of the game; worked out again by a replay of the
+        record when this copy has none for its decisions (loaded, rebuilt, or changed
+        outside the session)."""
+        if live.marks_of is live.driver and len(live.marks) == live.decisions:
+            return live.marks
+        driver = Driver(live.game, live.driver.seed)
+        marks = []
+        for seat, text in live.driver.record.actions:
+            driver.resolve_chance()
+            marks.append(Mark(driver.draws, live.made_by_bot(driver.state, seat)))
+            driver.act(text, seat)
+        live.marks, live.marks_of = marks, live.driver
+        return marks
+
+    def takeback_target(self, live: PlaySession) -> int | None:
+        """The decision a take-back would take back: the last one a person made (the
+        bots' decisions after it go with it), or None."""
+        marks = self.marks(live)
+        for index in range(len(marks) - 1, -1, -1):
+            if not marks[index].by_bot:
+                return index
+        return None
+
+    def _takeback_refusal(self, live: PlaySession, referee: str) -> str | None:
+        """Why the referee may not take back now (None: it may)."""
+        if is_ai(live.seats.get(referee, HUMAN)):
+            return "the referee seat is played by the automatic player"
+        if live.finished:
+            return "the game is over: its decisions stand"
+        if len(live.takebacks()) >= MAX_TAKEBACKS:
+            return f"this game has had its {MAX_TAKEBACKS} take-backs"
+        target = self.takeback_target(live)
+        if target is None:
+            return "no decision made by a person to take back"
+        actor = live.driver.record.actions[target][0]
+        whose = live.game.seat_name(actor)
+        if live.driver.draws != self.marks(live)[target].draws:
+            rolls = live.driver.draws - self.marks(live)[target].draws
+            return (
+                f"a roll was made since {whose}'s last decision ({rolls} roll"
+                f"{'s' if rolls > 1 else ''}): rolls are never taken back"
+            )
+        return None
+
+    def _take_back(self, live: PlaySession, referee: str) -> list[str]:
+        """Take back the last decision a person made (and the bots' after it): the record
+        is replayed without them, with no roll to redo (GS-65)."""
+        why = self._takeback_refusal(live, referee)
+        if why is not None:
+            raise Conflict(why)
+        target = self.takeback_target(live)
+        assert target is not None
+        actions = live.driver.record.actions
+        actor, text = actions[target]
+        taken = [t for _, t in actions[target:]]
+        before = len(actions)
+        driver = replay(live.driver.record, upto=target, verify=False)
+        if driver.draws != live.driver.draws:
+            raise Conflict("a roll was made since that decision: rolls are never taken back")
+        entry = {
+            "by": referee,
+            "seat": live.game.seat_name(actor),
+            "actor": actor,
+            "index": target,
+            "text": text,
+            "later": before - target - 1,
+        }
+        meta = {**live.meta, "takebacks": [*live.takebacks(), entry]}
+        old, old_meta, marks = live.driver, live.meta, self.marks(live)[:target]
+        live.driver, live.meta = driver, meta
+        try:
+            self.store.update(
+                live.id,
+                record=driver.finished_record(),
+                meta=meta,
+                status=live.status,
+                summary=live.summary(),
+                expected_index=before,
+                expected_digest=old.log_digest,
+            )
+        except Exception:
+            live.driver, live.meta = old, old_meta
+            self._rebuild(live)
+            raise
+        live.marks, live.marks_of = marks, driver
+        live.version += 1
+        live.checked = time.monotonic()
+        return taken
+
     def undo(self, live: PlaySession, seat: int) -> list[str]:
-        """Take back ``seat``'s whole last move; returns the decisions taken back."""
+        """Take back ``seat``'s whole last move; returns the decisions taken back.
+
+        The referee seat (of a game that has one) takes back instead the last
+        decision a person made, whoever's it was, while no roll has been made
+        since (:meth:`_take_back`)."""
         name = live.game.seat_name(seat)
         with live.lock:
+            if name == live.referee:
+                return self._take_back(live, name)
             why = self.undo_refusal(live, name)
             if why is not None:
                 raise Conflict(why)

@@ -31,6 +31,10 @@ from airwar.games.gunslingers.model.scenario import (
 from airwar.games.gunslingers.narrate import describe
 from airwar.games.gunslingers.referee import GsState
 
+PERSON_VERBS = frozenset({"result"})
+"""The referee's decisions the text leaves to a person (GS-14): an automatic referee
+seat with a person behind it (``assist:``) asks the person only for these (GS-66)."""
+
 DEFAULT_SCENARIO = as_path(resources.files("airwar.games.gunslingers") / "default_scenario.toml")
 
 REFEREE = "referee"
@@ -49,9 +53,14 @@ class GunslingersGame(Game):
         undo=False,
         bots=("random", GunslingersAuto.name),
         setup="scenario",
+        referee=REFEREE,
+        assistant=GunslingersAuto.name,
     )
     """Double-blind (GS-43): each side sees only its view and its visible events. No
-    take-backs: a move taken back after its sighting results were seen would be a cheat.
+    take-backs against the AI: a move taken back after its sighting results were seen
+    would be a cheat; the referee seat alone takes back a seat's last decision, and only
+    before the next roll (GS-65). The referee seat is by default the automatic player,
+    asking a person only for the results the text leaves to the referee (GS-14, GS-66).
     A new game needs a scenario, chosen on its own page."""
     parameters = (
         Parameter(
@@ -182,7 +191,7 @@ class GunslingersGame(Game):
         raise IllegalAction(f"unknown seat {text!r} (seats: {', '.join(self._seats)})")
 
     def new_initial_state(self) -> GsState:
-        return GsState(self, self.scenario)
+        return GunslingersState(self, self.scenario)
 
     def parse_action(self, text: str) -> Action:
         return Decision.parse(text)
@@ -199,6 +208,18 @@ class GunslingersGame(Game):
             out["kills"] = {s.name: s.kills for s in state.forces.sides.values()}
             out["turn"] = state.turn
         return out
+
+
+class GunslingersState(GsState):
+    """A Gunslingers game's state, which says which referee decisions need a person."""
+
+    def needs_person(self, seat: int) -> bool:
+        """A side decides everything itself; the referee seat needs its person only for a
+        result the text leaves to the referee (GS-14), the rest is routine (GS-66)."""
+        if seat != self.referee:
+            return True
+        ask = self.pending_ask()
+        return ask is None or ask.seat != seat or ask.verb in PERSON_VERBS
 
 
 def options_for_file(path: str | Path, turns: int = 0) -> dict[str, Any]:
