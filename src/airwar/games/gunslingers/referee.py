@@ -81,8 +81,10 @@ class GsState(GsModel, GameState):
                 sequence.begin_turn(self)
             self.log.emit("phase", phase=self.phase.name, turn=self.turn)
         step = self.phase.steps[self.step_index]
+        # the log keeps the text's own words (saved games replay to their digest); the
+        # corrected words are the narration's (GS-56)
         self.log.emit(
-            "step", phase=self.phase.name, step=step.number, text=step.text, turn=self.turn
+            "step", phase=self.phase.name, step=step.number, text=step.source_text, turn=self.turn
         )
         step.run(self)
 

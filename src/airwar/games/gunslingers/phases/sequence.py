@@ -8,6 +8,7 @@ The referee walks this list; nothing else decides the order.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from dataclasses import dataclass
 
@@ -27,15 +28,48 @@ from airwar.games.gunslingers.phases import stall as steps_stall
 
 @dataclass(frozen=True)
 class Step:
+    """One step: its number, the words shown to players, and its work.
+
+    ``text`` is the text's words with the scanning errors of the published copy
+    corrected (GS-56); ``source_text`` is the step word for word as published,
+    errors kept, for comparison with the source.
+    """
+
     number: int
-    text: str
+    source_text: str
     run: Callable[[GsModel], None]
+
+    @property
+    def text(self) -> str:
+        """The step's words as players read them (the source with GS-56's corrections)."""
+        return corrected(self.source_text)
 
 
 @dataclass(frozen=True)
 class Phase:
     name: str
     steps: tuple[Step, ...]
+
+
+CORRECTIONS: tuple[tuple[str, str, str], ...] = (
+    ("game-4urn's", r"game-4urn's", "game-turn's"),
+    ("camof lauged", r"camof lauged", "camouflaged"),
+    ("(Die Roll 6", r"\(Die Roll 6$", "(Die Roll 6-)"),
+    ("Lock- ons", r"Lock- ons", "Lock-ons"),
+    ("Suprresion", r"Suprresion", "Suppression"),
+)
+"""The scanning errors of the published text and what players read instead (GS-56):
+each error as printed, a pattern that finds it, and the correction. The two radar
+steps of the SAM Interaction Phase are cut off after "(Die Roll 6"; the rules roll
+them as 6- (``tables/sam.toml``, GS-24), so the cut-off reads "(Die Roll 6-)"."""
+
+
+def corrected(source: str) -> str:
+    """A step's source words with GS-56's corrections made."""
+    out = source
+    for _, pattern, right in CORRECTIONS:
+        out = re.sub(pattern, right, out)
+    return out
 
 
 def _steps(*items: tuple[str, Callable[[GsModel], None]]) -> tuple[Step, ...]:
