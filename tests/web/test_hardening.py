@@ -34,7 +34,13 @@ from tests.web.conftest import LOCAL, Server, wait_until
 
 HERE = Path(__file__).parent
 CORPUS: list[dict[str, Any]] = json.loads((HERE / "hostile" / "corpus.json").read_text())
-UPLOADS = {"/api/gunslingers/preview", "/api/gunslingers/games"}
+UPLOADS = {
+    "/api/gunslingers/preview",
+    "/api/gunslingers/games",
+    "/api/gunslingers/scenario/check",
+    "/api/gunslingers/scenario/toml",
+    "/api/gunslingers/scenario/load",
+}
 
 CSP = (
     "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; "

@@ -1,0 +1,192 @@
+"""The Gunslingers scenario editor: a page that builds a scenario on the hex map, and the
+routes that check it as it is edited, turn it into TOML and load a file or an example.
+
+The page works on the scenario's content as data, exactly what ``tomllib`` reads
+from a file (tables, lists, text, whole numbers, true/false), sent as JSON:
+
+* ``POST /api/gunslingers/scenario/check`` answers every problem with its place
+  (the lines of :class:`ScenarioError`, each split into the place and the path of
+  keys and indexes it names), so the page shows them next to the units and fields;
+* ``POST /api/gunslingers/scenario/toml`` turns content without a problem into the
+  text of a ``.toml`` file (422 listing the problems otherwise);
+* ``POST /api/gunslingers/scenario/load`` reads an example by name or the text of a
+  file into content (its problems too: a file with problems is loaded to be fixed).
+
+A game starts from the saved text through ``POST /api/gunslingers/games``.
+
+The three routes join the Gunslingers router (:data:`api`), whose POST routes the body
+guard lets carry a whole scenario (1 MB, :func:`airwar.web.hardening.upload_paths`), as
+the uploads of a new game do; the page is on this module's own :data:`router`.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Annotated, Any
+
+from fastapi import APIRouter, Request
+from fastapi.exceptions import RequestValidationError
+from fastapi.responses import HTMLResponse
+from pydantic import BaseModel, ConfigDict, Field
+
+from airwar.games.examples import GUNSLINGERS, as_path, example_files, find_example
+from airwar.games.gunslingers import ScenarioError, parse_scenario
+from airwar.games.gunslingers.model.fields import MAX_RADIUS, MAX_TURNS, ceiling
+from airwar.games.gunslingers.model.scenario import parse_scenario_text, read_scenario_data
+from airwar.games.gunslingers.model.scenario_write import scenario_toml, toml_problems
+from airwar.web import gunslingers
+from airwar.web.errors import field_error
+from airwar.web.gunslingers import ScenarioIn
+from airwar.web.templating import templates
+
+router = APIRouter(tags=["gunslingers"])
+"""The editor's page."""
+api = gunslingers.router
+"""The editor's routes: a scenario's content is a scenario upload (1 MB, as the file's)."""
+
+FILE = "scenario"
+"""The file name the problems of content sent by the page are given under."""
+MAX_PROBLEMS = 200
+"""The most problems one answer lists (then how many more there were)."""
+
+_LABEL = re.compile(r" \([^()]*\)")
+_STEP = r"[A-Za-z_][A-Za-z0-9_]*(?:\[\d+\](?: \([^()]*\))?)*"
+_PLACED = re.compile(rf"^(?P<place>{_STEP}(?:\.{_STEP})*): (?P<message>.+)$", re.DOTALL)
+_PATH_PART = re.compile(r"([A-Za-z_][A-Za-z0-9_]*)|\[(\d+)\]")
+
+
+class ScenarioData(BaseModel):
+    """A scenario's content as data: the tables and values of its TOML file."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    scenario: dict[str, Any]
+
+
+class Problem(BaseModel):
+    """One problem of a scenario: the whole line, and the place it names split out."""
+
+    text: str
+    place: str | None
+    """e.g. ``aircraft[0] (Viper 1).altitude``; none for a problem of the whole file."""
+    path: list[str | int]
+    """The keys and indexes of the place: ``["aircraft", 0, "altitude"]``."""
+    message: str
+
+
+class CheckOut(BaseModel):
+    ok: bool
+    problems: list[Problem]
+    more: int = 0
+    """Problems left out of the list (it holds at most 200)."""
+
+
+class TomlOut(BaseModel):
+    filename: str
+    toml: str
+
+
+class LoadOut(BaseModel):
+    filename: str
+    scenario: dict[str, Any]
+    problems: list[Problem]
+
+
+def problem(line: str) -> Problem:
+    """A problem line (without its file name) with its place and path split out."""
+    m = _PLACED.match(line)
+    if m is None:
+        return Problem(text=line, place=None, path=[], message=line)
+    place = m["place"]
+    path: list[str | int] = [
+        int(index) if index else name for name, index in _PATH_PART.findall(_LABEL.sub("", place))
+    ]
+    return Problem(text=line, place=place, path=path, message=m["message"])
+
+
+def problem_lines(data: dict[str, Any]) -> list[str]:
+    """Every problem of a scenario's content, one line each, without a file name."""
+    unwritable = toml_problems(data)
+    if unwritable:
+        return unwritable
+    try:
+        parse_scenario(data, FILE)
+    except ScenarioError as exc:
+        prefix = FILE + ": "
+        return [p.removeprefix(prefix) for p in exc.problems]
+    return []
+
+
+def listed(lines: list[str]) -> tuple[list[Problem], int]:
+    return [problem(p) for p in lines[:MAX_PROBLEMS]], max(0, len(lines) - MAX_PROBLEMS)
+
+
+def file_name(data: dict[str, Any]) -> str:
+    """``name.toml`` from the scenario's name: letters, digits and dashes."""
+    info = data.get("scenario")
+    name = info.get("name") if isinstance(info, dict) else None
+    slug = re.sub(r"[^A-Za-z0-9]+", "-", name if isinstance(name, str) else "").strip("-").lower()
+    return (slug[:60].rstrip("-") or "scenario") + ".toml"
+
+
+@api.post("/api/gunslingers/scenario/check", response_model=CheckOut)
+def check(body: ScenarioData) -> CheckOut:
+    """Check a scenario's content: every problem with its place (nothing is saved)."""
+    problems, more = listed(problem_lines(body.scenario))
+    return CheckOut(ok=not problems, problems=problems, more=more)
+
+
+@api.post("/api/gunslingers/scenario/toml", response_model=TomlOut)
+def to_toml(body: ScenarioData) -> TomlOut:
+    """The TOML file of a scenario's content without a problem (422 naming each place)."""
+    lines = problem_lines(body.scenario)
+    if lines:
+        # one error a problem, at its place in the body (the answer lists the first ten)
+        raise RequestValidationError(
+            [
+                {"loc": ("body", "scenario", *p.path), "msg": p.text, "type": "value_error"}
+                for p in (problem(line) for line in lines[:MAX_PROBLEMS])
+            ]
+        )
+    name = file_name(body.scenario)
+    head = f"Gunslingers scenario, written by the airwar scenario editor ({name})."
+    return TomlOut(filename=name, toml=scenario_toml(body.scenario, comment=head))
+
+
+@api.post("/api/gunslingers/scenario/load", response_model=LoadOut)
+def load(body: ScenarioIn) -> LoadOut:
+    """A file's text or an example, read into content for the editor, with its problems."""
+    if body.example is not None:
+        file = find_example(GUNSLINGERS, body.example)
+        if file is None:
+            known = ", ".join(example_files(GUNSLINGERS)) or "none"
+            raise field_error(
+                ("body", "example"), f"unknown example {body.example!r} (known: {known})"
+            )
+        data = read_scenario_data(as_path(file))
+        name = file.name
+    else:
+        try:
+            data = parse_scenario_text(body.scenario_toml or "", "uploaded scenario")
+        except ScenarioError as exc:
+            raise field_error(("body", "scenario_toml"), "; ".join(exc.problems)) from None
+        name = file_name(data)
+    problems, _ = listed(problem_lines(data))
+    return LoadOut(filename=name, scenario=data, problems=problems)
+
+
+class EditorLimits(BaseModel):
+    """The bounds the page's number fields carry (the check applies them all, GS-42)."""
+
+    radius: Annotated[int, Field(ge=1)] = MAX_RADIUS
+    turns: Annotated[int, Field(ge=1)] = MAX_TURNS
+    ceiling: Annotated[int, Field(ge=0)] = 0
+
+
+@router.get("/gunslingers/editor", response_class=HTMLResponse, include_in_schema=False)
+def editor_page(request: Request) -> HTMLResponse:
+    """The scenario editor: the hex map, the tools, the selected unit's fields."""
+    limits = EditorLimits(ceiling=ceiling())
+    return templates.TemplateResponse(
+        request, "gunslingers_editor.html", {"page": "gunslingers-editor", "limits": limits}
+    )
