@@ -22,8 +22,8 @@ from fastapi.responses import JSONResponse
 
 from airwar.core.errors import UnknownGame
 from airwar.core.registry import game_class, game_names
-from airwar.session import REMOTE, hint_refusal
-from airwar.session.seats import AI_PREFIX, HUMAN
+from airwar.session import hint_refusal
+from airwar.session.seats import AI_PREFIX, ASSIST_PREFIX, HUMAN, REMOTE, default_seats, is_away
 from airwar.store import StoredGame
 from airwar.web import bots as web_bots
 from airwar.web.errors import field_error
@@ -139,14 +139,27 @@ def hotseat_links(
 def invite_links(
     request: Request, live: LiveGame, seat_name: str | None, owner: bool
 ) -> dict[str, str]:
-    """For the browser that created the game only: the links to send to the other browsers."""
+    """For the browser that created the game only: the links to send to the other browsers
+    (the players on other browsers, a referee helped by the automatic player among them)."""
     if not owner or seat_name is None or live.seats.get(seat_name) != HUMAN:
         return {}
     return {
         name: seat_url(request, live.id, token)
         for name, token in live.tokens.items()
-        if live.seats.get(name) == REMOTE
+        if is_away(live.seats.get(name, HUMAN))
     }
+
+
+def takeback_label(svc: GameService, live: LiveGame, seat_name: str | None) -> str | None:
+    """The referee's take-back button in words ("Take back Red's last decision"), when the
+    referee reads the game and may take back now; else None."""
+    if seat_name is None or seat_name != live.referee or svc.undo_refusal(live, seat_name):
+        return None
+    target = svc.takeback_target(live)
+    if target is None:
+        return None
+    actor = live.driver.record.actions[target][0]
+    return f"Take back {live.game.seat_name(actor)}'s last decision"
 
 
 def solver_out(live: LiveGame, view: dict[str, Any], seat_name: str | None) -> SolverValues | None:
@@ -192,6 +205,8 @@ def game_out(
         to_act=to_act,
         my_turn=seat_name is not None and seat_name == to_act,
         can_undo=svc.can_undo(live, seat_name),
+        undo_label=takeback_label(svc, live, seat_name),
+        notices=live.notices(seat_name, spectator=spectator),
         decisions=live.decisions,
         version=live.version,
         view=view,
@@ -245,6 +260,8 @@ def catalog(request: Request) -> Catalog:
             for p in cls.parameters
         ]
         kinds = [HUMAN, REMOTE, *(AI_PREFIX + b for b in web_bots.names(name))]
+        if cls.game_type.referee is not None:
+            kinds += [ASSIST_PREFIX + b for b in web_bots.names(name)]
         games.append(
             GameInfo(
                 name=name,
@@ -314,7 +331,10 @@ def create_game(body: NewGame, request: Request, response: Response, svc: Servic
     charge(request, CREATE)
     if body.game not in games_with_pages(request):
         raise field_error(("body", "game"), f"unknown game {body.game!r}")
-    seats = {name: body.seats.get(name, HUMAN) for name in game_class(body.game).seat_names}
+    cls = game_class(body.game)
+    kind = cls.game_type
+    defaults = default_seats(tuple(cls.seat_names), kind.referee, kind.assistant)
+    seats = {name: body.seats.get(name, defaults[name]) for name in cls.seat_names}
     why = hint_refusal({**seats, **body.seats}, body.hints)
     if why is not None:
         raise field_error(("body", "hints"), why)
@@ -371,7 +391,10 @@ def post_actions(
 
 @router.post("/games/{game_id}/undo", response_model=GameOut, responses=ERRORS | TOO_MANY)
 def post_undo(game_id: GameId, body: SeatOnly, request: Request, svc: Service) -> GameOut:
-    """Take back this seat's last move in a game against the AI."""
+    """Take back this seat's last move in a game against the AI; or, with the referee's
+    link in a game that has a referee, the last decision a person made, whoever's it was,
+    if no roll has been made since (409 says why not: a roll since, nothing to take back).
+    Every seat is told (``notices``), in words it may read."""
     charge(request, ACT)
     live = svc.undo_by_token(game_id, body.seat)
     with live.lock:

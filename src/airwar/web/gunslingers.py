@@ -17,8 +17,11 @@ from pydantic import BaseModel, ConfigDict, Field, StringConstraints, model_vali
 from airwar.core.registry import load_game
 from airwar.games.examples import GUNSLINGERS, as_path, example_files, find_example
 from airwar.games.gunslingers import SEQUENCE, GunslingersGame, ScenarioError, parse_scenario
+from airwar.games.gunslingers.autoplayer import GunslingersAuto
+from airwar.games.gunslingers.game import REFEREE
 from airwar.games.gunslingers.model.scenario import parse_scenario_text, read_scenario_data
 from airwar.games.gunslingers.model.typelib import card_data, library, listing
+from airwar.session.seats import AI_PREFIX, ASSIST_PREFIX, HUMAN, REMOTE, default_seats
 from airwar.web.api import TOO_MANY, Service, browser_id, created
 from airwar.web.errors import field_error
 from airwar.web.hardening import UPLOAD_LIMIT
@@ -95,6 +98,15 @@ class ScenarioPreview(BaseModel):
     sides: list[str]
     seats: list[str]
     units: list[UnitBrief]
+    seat_kinds: dict[str, list[str]] = Field(
+        default_factory=dict, description="who may play each seat"
+    )
+    default_seats: dict[str, str] = Field(
+        default_factory=dict,
+        description="who plays each seat when a new game does not say: the first side the "
+        "person here, the others people on other browsers, the referee automatic, asking "
+        "a person only for the results the text leaves to the referee (GS-14, GS-66)",
+    )
 
 
 class PhaseInfo(BaseModel):
@@ -144,12 +156,21 @@ def preview_of(data: dict[str, Any]) -> ScenarioPreview:
         for u in getattr(sc, kind):
             q, r = u.hex
             units.append(UnitBrief(id=u.id, kind=kind, side=u.side, hex=f"{q},{r}"))
+    seats = (*sc.side_names(), REFEREE)
+    bots = list(GunslingersGame.game_type.bots)
+    side_kinds = [HUMAN, REMOTE, *(AI_PREFIX + b for b in bots)]
+    kinds = {name: side_kinds for name in sc.side_names()}
+    auto = GunslingersAuto.name
+    kinds[REFEREE] = [ASSIST_PREFIX + auto, HUMAN, REMOTE, AI_PREFIX + auto]
+    gtype = GunslingersGame.game_type
     return ScenarioPreview(
         name=sc.scenario.name,
         turns=sc.scenario.turns,
         sides=sc.side_names(),
-        seats=[*sc.side_names(), "referee"],
+        seats=list(seats),
         units=units,
+        seat_kinds=kinds,
+        default_seats=default_seats(seats, gtype.referee, gtype.assistant),
     )
 
 
@@ -182,7 +203,9 @@ def preview(body: ScenarioIn) -> ScenarioPreview:
 def new_game(
     body: NewGunslingersGame, request: Request, response: Response, svc: Service
 ) -> Created:
-    """Start a Gunslingers game from an example or an uploaded scenario."""
+    """Start a Gunslingers game from an example or an uploaded scenario. A seat not given
+    takes its default: the first side the person here, the other sides people on other
+    browsers, the referee automatic, asking a person only for GS-14 results (GS-66)."""
     charge(request, CREATE)
     data = scenario_data(body)
     options = {"scenario_data": data, "turns": body.turns}

@@ -136,6 +136,16 @@ class GameOut(BaseModel):
     to_act: str | None
     my_turn: bool
     can_undo: bool
+    undo_label: str | None = Field(
+        default=None,
+        description="for the referee: the take-back it may make now, in words "
+        '("Take back Red\'s last decision"), else null',
+    )
+    notices: list[str] = Field(
+        default_factory=list,
+        description="the decisions the referee took back, oldest first, as this reader may "
+        "read them (the text of a decision only to those who may read it)",
+    )
     decisions: int
     version: int
     view: dict[str, Any]
