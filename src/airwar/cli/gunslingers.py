@@ -13,7 +13,8 @@ A scenario is a TOML file or the name of an example the package ships
   every number marked as a house value with its reason. An unknown name: one
   line with the closest names, exit 2.
 - ``run SCENARIO --turns N --seed S [--json]``: the automatic player answers
-  every declaration; the explained log, or the events as JSON lines.
+  every declaration; the explained log in words (each turn closed by its
+  summary), or the events as JSON lines, one JSON object a line.
 - ``play SCENARIO``: the referee at the terminal answers the declarations
   (sides given to ``--auto`` are answered by the automatic player) and sees
   every roll explained; each decision is saved at once and ``--resume ID``
@@ -199,7 +200,8 @@ def run(
     driver = Driver(game, seed)
     bot = GunslingersAuto()
     driver.run_bots({seat: bot for seat in range(game.num_players)})
-    for event in driver.events:
+    # the referee's log: every event, and each turn's summary after its end (GS-57)
+    for event in driver.state.visible_events(None):
         typer.echo(json.dumps(event, sort_keys=True) if as_json else describe(event))
 
 

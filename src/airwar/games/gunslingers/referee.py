@@ -216,11 +216,123 @@ class GsState(GsModel, GameState):
         """The events from ``since`` on that ``seat`` may read: all for the referee, for
         ``None`` and once the game is over; for a side, those of its business or seen by
         all, that name no enemy unit it did not know when they happened, nor one hidden
-        from it now."""
-        return visibility.visible(self, seat, since)
+        from it now. Each turn's end is followed by that reader's summary of the turn
+        (:func:`turn_summaries`, GS-57), made from those events alone."""
+        events = visibility.visible(self, seat, since)
+        ends = [e["seq"] for e in events if e.get("type") == "turn_end"]
+        if not ends:
+            return events
+        side = visibility.side_of_seat(self, seat)
+        whole = events if since <= 0 else visibility.visible(self, seat, 0)
+        summaries = {s["seq"]: s for s in turn_summaries(whole, side) if s["seq"] - 0.5 in ends}
+        out: list[dict[str, Any]] = []
+        for e in events:
+            out.append(e)
+            extra = summaries.get(e["seq"] + 0.5) if e.get("type") == "turn_end" else None
+            if extra is not None:
+                out.append(extra)
+        return out
 
     def decision_visible(self, seat: int | None, actor: int, index: int) -> bool:
         """A side reads its own decisions only, until the game is over; the referee reads all."""
         if seat is None or seat == actor or seat == self.referee:
             return True
         return self.is_terminal()
+
+
+# -- the summary that closes each turn (GS-57) -------------------------------------------
+
+_STATUS_WORDS = {"departs": "departed", "+departed": "departed", "+stalled": "stalled",
+                 "+stalled_vertical": "stalled in a vertical climb", "+gloc": "GLOC",
+                 "+disoriented": "disoriented"}  # fmt: skip
+"""The status changes a summary reports (stalls, departures, GLOC)."""
+
+_LAUNCH_WORDS = {"aam": "air-to-air", "sam": "SAM", "arm": "anti-radiation", "a2g": "air-to-ground"}
+
+
+def _listed(ids: list[str]) -> str:
+    return ", ".join(ids) if ids else "none"
+
+
+def turn_summaries(events: list[dict[str, Any]], side: str | None) -> list[dict[str, Any]]:
+    """A summary of each turn ended in ``events``, as the reader of those events knows it
+    (``side``: the reader's side, ``None`` for the referee), placed right after the turn's
+    end (its ``seq`` is the end's plus one half; it is never part of the log or a record).
+
+    It counts only what the events say: kills this turn and in all per side, the reader's
+    losses, aircraft disengaged, stalls, departures and GLOC, missiles fired by kind, units
+    suppressed and ground units destroyed. A side reads only its own events and those seen
+    by all that name no unit hidden from it, so its summary tells it nothing more (GS-43).
+    """
+    out: list[dict[str, Any]] = []
+    totals: dict[str, int] = {}
+    turn: dict[str, Any] = {}
+
+    def fresh() -> dict[str, Any]:
+        return {"kills": {}, "lost": [], "disengaged": [], "stalls": [], "launches": {},
+                "suppressed": [], "destroyed": [], "victims": set()}  # fmt: skip
+
+    turn = fresh()
+    for e in events:
+        t = e.get("type")
+        if t == "turn":
+            turn = fresh()
+        elif t == "kill":
+            who = str(e.get("side"))
+            turn["kills"][who] = turn["kills"].get(who, 0) + 1
+            totals[who] = totals.get(who, 0) + 1
+            turn["victims"].add(str(e.get("victim")))
+            if side is not None and who != side:
+                turn["lost"].append(str(e.get("victim")))
+            elif side is None:
+                turn["lost"].append(f"{e.get('victim')} (to {who})")
+        elif t == "destroyed":
+            turn["destroyed"].append(str(e.get("unit")))
+        elif t == "disengaged":
+            turn["disengaged"].append(str(e.get("aircraft")))
+        elif t == "status" and str(e.get("text")) in _STATUS_WORDS:
+            turn["stalls"].append(f"{e.get('aircraft')} {_STATUS_WORDS[str(e.get('text'))]}")
+        elif t == "launch":
+            kind = _LAUNCH_WORDS.get(str(e.get("kind")), "other")
+            turn["launches"][kind] = turn["launches"].get(kind, 0) + 1
+        elif t == "marker" and e.get("action") == "place" and e.get("kind") == "suppression":
+            turn["suppressed"].append(str(e.get("unit")))
+        elif t == "turn_end":
+            out.append(_summary(e, side, turn, dict(totals)))
+    return out
+
+
+def _summary(
+    end: dict[str, Any], side: str | None, turn: dict[str, Any], totals: dict[str, int]
+) -> dict[str, Any]:
+    kills = turn["kills"]
+    sides = sorted(set(kills) | set(totals))
+    score = "; ".join(f"{s} {kills.get(s, 0)} this turn, {totals.get(s, 0)} in all" for s in sides)
+    ground = [u for u in turn["destroyed"] if u not in turn["victims"]]
+    fired = ", ".join(f"{n} {k}" for k, n in sorted(turn["launches"].items()))
+    parts = [
+        f"Kills: {score}." if score else "No kills yet.",
+        f"{'Our losses' if side else 'Losses'}: {_listed(turn['lost'])}.",
+        f"Disengaged: {_listed(turn['disengaged'])}.",
+        f"Stalls, departures and GLOC: {_listed(turn['stalls'])}.",
+        f"Missiles fired: {fired or 'none'}.",
+        f"Suppressed: {_listed(turn['suppressed'])}.",
+    ]
+    if ground:
+        parts.append(f"Ground units destroyed: {_listed(ground)}.")
+    return {
+        "type": "turn_summary",
+        "turn": end.get("turn"),
+        "seq": end["seq"] + 0.5,
+        "side": side,
+        "kills": dict(kills),
+        "kills_total": totals,
+        "lost": list(turn["lost"]),
+        "disengaged": list(turn["disengaged"]),
+        "stalls": list(turn["stalls"]),
+        "launches": dict(turn["launches"]),
+        "suppressed": list(turn["suppressed"]),
+        "destroyed": ground,
+        "text": " ".join(parts),
+        "rule": "GS-57",
+    }
