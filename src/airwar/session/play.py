@@ -872,6 +872,11 @@ class Sessions:
         """
         if seat_name is not None and seat_name == live.referee:
             return self._takeback_refusal(live, seat_name)
+        if live.referee is not None and not live.game.game_type.undo:
+            return (
+                f"in {live.game.title} only the {live.referee} takes a decision back, "
+                "and only before the next roll"
+            )
         if seat_name is None or live.seats.get(seat_name) != HUMAN:
             return "only the person playing a seat here can take a move back"
         if not live.game.game_type.undo:
