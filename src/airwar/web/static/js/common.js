@@ -167,11 +167,66 @@ window.Airwar = window.Airwar || {};
     ol.scrollTop = ol.scrollHeight;
   };
 
+  /* The faces of one die written "1dN" (null for other dice). */
+  A.dieFaces = function (dice) {
+    const m = /^1d([0-9]+)$/.exec(String(dice || ""));
+    return m && Number(m[1]) > 0 ? Number(m[1]) : null;
+  };
+
+  /* A plain roll (a "die" event: base initiative, roll-offs and the like): no number to
+     reach, so its odds are those of each result; its modifiers and total when it has them. */
+  A.dieItem = function (ev) {
+    const mods = ev.modifiers || [];
+    const faces = A.dieFaces(ev.dice);
+    const total = ev.total !== undefined ? ev.total : mods.reduce(function (a, m) {
+      return a + m.value; }, ev.roll);
+    return A.el("li", { class: "plain", "data-seq": ev.seq, "data-kind": "die" }, [
+      A.el("strong", { text: ev.purpose + (ev.rule ? " (" + ev.rule + ")" : "") }), " ",
+      (ev.dice || "die") + ", no number to reach",
+      mods.length ? A.el("div", { class: "mods", text: "modifiers: " +
+        mods.map(A.modText).join("; ") }) : null,
+      A.el("div", {}, [
+        faces ? "each result " : "", faces ? A.el("span", { class: "odds",
+          text: A.oddsText("1/" + faces) }) : null, faces ? " · " : "",
+        "rolled ", A.el("strong", { text: String(ev.roll) }),
+        mods.length ? " = " + total : "",
+      ]),
+    ]);
+  };
+
+  /* An aircraft's initiative number: its side's base roll plus its modifiers, each with its
+     reason (low moves first within its category). */
+  A.initiativeItem = function (ev) {
+    const mods = ev.modifiers || [];
+    return A.el("li", { class: "plain", "data-seq": ev.seq, "data-kind": "initiative" }, [
+      A.el("strong", { text: "Initiative of " + ev.aircraft + (ev.rule ? " (" + ev.rule + ")" : "") }),
+      " ", "side roll " + ev.side_roll + (ev.category ? " · " + ev.category : ""),
+      A.el("div", { class: "mods", text: mods.length ? "modifiers: " + mods.map(A.modText).join("; ")
+        : "no modifiers" }),
+      A.el("div", {}, ["initiative number ", A.el("strong", { text: String(ev.number) }),
+        " (low moves first)"]),
+    ]);
+  };
+
+  /* Which events the Rolls panel shows, and how: checks ("roll"), plain rolls ("die") and
+     the numbers made of a roll and its modifiers ("initiative"). A game may add its own. */
+  A.rollRenderers = A.rollRenderers || {};
+  A.rollRenderers.roll = A.rollRenderers.roll || function (ev) { return A.rollItem(ev); };
+  A.rollRenderers.die = A.rollRenderers.die || function (ev) {
+    return ev.purpose !== undefined && ev.roll !== undefined ? A.dieItem(ev) : null;
+  };
+  A.rollRenderers.initiative = A.rollRenderers.initiative || function (ev) {
+    return ev.side_roll !== undefined && ev.number !== undefined ? A.initiativeItem(ev) : null;
+  };
+
   A.renderRolls = function (ol, events, append) {
     A.scrollable(ol, "Rolls");
     if (!append) A.clear(ol);
-    events.filter(function (ev) { return ev.type === "roll"; }).forEach(function (ev) {
-      ol.appendChild(A.rollItem(ev));
+    events.forEach(function (ev) {
+      const render = Object.prototype.hasOwnProperty.call(A.rollRenderers, ev.type) ?
+        A.rollRenderers[ev.type] : null;
+      const item = render ? render(ev) : null;
+      if (item) ol.appendChild(item);
     });
     ol.scrollTop = ol.scrollHeight;
   };
