@@ -87,6 +87,7 @@ def build_site(server: Server, context: BrowserContext) -> Site:
         "home": "/",
         "home-whole-game": "/?game=migs-sabres",
         "gunslingers-new": "/gunslingers",
+        "gunslingers-editor": "/gunslingers/editor",
         "calculator": "/bia",
         "engagement": engagement["links"][0]["url"],
         "whole-game": whole["links"][0]["url"],

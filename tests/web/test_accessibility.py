@@ -24,6 +24,7 @@ PAGES = [
     "home",
     "home-whole-game",
     "gunslingers-new",
+    "gunslingers-editor",
     "calculator",
     "engagement",
     "whole-game",

@@ -26,6 +26,7 @@ PAGES = [
     "home",
     "home-whole-game",
     "gunslingers-new",
+    "gunslingers-editor",
     "calculator",
     "engagement",
     "whole-game",
