@@ -239,7 +239,12 @@
       return "Game over: " + Object.keys(s).map(function (k) { return k + " " + s[k].kills + " kills"; }).join(", ");
     }
     const d = v.decision;
-    return "Turn " + v.turn + " · " + v.phase + ", step " + v.step +
+    const where = v.phase + ", step " + v.step;
+    /* another seat decides: say whose turn it is and where, never what it is asked about */
+    if (data.to_act && !data.my_turn) {
+      return "Waiting for " + data.to_act + (v.phase ? ": " + where + " (turn " + v.turn + ")" : "");
+    }
+    return "Turn " + v.turn + " · " + where +
       (d ? " · " + d.seat + " declares " + d.verb + " for " + d.subject : (data.to_act ? " · " + data.to_act + " to act" : ""));
   }
 

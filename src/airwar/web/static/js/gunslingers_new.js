@@ -1,4 +1,8 @@
-/* Gunslingers: choose an example or upload a scenario, check it, assign the seats, start. */
+/* Gunslingers: choose an example or upload a scenario, check it, assign the seats, start.
+   By default nobody plays a side and the referee: the first side is the person here, the
+   other sides people on other browsers, the referee automatic, asking a person only for the
+   results the text leaves to the referee (GS-14, GS-66). After Start, every seat's link
+   with whose it is, and a button to copy it. */
 "use strict";
 (function (A) {
   const example = document.getElementById("gs-example");
@@ -7,6 +11,42 @@
   const previewBox = document.getElementById("gs-preview");
   const errorBox = document.getElementById("gs-error");
   let uploaded = null;
+
+  function kindText(kind, seat) {
+    if (kind === "human") return "me, here";
+    if (kind === "remote") return seat === "referee" ? "a person on another browser (its own link)" :
+      "a second browser (its own link)";
+    if (kind.indexOf("assist:") === 0) return "automatic, asks a person only for GS-14 results (its own link)";
+    if (kind === "ai:random") return "automatic: random choices";
+    if (kind.indexOf("ai:") === 0) return "automatic, never asks anyone";
+    return kind;
+  }
+
+  function whose(l) {
+    if (l.kind === "human") return "you, here: open it to play";
+    if (l.seat === "referee") return "send it to the referee" +
+      (l.kind.indexOf("assist:") === 0 ? " (asked only for results the text leaves open)" : "");
+    return "send it to " + l.seat + "'s player";
+  }
+
+  function copyButton(url, seat) {
+    const btn = A.el("button", { type: "button", class: "copy-link", "data-copy": seat, text: "Copy " + seat + "'s link" });
+    btn.addEventListener("click", async function () {
+      try {
+        await navigator.clipboard.writeText(url);
+        btn.textContent = "Copied " + seat + "'s link";
+      } catch (e) {
+        /* no clipboard (an insecure page): select the link for Ctrl-C */
+        const a = document.querySelector("#gs-link-list a[data-seat='" + seat + "']");
+        const range = document.createRange();
+        range.selectNodeContents(a);
+        window.getSelection().removeAllRanges();
+        window.getSelection().addRange(range);
+        btn.textContent = "Selected: press Ctrl-C";
+      }
+    });
+    return btn;
+  }
 
   function source() {
     return uploaded !== null ? { scenario_toml: uploaded } : { example: example.value };
@@ -21,14 +61,15 @@
       previewBox.appendChild(A.el("p", {}, [A.el("strong", { text: p.name }),
         " · " + p.turns + " turns · sides: " + p.sides.join(", ") + " · " + p.units.length + " units"]));
       p.seats.forEach(function (s, i) {
-        const options = s === "referee" ? ["human", "remote"] : ["human", "remote", "ai:random"];
-        const dflt = s === "referee" ? "human" : (i === 0 ? "human" : "ai:random");
-        seatsBox.appendChild(A.el("label", { for: "gs-seat-" + i }, [s === "referee" ? "referee (results the text leaves open)" : s,
+        const options = (p.seat_kinds || {})[s] || ["human", "remote"];
+        const dflt = (p.default_seats || {})[s] || options[0];
+        seatsBox.appendChild(A.el("label", { for: "gs-seat-" + i }, [s === "referee" ? "referee (sees the whole map)" : s,
           A.el("select", { id: "gs-seat-" + i, "data-seat": s }, options.map(function (k) {
-            return A.el("option", { value: k, selected: k === dflt ? true : null,
-              text: k === "human" ? "me, here" : k === "remote" ? "a second browser (its own link)" : "AI: random" });
+            return A.el("option", { value: k, selected: k === dflt ? true : null, text: kindText(k, s) });
           }))]));
       });
+      seatsBox.appendChild(A.el("p", { class: "hint", text: "Whoever plays the referee sees every unit: " +
+        "give it to a person who plays no side, or let it run automatically." }));
       document.body.dataset.ready = "yes";
     } catch (e) {
       errorBox.textContent = e.message;
@@ -62,13 +103,16 @@
     try {
       const made = await A.api("POST", "/api/gunslingers/games", body);
       const mine = made.links.filter(function (l) { return l.kind === "human"; });
-      const remote = made.links.filter(function (l) { return l.kind === "remote"; });
+      const remote = made.links.filter(function (l) { return l.kind !== "human"; });
       if (mine.length && !remote.length) { window.location.href = mine[0].url; return; }
       const list = document.getElementById("gs-link-list");
       A.clear(list);
       made.links.forEach(function (l) {
-        list.appendChild(A.el("li", { class: "links" }, [A.el("strong", { text: l.seat + ": " }),
-          A.el("a", { href: l.url, "data-seat": l.seat, text: window.location.origin + l.url })]));
+        const full = window.location.origin + l.url;
+        list.appendChild(A.el("li", { class: "links", "data-seat": l.seat }, [
+          A.el("strong", { text: l.seat + " (" + whose(l) + "): " }),
+          A.el("a", { href: l.url, "data-seat": l.seat, text: full }), " ",
+          copyButton(full, l.seat)]));
       });
       document.getElementById("gs-links").hidden = false;
     } catch (err) {

@@ -21,6 +21,8 @@
   const rollList = document.getElementById("rolls");
   const undoButton = document.getElementById("undo");
   const undoNote = document.getElementById("undo-note");
+  const noticeList = document.getElementById("notices");
+  const UNDO_TEXT = undoButton.textContent;
   const replayLink = document.getElementById("replay-link");
   const thinking = document.getElementById("thinking");
   const skipButton = document.getElementById("skip");
@@ -105,6 +107,8 @@
     statusBox.textContent = st;
     statusBox.classList.toggle("mine", !!mine);
     undoButton.hidden = !data.can_undo || animating || !!viewOverride || data.status === "finished";
+    undoButton.textContent = data.undo_label || UNDO_TEXT;
+    showNotices(data.notices || []);
     showThinking(data);
     if (!viewOverride) showSolver(shown, mine);
     showResult(data);
@@ -114,6 +118,15 @@
     document.body.dataset.status = data.status;
     document.body.dataset.botsThinking = data.bots_thinking ? "yes" : "no";
     document.body.dataset.hints = data.hints || "off";
+  }
+
+  /* The decisions the referee took back, as this seat may read them (every seat is told). */
+  function showNotices(notices) {
+    if (!noticeList) return;
+    A.clear(noticeList);
+    noticeList.hidden = notices.length === 0;
+    notices.forEach(function (n) { noticeList.appendChild(A.el("li", { class: "notice", text: n })); });
+    document.body.dataset.notices = String(notices.length);
   }
 
   /* -- the end of the game: who won, how, the score; rematch, new game, analyse --------- */
@@ -437,13 +450,16 @@
     busy = true;
     ready(false);
     const before = current ? current.decisions : 0;
+    const takeback = !!(current && current.undo_label);  /* the referee's take-back */
     try {
       const data = await A.api("POST", "/api/games/" + gameId + "/undo", { seat: seat });
       current = data;
       showLog(data, false);
       draw(data);
       const n = before - data.decisions;
-      undoNote.textContent = "Took back your last move and the AI's reply (" + n + " decision" +
+      const notes = data.notices || [];
+      undoNote.textContent = takeback && notes.length ? notes[notes.length - 1] :
+        "Took back your last move and the AI's reply (" + n + " decision" +
         (n === 1 ? "" : "s") + "); the dice stay as they fell.";
     } catch (e) {
       ctx.setError(e.message);
