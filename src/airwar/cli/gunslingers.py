@@ -371,7 +371,15 @@ def _referee(sessions: Sessions, live: PlaySession) -> None:
             typer.echo(_choices_text(state))
             continue
         if text == "undo":
-            typer.echo(f"refused: {sessions.undo_refusal(live, live.game.seat_name(actor))}")
+            # the referee takes back the last decision a person made, before the next roll
+            why = sessions.undo_refusal(live, live.game.seat_name(actor))
+            if why is not None:
+                typer.echo(f"refused: {why}")
+                continue
+            taken = sessions.undo(live, actor)
+            typer.echo(f"taken back: {'; '.join(taken)} (the dice stay as they fell)")
+            live.driver.auto_chance = False
+            shown = len(live.state.log)
             continue
         if text == "auto":
             text = str(GunslingersAuto().choose(state, actor))

@@ -13,6 +13,12 @@
   A.api("GET", "/api/gunslingers/sequence").then(function (s) { sequence = s; if (A.ctx) A.ctx.rerender(); })
     .catch(function () { sequence = null; });
 
+  /* A word that is a hex on this map ("180,0", the nose and tail arcs, is not: off any map). */
+  function isHex(word, view) {
+    if (!HEX_RE.test(word)) return false;
+    const h = parseHex(word), radius = (view.map && view.map.radius) || 30;
+    return Math.max(Math.abs(h[0]), Math.abs(h[1]), Math.abs(h[0] + h[1])) <= radius;
+  }
   function parseHex(t) { const p = String(t).split(","); return [Number(p[0]), Number(p[1])]; }
   function px(q, r) { return [SIZE * 1.5 * q, H * (r + q / 2)]; }
 
@@ -57,42 +63,190 @@
     return out;
   }
 
+  /* -- the hex map ------------------------------------------------------------------
+     What a board keeps between draws (every decision draws it anew): the view box (zoom and
+     pan), the unit selected and the hex under the pointer. Kept per board element. */
+  const MAPS = new WeakMap();
+  const ASPECT = 1.25;  /* the map's width to its height */
+  const MIN_SPAN = 6 * SIZE, TERRAIN_SHADES = 5;  /* heights 1, 2, 3, 4 and 5 or more (app.css) */
+  const cards = {};  /* type name -> its data card (or the reason there is none) */
+
+  function mapStore(node) {
+    let m = MAPS.get(node);
+    if (!m) { m = { vb: null, key: null, selected: null, hover: null, drag: null, moved: false }; MAPS.set(node, m); }
+    return m;
+  }
+
+  function hexAt(x, y) {
+    const q = x / (1.5 * SIZE), r = y / H - q / 2, s = -q - r;
+    let rq = Math.round(q), rr = Math.round(r);
+    const rs = Math.round(s);
+    const dq = Math.abs(rq - q), dr = Math.abs(rr - r), ds = Math.abs(rs - s);
+    if (dq > dr && dq > ds) rq = -rr - rs; else if (dr > ds) rr = -rq - rs;
+    return [rq, rr];
+  }
+  function onMap(q, r, radius) { return Math.max(Math.abs(q), Math.abs(r), Math.abs(q + r)) <= radius; }
+
+  /* A box around points, padded and widened to the map's shape (never smaller than MIN_SPAN). */
+  function boxAround(pts, pad) {
+    let x0 = Infinity, x1 = -Infinity, y0 = Infinity, y1 = -Infinity;
+    pts.forEach(function (p) { x0 = Math.min(x0, p[0]); x1 = Math.max(x1, p[0]); y0 = Math.min(y0, p[1]); y1 = Math.max(y1, p[1]); });
+    let w = Math.max(x1 - x0 + 2 * pad, MIN_SPAN), h = Math.max(y1 - y0 + 2 * pad, MIN_SPAN / ASPECT);
+    if (w / h < ASPECT) w = h * ASPECT; else h = w / ASPECT;
+    return { x: (x0 + x1) / 2 - w / 2, y: (y0 + y1) / 2 - h / 2, w: w, h: h };
+  }
+  function wholeMap(radius) {
+    const x = 1.5 * SIZE * radius + SIZE, y = H * radius + H / 2;
+    return boxAround([[-x, -y], [x, y]], SIZE);
+  }
+
+  /* Arc names (GS-4) as 30-degree steps clockwise of the nose: 180 is 0, 150R 1, 0 (tail) 6. */
+  function arcStep(name) {
+    const m = /^(\d+)([LR]?)$/.exec(String(name));
+    if (!m) return null;
+    const s = (180 - Number(m[1])) / 30;
+    return m[2] === "L" ? -s : s;
+  }
+  function at(c, deg, dist) {
+    const a = deg * Math.PI / 180;
+    return [c[0] + dist * Math.sin(a), c[1] - dist * Math.cos(a)];
+  }
+  function wedge(c, deg, dist, cls, label) {
+    const a = at(c, deg - 15, dist), b = at(c, deg + 15, dist);
+    return S.title(S.el("path", { d: "M" + c[0] + "," + c[1] + " L" + a[0].toFixed(1) + "," + a[1].toFixed(1) +
+      " A" + dist + "," + dist + " 0 0 1 " + b[0].toFixed(1) + "," + b[1].toFixed(1) + " Z", class: cls }), label);
+  }
+
+  /* What a move allows from each hex: the decision's choice tree gives, under each hex, the
+     headings (hN) and under each heading the altitudes (aN). */
+  function reach(node, hexes) {
+    const out = {};
+    hexes.forEach(function (h) {
+      const sub = node[h] || {};
+      const headings = [], alts = new Set();
+      Object.keys(sub).forEach(function (k) {
+        const m = /^h(\d+)$/.exec(k);
+        if (!m) return;
+        headings.push(Number(m[1]));
+        Object.keys(sub[k] || {}).forEach(function (a) { const n = /^a(\d+)$/.exec(a); if (n) alts.add(Number(n[1])); });
+      });
+      const al = Array.from(alts).sort(function (a, b) { return a - b; });
+      out[h] = { headings: headings.sort(function (a, b) { return a - b; }), lo: al.length ? al[0] : null,
+        hi: al.length ? al[al.length - 1] : null };
+    });
+    return out;
+  }
+  /* The shade of each hex offered (1 light .. 4 dark): by how many heading and altitude pairs
+     the move allows there, when that differs from hex to hex; when every hex allows the same
+     (the referee holds a move to speed and climb only, GS-23), by how much of the aircraft's
+     speed the hex takes, nearest lightest. */
+  function shades(allowed, mover) {
+    const keys = Object.keys(allowed);
+    const combos = {};
+    keys.forEach(function (k) {
+      const r = allowed[k];
+      combos[k] = r.headings.length * (r.lo === null ? 1 : r.hi - r.lo + 1);
+    });
+    const vals = keys.map(function (k) { return combos[k]; });
+    const max = Math.max.apply(null, vals.concat([1])), min = Math.min.apply(null, vals.concat([max]));
+    const out = { by: "allowed", shade: {} };
+    if (max !== min || !mover) {
+      keys.forEach(function (k) { out.shade[k] = Math.max(1, Math.ceil(4 * combos[k] / max)); });
+      return out;
+    }
+    out.by = "distance";
+    const m = parseHex(mover);
+    const dist = {};
+    keys.forEach(function (k) {
+      const h = parseHex(k), dq = h[0] - m[0], dr = h[1] - m[1];
+      dist[k] = Math.max(Math.abs(dq), Math.abs(dr), Math.abs(dq + dr));
+    });
+    const far = Math.max.apply(null, keys.map(function (k) { return dist[k]; }).concat([1]));
+    keys.forEach(function (k) { out.shade[k] = Math.min(4, 1 + Math.floor(4 * dist[k] / (far + 1))); });
+    out.far = far;
+    out.dist = dist;
+    return out;
+  }
+  const SHADES = {
+    allowed: { 1: "fewest heading and altitude pairs", 2: "fewer pairs", 3: "more pairs", 4: "most pairs" },
+  };
+  function reachText(r) {
+    if (!r || !r.headings.length) return "";
+    return (r.headings.length === 12 ? "any heading (0–11)" : "heading" + (r.headings.length === 1 ? " " : "s ") +
+      r.headings.join(", ")) + (r.lo === null ? "" : " · altitude " +
+      (r.lo === r.hi ? r.lo : r.lo + "–" + r.hi));
+  }
+
+  function unitLabel(u) {
+    const bits = [u.id];
+    if (u.altitude !== undefined) bits.push("A" + u.altitude);
+    if (u.heading !== undefined && u.heading !== null) bits.push("h" + u.heading);
+    if (u.speed !== undefined) bits.push("S" + u.speed);
+    (u.status || []).forEach(function (s) { bits.push(s.replace("_", " ")); });
+    if (u.radar_contact) bits.push("radar");
+    if (u.alive === false) bits.push("lost");
+    return bits.join(" ");
+  }
+
   function board(node, data, ctx) {
+    const store = mapStore(node);
+    store.data = data; store.ctx = ctx;
     A.clear(node);
     const v = data.view;
+    const radius = (v.map && v.map.radius) || 30;
     const w = data.my_turn ? walk(data, ctx) : { options: [], words: [] };
-    const hexChoices = w.options.filter(function (o) { return HEX_RE.test(o); });
-    const all = units(v).filter(function (u) { return u.hex; }).map(function (u) { return parseHex(u.hex); })
-      .concat((v.markers || []).map(function (m) { return parseHex(m.hex); }))
-      .concat((v.weapons || []).map(function (m) { return parseHex(m.hex); }))
-      .concat(hexChoices.map(parseHex));
-    if (!all.length) all.push([0, 0]);
-    const pts = all.map(function (h) { return px(h[0], h[1]); });
-    const pad = 3 * H;
-    const minX = Math.min.apply(null, pts.map(function (p) { return p[0]; })) - pad;
-    const maxX = Math.max.apply(null, pts.map(function (p) { return p[0]; })) + pad;
-    const minY = Math.min.apply(null, pts.map(function (p) { return p[1]; })) - pad;
-    const maxY = Math.max.apply(null, pts.map(function (p) { return p[1]; })) + pad;
-    const svg = S.root(maxX - minX, maxY - minY, "Hex map");
+    const hexChoices = w.options.filter(function (o) { return isHex(o, v); });
+    let choiceNode = data.choices || {};
+    (w.words || []).forEach(function (x) { choiceNode = choiceNode[x] || {}; });
+    const allowed = reach(choiceNode, hexChoices);
+    const moverId = w.words && w.words.length > 1 ? w.words[1] : null;
+    const mover = units(v).filter(function (u) { return u.id === moverId && u.hex; })[0];
+    const shading = shades(allowed, mover ? mover.hex : null);
+    const all = units(v);
+    if (store.selected && !all.some(function (u) { return u.id === store.selected; })) store.selected = null;
+
+    /* the view box: fitted on the first draw (to the units and the hexes offered), kept after */
+    const focus = all.filter(function (u) { return u.hex; }).map(function (u) { return parseHex(u.hex); })
+      .concat(hexChoices.map(parseHex)).concat((v.last_seen || []).map(function (m) { return parseHex(m.hex); }));
+    if (!focus.length) focus.push([0, 0]);
+    const fit = function () { return boxAround(focus.map(function (h) { return px(h[0], h[1]); }), 3 * H); };
+    const key = data.id || ctx.gameId || "game";
+    if (!store.vb || store.key !== key + ":" + radius) { store.vb = fit(); store.key = key + ":" + radius; }
+    follow(store, hexChoices, data.decisions + ":" + (w.words || []).join(" "));
+
+    const svg = S.root(store.vb.w, store.vb.h, "Hex map: drag to pan, wheel or the buttons to zoom");
     svg.id = "hex-map";
-    svg.setAttribute("viewBox", minX + " " + minY + " " + (maxX - minX) + " " + (maxY - minY));
-    const qMin = Math.floor(minX / (1.5 * SIZE)) - 1, qMax = Math.ceil(maxX / (1.5 * SIZE)) + 1;
-    const chosen = new Set(hexChoices);
-    for (let q = qMin; q <= qMax; q++) {
-      const rMin = Math.floor(minY / H - q / 2) - 1, rMax = Math.ceil(maxY / H - q / 2) + 1;
-      for (let r = rMin; r <= rMax; r++) {
-        const c = px(q, r);
-        const key = q + "," + r;
-        const attrs = { points: S.hexPoints(c[0], c[1], SIZE), class: chosen.has(key) ? "hex legal" : "hex",
-          "data-hex": key };
-        if (chosen.has(key)) {
-          attrs.onclick = function () { choose(ctx, key, data); };
+    svg.setAttribute("class", "gs-map");
+    const layer = S.el("g", { class: "hexes" });
+    const terrain = {};
+    ((v.map && v.map.terrain) || []).forEach(function (t) { terrain[t.hex] = t.height; });
+    const clickable = new Set(hexChoices);
+    for (let q = -radius; q <= radius; q++) {
+      for (let r = Math.max(-radius, -q - radius); r <= Math.min(radius, -q + radius); r++) {
+        const k = q + "," + r, c = px(q, r);
+        const attrs = { points: S.hexPoints(c[0], c[1], SIZE), "data-hex": k, class: "hex" };
+        if (terrain[k] !== undefined) {
+          attrs.class = "hex terrain terrain-" + Math.min(TERRAIN_SHADES, Math.max(1, terrain[k]));
+          attrs["data-height"] = terrain[k];
+        }
+        if (clickable.has(k)) {
+          const n = shading.shade[k];
+          attrs.class += " legal reach-" + n;
+          attrs["data-shade"] = n;
+          attrs["data-headings"] = allowed[k].headings.join(",");
+          attrs.onclick = function () { if (!store.moved) choose(ctx, k, data); };
         }
         const poly = S.el("polygon", attrs);
-        if (chosen.has(key)) S.title(poly, "move to " + key);
-        svg.appendChild(poly);
+        if (clickable.has(k)) S.title(poly, "move to " + k + ": " + reachText(allowed[k]));
+        layer.appendChild(poly);
+        if (terrain[k] !== undefined) {
+          layer.appendChild(S.el("text", { x: c[0], y: c[1] + 4, "text-anchor": "middle", "font-size": 11,
+            class: "terrain-height", fill: "#2b1d08", text: "▲" + terrain[k] }));
+        }
       }
     }
+    svg.appendChild(layer);
+    const sun = v.map ? v.map.sun : null;
     (v.markers || []).forEach(function (m) {
       const h = parseHex(m.hex), c = px(h[0], h[1]);
       svg.appendChild(S.title(S.el("circle", { cx: c[0] - SIZE / 2, cy: c[1] + SIZE / 3, r: 4, fill: "#8a4b00",
@@ -103,27 +257,380 @@
       svg.appendChild(S.title(S.el("path", { d: "M" + c[0] + "," + (c[1] - 6) + " l5,10 l-10,0 z", fill: "#111" }),
         m.type + " → " + m.target));
     });
-    units(v).forEach(function (u) {
-      if (!u.hex || u.alive === false) return;
-      const h = parseHex(u.hex), c = px(h[0], h[1]);
-      const color = u.side ? sideColor(v, u.side) : "#555";
-      let g;
-      if (u.kind === "aircraft" && u.heading !== undefined) {
-        g = S.plane(c[0], c[1] - 2, 30 * u.heading, SIZE * 1.3, color,
-          (u.label || u.id) + " " + (u.type || "") + " heading " + u.heading + " altitude " + u.altitude);
-      } else if (u.kind === "aircraft") {
-        g = S.title(S.el("path", { d: "M" + c[0] + "," + (c[1] - 8) + " l8,8 l-8,8 l-8,-8 z", fill: "none",
-          stroke: "#555", "stroke-width": 2 }), "radar contact " + u.id + " altitude " + u.altitude);
-      } else {
-        g = S.title(S.el("rect", { x: c[0] - 7, y: c[1] - 7, width: 14, height: 14, fill: color, opacity: 0.8 }),
-          (u.label || u.id) + " (" + u.kind.replace("_", " ") + ")");
-      }
-      g.setAttribute("data-unit", u.id);
-      svg.appendChild(g);
-      svg.appendChild(S.el("text", { x: c[0], y: c[1] + SIZE - 3, "text-anchor": "middle", "font-size": 8,
-        "font-weight": 700, fill: color, text: u.id + (u.altitude !== undefined ? " A" + u.altitude : "") }));
+    (v.last_seen || []).forEach(function (m, i) {
+      const h = parseHex(m.hex), c = px(h[0], h[1]);
+      const text = "last seen turn " + m.turn + ", " + m.phase + " (altitude " + m.altitude + ")";
+      svg.appendChild(S.title(S.el("g", { class: "last-seen", "data-last-seen": String(i) }, [
+        S.el("circle", { cx: c[0], cy: c[1], r: SIZE * 0.55, fill: "#d0d0d0", "fill-opacity": 0.7, stroke: "#6b6b6b",
+          "stroke-width": 1.5, "stroke-dasharray": "3 2" }),
+        S.el("text", { x: c[0], y: c[1] + 4, "text-anchor": "middle", "font-size": 10, fill: "#3a3a3a", text: "?" }),
+        S.el("text", { x: c[0], y: c[1] + SIZE + 6, "text-anchor": "middle", "font-size": 7, fill: "#3a3a3a",
+          text: "T" + m.turn + " A" + m.altitude }),
+      ]), text));
     });
+
+    /* the selected unit's arcs under the units */
+    const sel = all.filter(function (u) { return u.id === store.selected && u.hex; })[0];
+    if (sel) svg.appendChild(arcsOf(sel, sun));
+
+    const byHex = {};
+    all.forEach(function (u) { if (u.hex && u.alive !== false) (byHex[u.hex] = byHex[u.hex] || []).push(u); });
+    Object.keys(byHex).forEach(function (hk) {
+      const here = byHex[hk], h = parseHex(hk), c0 = px(h[0], h[1]);
+      here.forEach(function (u, i) {
+        const c = [c0[0] + (i - (here.length - 1) / 2) * 10, c0[1]];
+        const color = u.side ? sideColor(v, u.side) : u.radar_contact ? "#6b6b6b" : "#555";
+        const label = unitLabel(u);
+        let g;
+        if (u.kind === "aircraft" && u.heading !== undefined) {
+          g = S.plane(c[0], c[1] - 2, 30 * u.heading, SIZE * 1.3, color, null);
+        } else if (u.kind === "aircraft") {
+          g = S.el("path", { d: "M" + c[0] + "," + (c[1] - 8) + " l8,8 l-8,8 l-8,-8 z", fill: "none",
+            stroke: color, "stroke-width": 2 });
+        } else {
+          g = S.el("rect", { x: c[0] - 7, y: c[1] - 7, width: 14, height: 14, fill: color, opacity: 0.8 });
+        }
+        const full = (u.label && u.label !== u.id ? u.label + " " : "") + label + " (" +
+          (u.type || u.kind.replace("_", " ")) + (u.side ? ", " + u.side : "") + ")";
+        const holder = S.el("g", { class: "unit" + (u.id === store.selected ? " selected" : ""), "data-unit": u.id,
+          "data-label": label, role: "button", tabindex: "0", "aria-label": "select " + full,
+          "aria-pressed": u.id === store.selected ? "true" : "false",
+          onclick: function () { if (!store.moved) select(node, u.id); },
+          onkeydown: function (ev) {
+            if (ev.key !== "Enter" && ev.key !== " ") return;
+            ev.preventDefault(); ev.stopPropagation();  /* the play page's keys would click it again */
+            select(node, u.id);
+          } }, [g]);
+        S.title(holder, full);
+        holder.appendChild(S.el("text", { x: c[0], y: c[1] + SIZE - 2 + i * 9, "text-anchor": "middle",
+          "font-size": 8, "font-weight": 700, fill: color, class: "unit-label", text: label }));
+        svg.appendChild(holder);
+      });
+    });
+    /* a hex chosen: the headings offered there, as arrows to click */
+    const chosenHex = (w.words || []).filter(function (x) { return isHex(x, v); }).pop();
+    const headingChoices = w.options.filter(function (o) { return /^h\d+$/.test(o); });
+    if (chosenHex && headingChoices.length) {
+      const h = parseHex(chosenHex), c = px(h[0], h[1]);
+      svg.appendChild(S.el("polygon", { points: S.hexPoints(c[0], c[1], SIZE), class: "hex chosen" }));
+      headingChoices.forEach(function (o) {
+        const n = Number(o.slice(1));
+        const a = S.arrow(c[0], c[1], 30 * n, SIZE * 1.6, "#2d6a4f");
+        a.setAttribute("class", "heading-choice");
+        a.setAttribute("data-heading", String(n));
+        a.addEventListener("click", function () { if (!store.moved) choose(ctx, o, data); });
+        svg.appendChild(S.title(a, "heading " + n + " (" + 30 * n + "°)"));
+      });
+    }
+    const margin = S.el("g", { class: "margin", "aria-hidden": "true" });
+    svg.appendChild(margin);
+    node.appendChild(toolbar(node, store, svg, fit, radius));
     node.appendChild(svg);
+    const readout = A.el("p", { id: "map-readout", class: "map-readout", "aria-live": "polite",
+      text: "Point at a hex for its coordinates." });
+    node.appendChild(readout);
+    node.appendChild(legend(v, hexChoices.length ? { shading: shading, allowed: allowed } : null, sel));
+    node.appendChild(A.el("div", { id: "unit-card", class: "unit-card" }));
+    wire(svg, store, margin, readout, terrain, allowed, radius);
+    apply(svg, store, margin);
+    if (sel) showCard(node, sel);
+  }
+
+  /* The hexes a decision offers are brought into view once, when it is asked, if any lies
+     outside it: the view pans to them, keeping its zoom unless they do not fit. */
+  function follow(store, hexChoices, key) {
+    if (!hexChoices.length || store.followed === key) return;
+    store.followed = key;
+    const pts = hexChoices.map(function (k) { const h = parseHex(k); return px(h[0], h[1]); });
+    const b = store.vb;
+    const inside = pts.every(function (p) {
+      return p[0] - SIZE >= b.x && p[0] + SIZE <= b.x + b.w && p[1] - H / 2 >= b.y && p[1] + H / 2 <= b.y + b.h;
+    });
+    if (inside) return;
+    const need = boxAround(pts, H);
+    if (need.w <= b.w) store.vb = { x: need.x + need.w / 2 - b.w / 2, y: need.y + need.h / 2 - b.h / 2, w: b.w, h: b.h };
+    else store.vb = need;
+  }
+
+  function select(node, id) {
+    const store = mapStore(node);
+    store.selected = store.selected === id ? null : id;
+    board(node, store.data, store.ctx);
+    const again = node.querySelector('g.unit[data-unit="' + (window.CSS && CSS.escape ? CSS.escape(id) : id) + '"]');
+    if (again) again.focus();
+  }
+
+  /* The 12 arcs of 30 degrees around the aircraft by its heading, and where the view gives
+     them (the seat's own aircraft; every one for the referee): its radar's arcs out to its
+     range, this turn's jamming arcs, its blind arcs and its sun clutter arc. */
+  function arcsOf(u, sun) {
+    const h = parseHex(u.hex), c = px(h[0], h[1]);
+    const g = S.el("g", { class: "arcs", "data-arcs-of": u.id });
+    if (u.heading === undefined || u.heading === null) return g;
+    const arcs = u.arcs || {};
+    const far = 4 * H;
+    (arcs.radar || []).forEach(function (a) {
+      const s = arcStep(a);
+      if (s !== null) g.appendChild(wedge(c, 30 * (u.heading + s), H * (arcs.radar_range || 4), "arc-radar" +
+        (arcs.radar_on ? "" : " off"), "radar arc " + a + (arcs.radar_range ? ", range " + arcs.radar_range : "") +
+        (arcs.radar_on ? "" : " (radar off)")));
+    });
+    (arcs.jamming || []).forEach(function (a) {
+      const s = arcStep(a);
+      if (s !== null) g.appendChild(wedge(c, 30 * (u.heading + s), 5 * H, "arc-jam", "jamming arc " + a));
+    });
+    (arcs.blind || []).forEach(function (a) {
+      const s = arcStep(a);
+      if (s !== null) g.appendChild(wedge(c, 30 * (u.heading + s), 2.5 * H, "arc-blind", "blind arc " + a));
+    });
+    if (arcs.sun_clutter) {
+      const s = arcStep(arcs.sun_clutter);
+      g.appendChild(wedge(c, 30 * (u.heading + s), 3.5 * H, "arc-sun", "sun clutter arc " + arcs.sun_clutter +
+        (sun !== null && sun !== undefined ? " (the sun at heading " + sun + ")" : "")));
+    }
+    for (let k = 0; k < 12; k++) {
+      const edge = at(c, 30 * (u.heading + k) + 15, far);
+      g.appendChild(S.el("line", { x1: c[0], y1: c[1], x2: edge[0].toFixed(1), y2: edge[1].toFixed(1), class: "arc-line" }));
+      const mid = at(c, 30 * (u.heading + k), far * 0.82);
+      const step = k > 6 ? k - 12 : k;
+      const name = step === 0 ? "180" : step === 6 ? "0" : (180 - 30 * Math.abs(step)) + (step > 0 ? "R" : "L");
+      g.appendChild(S.el("text", { x: mid[0].toFixed(1), y: (mid[1] + 3).toFixed(1), "text-anchor": "middle",
+        "font-size": 8, class: "arc-name", fill: "#1d232b", text: name }));
+    }
+    return g;
+  }
+
+  function toolbar(node, store, svg, fit, radius) {
+    function zoom(f) {
+      const b = store.vb, cx = b.x + b.w / 2, cy = b.y + b.h / 2;
+      setBox(store, { x: cx - b.w * f / 2, y: cy - b.h * f / 2, w: b.w * f, h: b.h * f }, radius);
+      apply(svg, store, svg.querySelector("g.margin"));
+    }
+    return A.el("div", { class: "map-tools row", role: "toolbar", "aria-label": "Map zoom" }, [
+      A.el("button", { type: "button", id: "zoom-in", "aria-label": "Zoom in", title: "Zoom in", text: "+",
+        onclick: function () { zoom(1 / 1.4); } }),
+      A.el("button", { type: "button", id: "zoom-out", "aria-label": "Zoom out", title: "Zoom out", text: "−",
+        onclick: function () { zoom(1.4); } }),
+      A.el("button", { type: "button", id: "zoom-fit", text: "Fit",
+        title: "Fit the map to the units and the hexes offered",
+        onclick: function () { store.vb = fit(); apply(svg, store, svg.querySelector("g.margin")); } }),
+      A.el("button", { type: "button", id: "zoom-all", text: "Whole map",
+        onclick: function () { store.vb = wholeMap(radius); apply(svg, store, svg.querySelector("g.margin")); } }),
+    ]);
+  }
+
+  /* A view box kept between a twentieth of the map and a little more than all of it. */
+  function setBox(store, b, radius) {
+    const whole = wholeMap(radius);
+    const w = Math.min(Math.max(b.w, MIN_SPAN), whole.w * 1.5);
+    const h = w / ASPECT;
+    store.vb = { x: b.x + (b.w - w) / 2, y: b.y + (b.h - h) / 2, w: w, h: h };
+  }
+
+  /* The view box on the SVG, and the coordinates in its margin: q along the top edge, over
+     each column; r along the left edge, of the hexes of the first whole column. */
+  function apply(svg, store, margin) {
+    const b = store.vb;
+    svg.setAttribute("viewBox", b.x.toFixed(1) + " " + b.y.toFixed(1) + " " + b.w.toFixed(1) + " " + b.h.toFixed(1));
+    if (!margin) return;
+    while (margin.firstChild) margin.removeChild(margin.firstChild);
+    const width = svg.getBoundingClientRect().width || 600;
+    const unit = b.w / width;  /* map units per screen pixel */
+    const fs = 11 * unit, band = fs * 1.5;
+    const radius = (store.data && store.data.view.map && store.data.view.map.radius) || 30;
+    margin.appendChild(S.el("rect", { x: b.x, y: b.y, width: b.w, height: band, class: "margin-band" }));
+    margin.appendChild(S.el("rect", { x: b.x, y: b.y, width: band * 1.9, height: b.h, class: "margin-band" }));
+    const q0 = Math.ceil(b.x / (1.5 * SIZE)), q1 = Math.floor((b.x + b.w) / (1.5 * SIZE));
+    const every = Math.max(1, Math.ceil((q1 - q0 + 1) / Math.max(1, width / 30)));
+    for (let q = q0; q <= q1; q++) {
+      if (q % every !== 0 || Math.abs(q) > radius) continue;
+      const x = 1.5 * SIZE * q;
+      if (x < b.x + band * 2.2) continue;
+      margin.appendChild(S.el("text", { x: x.toFixed(1), y: (b.y + fs * 1.1).toFixed(1), "text-anchor": "middle",
+        "font-size": fs.toFixed(2), class: "coord coord-q", "data-q": q, text: String(q) }));
+    }
+    const qa = Math.ceil((b.x + band * 1.9 + SIZE) / (1.5 * SIZE));
+    const r0 = Math.ceil(b.y / H - qa / 2), r1 = Math.floor((b.y + b.h) / H - qa / 2);
+    const rEvery = Math.max(1, Math.ceil((r1 - r0 + 1) / Math.max(1, (b.h / unit) / 22)));
+    for (let r = r0; r <= r1; r++) {
+      if (r % rEvery !== 0 || !onMap(qa, r, radius)) continue;
+      const y = H * (r + qa / 2);
+      if (y < b.y + band * 1.6) continue;
+      margin.appendChild(S.el("text", { x: (b.x + band * 0.95).toFixed(1), y: (y + fs * 0.35).toFixed(1),
+        "text-anchor": "middle", "font-size": fs.toFixed(2), class: "coord coord-r", "data-r": r, text: String(r) }));
+    }
+    margin.appendChild(S.el("text", { x: (b.x + band * 0.95).toFixed(1), y: (b.y + fs * 1.1).toFixed(1),
+      "text-anchor": "middle", "font-size": (fs * 0.8).toFixed(2), class: "coord", text: "q/r" }));
+  }
+
+  /* Pointer and wheel: drag pans, the wheel and two fingers zoom, hovering reads the hex. */
+  function wire(svg, store, margin, readout, terrain, allowed, radius) {
+    const pointers = new Map();
+    function toMap(ev) {
+      const m = svg.getScreenCTM();
+      if (!m) return null;
+      const p = svg.createSVGPoint();
+      p.x = ev.clientX; p.y = ev.clientY;
+      return p.matrixTransform(m.inverse());
+    }
+    function zoomAt(pt, f) {
+      const b = store.vb;
+      const nb = { x: pt.x - (pt.x - b.x) * f, y: pt.y - (pt.y - b.y) * f, w: b.w * f, h: b.h * f };
+      const before = nb.w;
+      setBox(store, nb, radius);
+      if (store.vb.w !== before) {  /* at a bound: keep the point under the pointer */
+        const k = store.vb.w / b.w;
+        store.vb.x = pt.x - (pt.x - b.x) * k; store.vb.y = pt.y - (pt.y - b.y) * k;
+      }
+      apply(svg, store, margin);
+    }
+    svg.addEventListener("wheel", function (ev) {
+      const pt = toMap(ev);
+      if (!pt) return;
+      ev.preventDefault();
+      zoomAt(pt, ev.deltaY > 0 ? 1.15 : 1 / 1.15);
+    }, { passive: false });
+    svg.addEventListener("pointerdown", function (ev) {
+      pointers.set(ev.pointerId, { x: ev.clientX, y: ev.clientY });
+      store.drag = { x: ev.clientX, y: ev.clientY, vb: Object.assign({}, store.vb) };
+      store.moved = false;
+    });
+    svg.addEventListener("pointermove", function (ev) {
+      const pt = toMap(ev);
+      if (pt && !pointers.size) {
+        const h = hexAt(pt.x, pt.y), k = h[0] + "," + h[1];
+        if (k !== store.hover) {
+          store.hover = k;
+          readout.textContent = onMap(h[0], h[1], radius) ? "hex " + k + " · " + (terrain[k] !== undefined ?
+            "terrain: height " + terrain[k] + " (blocks line of sight up to altitude " + terrain[k] + ")" :
+            "terrain: open") + (allowed[k] ? " · " + reachText(allowed[k]) : "") : "hex " + k + " · off the map";
+          readout.dataset.hex = k;
+        }
+      }
+      if (!pointers.has(ev.pointerId)) return;
+      const before = pointers.get(ev.pointerId);
+      if (pointers.size === 2) {  /* two fingers: zoom by how far apart they move */
+        const other = Array.from(pointers.entries()).filter(function (e) { return e[0] !== ev.pointerId; })[0][1];
+        const d0 = Math.hypot(before.x - other.x, before.y - other.y);
+        const d1 = Math.hypot(ev.clientX - other.x, ev.clientY - other.y);
+        pointers.set(ev.pointerId, { x: ev.clientX, y: ev.clientY });
+        if (d0 > 0 && d1 > 0) {
+          const mid = toMap({ clientX: (ev.clientX + other.x) / 2, clientY: (ev.clientY + other.y) / 2 });
+          if (mid) zoomAt(mid, d0 / d1);
+        }
+        store.moved = true;
+        return;
+      }
+      pointers.set(ev.pointerId, { x: ev.clientX, y: ev.clientY });
+      const d = store.drag;
+      if (!d) return;
+      const dx = ev.clientX - d.x, dy = ev.clientY - d.y;
+      if (!store.moved && Math.hypot(dx, dy) < 5) return;
+      if (!store.moved) { try { svg.setPointerCapture(ev.pointerId); } catch (e) { /* gone */ } }
+      store.moved = true;
+      const k = store.vb.w / (svg.getBoundingClientRect().width || 1);
+      store.vb = { x: d.vb.x - dx * k, y: d.vb.y - dy * k, w: store.vb.w, h: store.vb.h };
+      apply(svg, store, margin);
+    });
+    function up(ev) {
+      pointers.delete(ev.pointerId);
+      if (!pointers.size) store.drag = null;
+      /* the click after a drag is not a choice: store.moved stays set until the next press */
+    }
+    svg.addEventListener("pointerup", up);
+    svg.addEventListener("pointercancel", up);
+    svg.addEventListener("pointerleave", function () { if (!pointers.size) store.hover = null; });
+  }
+
+  function legend(v, moving, sel) {
+    const items = [];
+    const sides = Object.keys(v.sides || {});
+    sides.forEach(function (s) {
+      items.push(A.el("li", {}, [A.el("span", { class: "key key-side-" + sides.indexOf(s) % PALETTE.length }), " " + s]));
+    });
+    if ((v.map && v.map.terrain || []).length) {
+      items.push(A.el("li", {}, [A.el("span", { class: "key key-terrain" }), " terrain ▲N: blocks line of sight up to altitude N"]));
+    }
+    if ((v.last_seen || []).length) {
+      items.push(A.el("li", {}, [A.el("span", { class: "key key-lost" }), " lost contact, where last seen (T turn, A altitude)"]));
+    }
+    if (moving) {
+      const sh = moving.shading;
+      const used = new Set(Object.keys(sh.shade).map(function (k) { return sh.shade[k]; }));
+      [1, 2, 3, 4].forEach(function (n) {
+        if (!used.has(n)) return;
+        let text = SHADES.allowed[n];
+        if (sh.by === "distance") {
+          const ks = Object.keys(sh.shade).filter(function (k) { return sh.shade[k] === n; });
+          const d = ks.map(function (k) { return moveDistance(k, moving, sh); });
+          const lo = Math.min.apply(null, d), hi = Math.max.apply(null, d);
+          text = (lo === hi ? lo : lo + "–" + hi) + " hex" + (hi === 1 ? "" : "es") + " away";
+        }
+        items.push(A.el("li", { "data-shade": String(n) }, [A.el("span", { class: "key key-reach-" + n }), " " + text]));
+      });
+    }
+    if (sel) {
+      items.push(A.el("li", {}, [A.el("span", { class: "key key-radar" }), " radar arc"]));
+      items.push(A.el("li", {}, [A.el("span", { class: "key key-jam" }), " jamming arc"]));
+      items.push(A.el("li", {}, [A.el("span", { class: "key key-sun" }), " sun clutter arc"]));
+      items.push(A.el("li", {}, [A.el("span", { class: "key key-blind" }), " blind arc"]));
+    }
+    return A.el("div", { class: "board-legend", id: "map-legend" }, [
+      A.el("ul", {}, items),
+      A.el("p", { text: "Labels: unit, A altitude, h heading (0–11, 30° each clockwise from north), S speed, " +
+        "status. Select a unit (click, or Tab and Enter) for its data card and arcs." + (moving ? " " +
+        reachSummary(moving) : "") }),
+    ]);
+  }
+
+  function moveDistance(k, moving, sh) {
+    return sh.dist ? sh.dist[k] : 0;
+  }
+
+  /* What the hexes offered allow, in words: the same everywhere, or shaded by it. */
+  function reachSummary(moving) {
+    const keys = Object.keys(moving.allowed);
+    const texts = new Set(keys.map(function (k) { return reachText(moving.allowed[k]); }));
+    if (moving.shading.by === "distance" && texts.size === 1) {
+      return "Every hex offered allows " + Array.from(texts)[0] + "; the shade is how far the hex is, the darker the further. " +
+        "Point at a hex for what it allows.";
+    }
+    return "The hexes offered are shaded by how many heading and altitude pairs the move allows there, " +
+      "the darker the more; point at one for its headings and altitudes.";
+  }
+
+  function showCard(node, u) {
+    const box = node.querySelector("#unit-card");
+    if (!box) return;
+    A.clear(box);
+    const head = A.el("h3", { text: (u.label || u.id) + (u.type ? " · " + u.type : "") });
+    box.appendChild(head);
+    const name = u.type && u.type !== "unidentified" ? u.type : null;
+    if (!name) {
+      box.appendChild(A.el("p", { class: "hint", text: u.radar_contact ? "A radar contact: no type, so no data card." :
+        "Not identified: no data card." }));
+      return;
+    }
+    const fill = function (card) {
+      if (!box.isConnected || mapStore(node).selected !== u.id) return;
+      if (card.error) { box.appendChild(A.el("p", { class: "hint", text: card.error })); return; }
+      box.appendChild(A.el("p", { class: "hint", text: card.title + (card.role ? " (" + card.role + ")" : "") +
+        (card.note ? ". " + card.note : "") }));
+      const rows = (card.fields || []).map(function (f) {
+        const val = Array.isArray(f.value) ? f.value.join(", ") : f.value !== null && typeof f.value === "object" ?
+          JSON.stringify(f.value) : String(f.value);
+        return A.el("tr", {}, [A.el("th", { scope: "row", text: f.field }), A.el("td", { text: val })]);
+      });
+      box.appendChild(A.el("div", { class: "table-scroll card-scroll", tabindex: "0", role: "region",
+        "aria-label": "Data card of " + card.name }, [A.el("table", { class: "card" }, [A.el("tbody", {}, rows)])]));
+    };
+    if (cards[name]) { fill(cards[name]); return; }
+    A.api("GET", "/api/gunslingers/types/" + encodeURIComponent(name)).then(function (c) {
+      cards[name] = c; fill(c);
+    }).catch(function (e) {
+      cards[name] = { error: "No data card: " + e.message };
+      fill(cards[name]);
+    });
   }
 
   function stepper(v) {
@@ -205,9 +712,11 @@
     node.appendChild(A.el("p", {}, [A.el("strong", { text: d.verb + " " + (d.subject || "") }), ": " + (d.help || "")]));
     const w = walk(data, ctx);
     node.appendChild(A.el("p", { class: "mods", id: "words", text: "decision so far: " + w.words.join(" ") }));
-    const hexes = w.options.filter(function (o) { return HEX_RE.test(o); });
+    const hexes = w.options.filter(function (o) { return isHex(o, v); });
     if (hexes.length && hexes.length === w.options.length) {
-      node.appendChild(A.el("p", { class: "hint", text: "Click one of the " + hexes.length + " green hexes on the map." }));
+      node.appendChild(A.el("p", { class: "hint", text: "Click one of the " + hexes.length + " shaded hexes on the map " +
+        "(the legend under the map says what the shades mean; point at a hex for the headings and altitudes it " +
+        "allows), or pick one below; then its heading and altitude." }));
     }
     if (w.options.length > 16) {
       const sel = A.el("select", { id: "choice-select", "aria-label": "choice" },

@@ -1,0 +1,285 @@
+"""The Gunslingers hex map in a real Chromium against a real server: zoom and pan kept while
+the game goes on, coordinates on hover and in the margin, terrain and heights, unit labels,
+a selected unit's data card and arcs, a move's hexes shaded by what they allow, a 390 px
+screen without a sideways scroll, and no serious accessibility violation."""
+
+from __future__ import annotations
+
+import json
+import re
+import urllib.request
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from playwright.sync_api import Browser, Page, expect
+
+from tests.web.conftest import SCREENSHOTS, Server, free_port, wait_until
+
+pytestmark = pytest.mark.browser
+expect.set_options(timeout=20_000)
+
+EXAMPLE = "strike-sam-belt.toml"
+"""Blue's strike: nine units, three hexes of terrain, the sun at heading 10."""
+SETTLED = (
+    "document.body.dataset.ready === 'yes' && document.body.dataset.thinking !== 'yes' && "
+    "document.getElementById('hex-map') !== null"
+)
+VIEWBOX = "document.getElementById('hex-map').getAttribute('viewBox')"
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
+    folder: Path = tmp_path_factory.mktemp("gs-map")
+    srv = Server(f"sqlite:///{folder / 'games.sqlite'}", free_port(), ["--no-rate-limits"])
+    srv.start()
+    try:
+        yield srv
+    finally:
+        srv.stop()
+
+
+def _post(url: str, body: dict[str, Any]) -> dict[str, Any]:
+    req = urllib.request.Request(
+        url, json.dumps(body).encode(), {"Content-Type": "application/json"}, method="POST"
+    )
+    with urllib.request.urlopen(req, timeout=60) as r:
+        data: dict[str, Any] = json.loads(r.read())
+    return data
+
+
+def _get(url: str) -> dict[str, Any]:
+    with urllib.request.urlopen(url, timeout=60) as r:
+        data: dict[str, Any] = json.loads(r.read())
+    return data
+
+
+def new_game(server: Server) -> str:
+    """A game of the strike with Blue played here; Red and the referee automatic.
+    Returns Blue's link."""
+    made = _post(
+        server.url + "/api/gunslingers/games",
+        {
+            "example": EXAMPLE,
+            "seats": {"Blue": "human", "Red": "ai:random", "referee": "ai:random"},
+            "turns": 2,
+        },
+    )
+    return str(next(x["url"] for x in made["links"] if x["seat"] == "Blue"))
+
+
+def blue_view(server: Server, link: str) -> dict[str, Any]:
+    gid = link.split("/games/")[1].split("?")[0]
+    token = link.split("seat=")[1]
+    return _get(f"{server.url}/api/games/{gid}?seat={token}")["view"]
+
+
+def settle(page: Page) -> None:
+    wait_until(page, SETTLED, timeout=60)
+
+
+def open_blue(page: Page, server: Server) -> str:
+    link = new_game(server)
+    page.goto(server.url + link)
+    settle(page)
+    return link
+
+
+def declare_one(page: Page) -> None:
+    """Blue's first offered answer to the decision asked now (never a hex on the map)."""
+    if page.locator("#declare").count():
+        page.click("#declare")
+    elif page.locator("#controls [data-choice]").count():
+        page.locator("#controls [data-choice]").first.click()
+    elif page.locator("#choose").count():
+        page.click("#choose")
+    else:
+        page.wait_for_timeout(100)
+    settle(page)
+
+
+def phase(page: Page) -> str:
+    m = re.search(r"·\s*([A-Za-z ]+Phase)", page.locator("#status").text_content() or "")
+    return m.group(1) if m else ""
+
+
+def play_to_a_move(page: Page) -> None:
+    """Declare Blue's first choices until a move offers hexes on the map."""
+    for _ in range(200):
+        settle(page)
+        if page.locator("#hex-map .hex.legal").count():
+            return
+        declare_one(page)
+    raise AssertionError("no move was asked of Blue")
+
+
+def box(page: Page) -> list[float]:
+    return [float(x) for x in str(page.evaluate(VIEWBOX)).split()]
+
+
+def test_zoom_and_pan_are_kept_as_phases_go_by(server: Server, page: Page) -> None:
+    open_blue(page, server)
+    fitted = box(page)
+    page.click("#zoom-in")
+    page.click("#zoom-in")
+    zoomed = box(page)
+    assert zoomed[2] == pytest.approx(fitted[2] / 1.96, rel=1e-3)
+    svg = page.locator("#hex-map").bounding_box()
+    assert svg is not None
+    x, y = svg["x"] + svg["width"] / 2, svg["y"] + svg["height"] / 2
+    page.mouse.move(x, y)
+    page.mouse.down()
+    page.mouse.move(x - 60, y - 40, steps=6)
+    page.mouse.up()
+    panned = box(page)
+    assert panned[0] > zoomed[0] and panned[1] > zoomed[1]
+    assert panned[2:] == zoomed[2:]
+    kept = page.evaluate(VIEWBOX)
+    seen = [phase(page)]
+    for _ in range(120):
+        if len(seen) >= 3 or page.locator("#hex-map .hex.legal").count():
+            break
+        declare_one(page)
+        assert page.evaluate(VIEWBOX) == kept  # every draw keeps it
+        if phase(page) and phase(page) != seen[-1]:
+            seen.append(phase(page))
+    assert len(seen) >= 3, f"Blue declared in fewer than three phases before moving: {seen}"
+    page.click("#zoom-fit")
+    assert box(page) != panned
+    page.click("#zoom-all")
+    whole = box(page)
+    radius = 30  # the example's map
+    assert whole[2] >= 2 * 1.5 * 18 * radius  # every column of the map is in view
+
+
+def test_coordinates_on_hover_and_in_the_margin(server: Server, page: Page) -> None:
+    open_blue(page, server)
+    page.click("#zoom-all")
+    for hex_, text in (
+        ("4,0", "hex 4,0 · terrain: height 3"),
+        ("-2,1", "hex -2,1 · terrain: open"),
+    ):
+        cell = page.locator(f'#hex-map polygon[data-hex="{hex_}"]').bounding_box()
+        assert cell is not None
+        page.mouse.move(cell["x"] + cell["width"] / 2, cell["y"] + cell["height"] / 2)
+        expect(page.locator("#map-readout")).to_contain_text(text)
+    page.click("#zoom-fit")
+    qs = page.locator("#hex-map .coord-q")
+    rs = page.locator("#hex-map .coord-r")
+    assert qs.count() >= 5 and rs.count() >= 5
+    # readable at the default zoom: at least 10 px tall on the screen
+    for label in (qs.first, rs.first):
+        b = label.bounding_box()
+        assert b is not None and b["height"] >= 10
+
+
+def test_terrain_and_heights_are_drawn(server: Server, page: Page) -> None:
+    link = open_blue(page, server)
+    terrain = blue_view(server, link)["map"]["terrain"]
+    assert len(terrain) >= 3
+    drawn = page.locator("#hex-map polygon.terrain")
+    assert drawn.count() == len(terrain)
+    for t in terrain:
+        cell = page.locator(f'#hex-map polygon[data-hex="{t["hex"]}"]')
+        assert cell.get_attribute("data-height") == str(t["height"])
+    heights = page.locator("#hex-map .terrain-height").all_text_contents()
+    assert sorted(heights) == sorted(f"▲{t['height']}" for t in terrain)
+    expect(page.locator("#map-legend")).to_contain_text("blocks line of sight")
+
+
+def test_unit_labels_carry_altitude_heading_speed_and_status(server: Server, page: Page) -> None:
+    link = open_blue(page, server)
+    view = blue_view(server, link)
+    for a in view["aircraft"]:
+        label = page.locator(f'#hex-map g.unit[data-unit="{a["id"]}"]').get_attribute("data-label")
+        want = f"{a['id']} A{a['altitude']} h{a['heading']} S{a['speed']}"
+        assert label is not None and label.startswith(want), (label, want)
+        for status in a["status"]:
+            assert status.replace("_", " ") in label
+        text = page.locator(f'#hex-map g.unit[data-unit="{a["id"]}"] .unit-label').text_content()
+        assert text == label
+
+
+def test_selecting_a_unit_shows_its_card_and_arcs(server: Server, page: Page) -> None:
+    link = open_blue(page, server)
+    view = blue_view(server, link)
+    falcon = next(a for a in view["aircraft"] if a["id"] == "Falcon-1")
+    unit = page.locator('#hex-map g.unit[data-unit="Falcon-1"]')
+    unit.focus()
+    page.keyboard.press("Enter")  # the keyboard selects as a click does
+    expect(page.locator("#unit-card")).to_contain_text("F-16C")
+    expect(page.locator("#unit-card table.card")).to_contain_text("speed")
+    expect(page.locator('#hex-map g.unit[data-unit="Falcon-1"]')).to_have_attribute(
+        "aria-pressed", "true"
+    )
+    arcs = page.locator('#hex-map g.arcs[data-arcs-of="Falcon-1"]')
+    assert arcs.locator(".arc-line").count() == 12
+    names = arcs.locator(".arc-name").all_text_contents()
+    assert sorted(names) == sorted(
+        ["180", "150R", "120R", "90R", "60R", "30R", "0", "30L", "60L", "90L", "120L", "150L"]
+    )
+    assert arcs.locator(".arc-radar").count() == len(falcon["arcs"]["radar"]) > 0
+    assert arcs.locator(".arc-sun").count() == 1
+    title = arcs.locator(".arc-sun title").text_content() or ""
+    assert f"sun clutter arc {falcon['arcs']['sun_clutter']}" in title
+    # a second press on the same unit puts it down
+    page.locator('#hex-map g.unit[data-unit="Falcon-1"]').focus()
+    page.keyboard.press("Enter")
+    expect(page.locator("#hex-map g.arcs")).to_have_count(0)
+
+
+def test_a_moves_hexes_are_shaded_and_a_hex_then_offers_heading_and_altitude(
+    server: Server, page: Page
+) -> None:
+    open_blue(page, server)
+    play_to_a_move(page)
+    legal = page.locator("#hex-map .hex.legal")
+    shades = {legal.nth(i).get_attribute("data-shade") for i in range(legal.count())}
+    assert len(shades) > 1, shades
+    assert page.locator("#map-legend li[data-shade]").count() == len(shades)
+    target = legal.last
+    key = target.get_attribute("data-hex")
+    cell = target.bounding_box()
+    assert cell is not None
+    page.mouse.move(cell["x"] + cell["width"] / 2, cell["y"] + cell["height"] / 2)
+    expect(page.locator("#map-readout")).to_contain_text(f"hex {key}")
+    expect(page.locator("#map-readout")).to_contain_text("heading")
+    expect(page.locator("#map-readout")).to_contain_text("altitude")
+    target.dispatch_event("click")
+    settle(page)
+    expect(page.locator("#words")).to_contain_text(str(key))
+    headings = page.locator("#controls [data-choice^='h']")
+    assert headings.count() == page.locator("#hex-map .heading-choice").count() > 0
+    page.locator("#hex-map .heading-choice").first.dispatch_event("click")
+    settle(page)
+    expect(page.locator("#controls [data-choice^='a']").first).to_be_visible()
+
+
+@pytest.mark.parametrize("width", [390, 1280])
+def test_the_play_page_fits_and_is_accessible(server: Server, browser: Browser, width: int) -> None:
+    axe = pytest.importorskip("axe_playwright_python.sync_playwright")
+    context = browser.new_context(viewport={"width": width, "height": 844})
+    context.set_default_timeout(20_000)
+    page = context.new_page()
+    try:
+        open_blue(page, server)
+        assert page.evaluate("document.documentElement.scrollWidth") <= width
+        play_to_a_move(page)
+        page.locator('#hex-map g.unit[data-unit="Falcon-1"]').focus()
+        page.keyboard.press("Enter")
+        expect(page.locator("#unit-card table.card")).to_be_visible()
+        assert page.evaluate("document.documentElement.scrollWidth") <= width
+        svg = page.locator("#hex-map").bounding_box()
+        assert svg is not None and svg["x"] + svg["width"] <= width
+        results: dict[str, Any] = axe.Axe().run(page).response
+        serious = [
+            f"{v['id']}: {v['help']}"
+            for v in results["violations"]
+            if v.get("impact") in ("serious", "critical")
+        ]
+        assert serious == [], serious
+        SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+        page.screenshot(path=str(SCREENSHOTS / f"gunslingers-map-{width}.png"), full_page=False)
+    finally:
+        context.close()
