@@ -30,6 +30,7 @@
   let tool = "select";
   let zoom = 1;
   let types = [];
+  const cards = {};         // type name -> its data card's values (null: not in the library)
   let checkTimer = null, checkSeq = 0;
   let svg = null;
 
@@ -78,6 +79,23 @@
     }[kind];
     if (kind === "ground_units") return GROUND_TYPES.slice();
     return want ? types.filter(want).map(function (t) { return t.name; }) : [];
+  }
+
+  /* The values a unit of this type takes from its data card (GS-60), fetched once. */
+  function cardValues(name) {
+    if (!name || !(data.scenario || {}).library) return null;
+    if (cards[name] !== undefined) return cards[name];
+    cards[name] = null;
+    A.api("GET", "/api/gunslingers/types/" + encodeURIComponent(name)).then(function (card) {
+      const values = { loads: [] };
+      card.fields.forEach(function (f) {
+        const m = /^loads\.([^.]+)\./.exec(f.field);
+        if (m) { if (values.loads.indexOf(m[1]) < 0) values.loads.push(m[1]); } else if (!/[.[]/.test(f.field)) values[f.field] = f.value;
+      });
+      cards[name] = values;
+      renderPanel(false);
+    }).catch(function () { cards[name] = null; });
+    return null;
   }
 
   // -- checking as you edit ---------------------------------------------------------------
@@ -312,7 +330,7 @@
       // a second click on a hex with several units selects the next one
       const at = selected ? here.findIndex(function (x) { return x.kind === selected.kind && x.index === selected.index; }) : -1;
       selected = here[(at + 1) % here.length];
-      renderPanel(true); draw();
+      renderPanel(true); renderUnitList(); draw();
       return;
     }
     if (tool === "move") {
@@ -429,7 +447,7 @@
       ["hex", "Hex (q, r)", "hex"]];
     const more = {
       aircraft: [["heading", "Heading (0-11)", "int", 0, 11], ["altitude", "Altitude", "int", 0, CEILING],
-        ["speed", "Speed", "int", 1, R2], ["climb", "Climb", "int", 0, CEILING], ["load", "Load (library)", "text"],
+        ["speed", "Speed", "int", 1, R2], ["climb", "Climb", "int", 0, CEILING], ["load", "Load (library)", "load"],
         ["crew", "Crew", "crew"], ["missiles", "Missiles", "missiles"], ["radar", "Radar", "aradar"],
         ["chaff", "Chaff", "int", 0, 2000], ["flares", "Flares", "int", 0, 2000], ["mini_jammers", "Mini jammers", "int", 0, 2000],
         ["djm", "DJM", "int", 0, 20], ["ajm", "AJM", "int", 0, 20], ["arms", "ARMs", "int", 0, 300],
@@ -458,11 +476,20 @@
 
   function input(f, u, kind) {
     const key = f[0], widget = f[2], id = fieldId(key), v = u[key];
+    const card = cardValues(u.type) || {};
+    const fromType = card[key] !== undefined && typeof card[key] !== "object" ? "type: " + card[key] : null;
     const set = function (value) { setOrDrop(u, key, value); if (key === "id" || key === "side") renderUnitList(); changed(); };
     if (widget === "text") return A.el("input", { id: id, value: typeof v === "string" ? v : (v === undefined ? "" : JSON.stringify(v)),
       maxlength: 200, onchange: function (e) { set(e.target.value.trim()); } });
     if (widget === "int") return A.el("input", { id: id, type: "number", min: f[3], max: f[4], step: 1,
-      value: v === undefined ? "" : String(v), onchange: function (e) { set(intOrText(e.target.value)); } });
+      placeholder: fromType, value: v === undefined ? "" : String(v), onchange: function (e) { set(intOrText(e.target.value)); } });
+    if (widget === "load") {
+      const loads = (card.loads || []).slice();
+      if (typeof v === "string" && v && loads.indexOf(v) < 0) loads.unshift(v);
+      return A.el("select", { id: id, onchange: function (e) { set(e.target.value); } },
+        [A.el("option", { value: "", text: card.load ? "(the type's load: " + card.load + ")" : "(the type's load)" })]
+          .concat(loads.map(function (n) { return A.el("option", { value: n, text: n, selected: n === v }); })));
+    }
     if (widget === "hex") return A.el("input", { id: id, value: Array.isArray(v) ? v.join(", ") : (v === undefined ? "" : String(v)),
       onchange: function (e) {
         const m = /^\s*(-?\d+)\s*,\s*(-?\d+)\s*$/.exec(e.target.value);
@@ -471,7 +498,8 @@
     if (widget === "side") { const s = A.el("select", { id: id, onchange: function (e) { set(e.target.value); } }); fillSideSelect(s, v); return s; }
     if (widget === "bool") return A.el("select", { id: id, onchange: function (e) {
       set(e.target.value === "" ? undefined : e.target.value === "yes"); } },
-    [["", "(from type or default)"], ["yes", "yes"], ["no", "no"]].map(function (o) {
+    [["", fromType ? "(" + fromType.replace("true", "yes").replace("false", "no") + ")" : "(from type or default)"],
+      ["yes", "yes"], ["no", "no"]].map(function (o) {
       return A.el("option", { value: o[0], text: o[1], selected: (v === true ? "yes" : v === false ? "no" : "") === o[0] });
     }));
     if (widget === "choice" || widget === "type" || widget === "ref") {
@@ -479,7 +507,7 @@
         units(f[3]).map(function (x) { return x.id; }).filter(function (x) { return x && x !== u.id; });
       names = names.slice();
       if (typeof v === "string" && v && names.indexOf(v) < 0) names.unshift(v);
-      const blank = widget === "type" ? "(none)" : widget === "ref" ? "(none)" : "(from type or default)";
+      const blank = widget === "type" || widget === "ref" ? "(none)" : fromType ? "(" + fromType + ")" : "(from type or default)";
       return A.el("select", { id: id, onchange: function (e) { set(e.target.value); } },
         [A.el("option", { value: "", text: blank })].concat(names.map(function (n) {
           return A.el("option", { value: n, text: n, selected: n === v });
@@ -496,7 +524,8 @@
         const m = e.target.value;
         set(m === "" ? undefined : m === "none" ? false : (v && typeof v === "object" ? v : { kind: "regular" }));
         renderPanel(false);
-      } }, [["", "(the type's radar)"], ["none", "no radar (radar = false)"], ["own", "its own radar"]].map(function (o) {
+      } }, [["", card.radar ? "(the type's radar: " + card.radar + ")" : "(the type's radar)"], ["none", "no radar (radar = false)"],
+        ["own", "its own radar"]].map(function (o) {
         return A.el("option", { value: o[0], text: o[1], selected: o[0] === mode });
       }));
       if (mode !== "own") return sel;
@@ -634,7 +663,9 @@
             "aria-pressed": sel ? "true" : "false",
             text: KIND_WORD[kind] + " " + (u && u.id || "?") + " · " + (u && u.side || "?") + " · " +
               (u && Array.isArray(u.hex) ? u.hex.join(", ") : "?") + (bad ? " · has problems" : ""),
-            onclick: function () { selected = { kind: kind, index: i }; renderPanel(true); renderUnitList(); draw(); } }),
+            onclick: function () {
+              selected = { kind: kind, index: i }; renderPanel(true); renderUnitList(); draw(); centreOn(u && hexOf(u));
+            } }),
         ]));
       });
     });
@@ -736,8 +767,28 @@
     if (!m) { errorBox.textContent = "Hex: give two whole numbers q, r (e.g. 3, -2)."; return; }
     useTool(Number(m[1]), Number(m[2]));
   });
-  $("ed-zoom-in").addEventListener("click", function () { zoom = Math.min(8, zoom * 1.5); draw(); });
-  $("ed-zoom-out").addEventListener("click", function () { zoom = Math.max(1, zoom / 1.5); draw(); });
+  /* Zoom by `factor`, keeping the middle of the map's window where it is. */
+  function zoomBy(factor) {
+    const fx = (mapBox.scrollLeft + mapBox.clientWidth / 2) / Math.max(1, mapBox.scrollWidth);
+    const fy = (mapBox.scrollTop + mapBox.clientHeight / 2) / Math.max(1, mapBox.scrollHeight);
+    zoom = Math.min(8, Math.max(1, zoom * factor));
+    draw();
+    mapBox.scrollLeft = fx * mapBox.scrollWidth - mapBox.clientWidth / 2;
+    mapBox.scrollTop = fy * mapBox.scrollHeight - mapBox.clientHeight / 2;
+  }
+
+  /* Scroll the map's window so that hex (q, r) is in its middle. */
+  function centreOn(hx) {
+    if (!hx || !svg) return;
+    const c = px(hx[0], hx[1]);
+    const vb = svg.viewBox.baseVal;
+    const box = svg.getBoundingClientRect();
+    mapBox.scrollLeft = (c[0] - vb.x) / vb.width * box.width - mapBox.clientWidth / 2;
+    mapBox.scrollTop = (c[1] - vb.y) / vb.height * box.height - mapBox.clientHeight / 2;
+  }
+
+  $("ed-zoom-in").addEventListener("click", function () { zoomBy(1.5); });
+  $("ed-zoom-out").addEventListener("click", function () { zoomBy(1 / 1.5); });
   $("ed-example").addEventListener("change", function (e) { if (e.target.value) load({ example: e.target.value }); });
   $("ed-file").addEventListener("change", function () {
     const f = $("ed-file").files[0];
