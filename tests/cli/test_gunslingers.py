@@ -147,7 +147,7 @@ def test_a_seed_for_several_people_and_undo_are_refused(tmp_path: Path) -> None:
         stdin="auto\nundo\nquit\n",
     )  # fmt: skip
     assert res.exit_code == 0, res.output
-    assert "refused: Gunslingers: Expanded Sequence of Play allows no undo" in res.output
+    assert "refused: in Gunslingers: Expanded Sequence of Play only the referee takes" in res.output
 
 
 def test_a_browser_decision_at_the_same_index_ends_the_terminal_session(tmp_path: Path) -> None:

@@ -1,0 +1,43 @@
+"""The referee's take-back at the terminal (GS-65): ``undo`` at the referee's prompt
+takes back the last decision a person made, while no roll has been made since, by the
+same session rule as the browser; at a side's prompt it is refused with the reason."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from airwar.store import Store
+from tests.cli.test_gunslingers import DOGFIGHT, gunslingers_play, only_game
+
+
+def test_undo_at_the_referees_prompt_takes_back_blues_move(tmp_path: Path) -> None:
+    url = f"sqlite:///{tmp_path / 'takeback.sqlite'}"
+    # Blue and the referee at this terminal, Red the automatic player: Blue answers its
+    # first seven asks (search, DDS, modes, pre-emption, its first move), then the
+    # referee, asked for Viper-1's status after the move, takes the move back
+    stdin = "auto\n" * 7 + "undo\n" + "auto\n" * 3 + "quit\n"
+    res = gunslingers_play(url, DOGFIGHT, "--turns", "1", "--auto", "Red", stdin=stdin)
+    assert res.exit_code == 0, res.output
+    lines = res.output.splitlines()
+    taken = [line for line in lines if line.startswith("taken back: ")]
+    assert len(taken) == 1 and taken[0].startswith("taken back: move Viper-1 ")
+    after = lines[lines.index(taken[0]) + 1 :]
+    asked = next(line for line in after if line.startswith("["))
+    assert asked.startswith("[Blue] the aircraft's new hex")  # Blue moves again
+    with Store(url) as store:
+        saved = store.load(only_game(url))
+    notes = saved.meta["takebacks"]
+    assert [(n["by"], n["seat"]) for n in notes] == [("referee", "Blue")]
+    assert notes[0]["text"] == taken[0].removeprefix("taken back: ").split(" (")[0]
+
+
+def test_undo_at_a_sides_prompt_is_refused_with_the_reason(tmp_path: Path) -> None:
+    url = f"sqlite:///{tmp_path / 'refused.sqlite'}"
+    res = gunslingers_play(
+        url, DOGFIGHT, "--turns", "1", "--auto", "Red", stdin="auto\nundo\nquit\n"
+    )
+    assert res.exit_code == 0, res.output
+    assert (
+        "refused: in Gunslingers: Expanded Sequence of Play only the referee takes a decision "
+        "back, and only before the next roll" in res.output
+    )
