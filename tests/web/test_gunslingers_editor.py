@@ -77,6 +77,9 @@ def test_build_a_scenario_by_clicking_save_it_and_play_it(
     expect(page.locator("#ed-f-altitude")).to_have_attribute("aria-invalid", "true")
     expect(page.locator("#ed-problems")).to_contain_text("aircraft[0] (F-16C-1).altitude")
     expect(page.locator("#ed-svg g.ed-unit[data-unit='F-16C-1'] .ed-problem-ring")).to_have_count(1)
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    page.evaluate("document.querySelector('.ed-layout').scrollIntoView()")
+    page.screenshot(path=str(SCREENSHOTS / "gunslingers-editor.png"))
     # saving refuses it
     page.click("#ed-save")
     expect(page.locator("#ed-error")).to_contain_text("altitude")
@@ -85,8 +88,6 @@ def test_build_a_scenario_by_clicking_save_it_and_play_it(
     page.press("#ed-f-altitude", "Tab")
     expect(problem).to_have_count(0)
     expect(page.locator("#ed-status")).to_contain_text("no problems")
-    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
-    page.screenshot(path=str(SCREENSHOTS / "gunslingers-editor.png"))
 
     # save: the downloaded file is one the command line accepts
     page.fill("#ed-name", "Editor test")
