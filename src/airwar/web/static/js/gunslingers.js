@@ -437,6 +437,8 @@
     const width = svg.getBoundingClientRect().width || 600;
     const unit = b.w / width;  /* map units per screen pixel */
     const fs = 11 * unit, band = fs * 1.5;
+    /* unit labels stay readable on a phone's fitted map, and do not swamp a zoomed-in one */
+    svg.style.setProperty("--gs-label", Math.min(16, Math.max(8, 10 * unit)).toFixed(2) + "px");
     const radius = (store.data && store.data.view.map && store.data.view.map.radius) || 30;
     margin.appendChild(S.el("rect", { x: b.x, y: b.y, width: b.w, height: band, class: "margin-band" }));
     margin.appendChild(S.el("rect", { x: b.x, y: b.y, width: band * 1.9, height: b.h, class: "margin-band" }));
