@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import json
 import sys
+import time
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -35,12 +36,14 @@ from airwar.cli.common import (
     DatabaseUrl,
     check_seed,
     fail,
+    float_range,
     int_range,
     open_store,
     reports_errors,
 )
 from airwar.cli.packaged import example_or_file
 from airwar.cli.playing import changed_elsewhere
+from airwar.cli.render_hexmap import MAX_RADIUS, MapError, draw
 from airwar.core.bot import Bot
 from airwar.core.driver import Driver
 from airwar.core.errors import IllegalAction, InvalidNotation
@@ -205,6 +208,73 @@ def run(
         typer.echo(json.dumps(event, sort_keys=True) if as_json else describe(event))
 
 
+Radius = Annotated[
+    int,
+    typer.Option(
+        help=f"Hexes drawn around the unit (1 to {MAX_RADIUS}).",
+        callback=int_range(1, MAX_RADIUS, "a wider map does not fit a terminal's width"),
+    ),
+]
+
+
+@app.command("map")
+@reports_errors
+def map_command(
+    scenario: Annotated[
+        Path | None,
+        typer.Argument(help=f"{SCENARIO_HELP} Not needed with --game.", show_default=False),
+    ] = None,
+    unit: Annotated[
+        str | None, typer.Option(help="Draw around this unit (default: the map's centre).")
+    ] = None,
+    radius: Radius = 6,
+    game: Annotated[
+        str | None, typer.Option(help="A saved game's id: its map now, as --seat sees it.")
+    ] = None,
+    seat: Annotated[
+        str | None,
+        typer.Option(help="Whose view to draw: a side or the referee (needed with --game)."),
+    ] = None,
+    database_url: DatabaseUrl = None,
+) -> None:
+    """Draw the hex map as text around a unit: unit keys, terrain, markers, a legend.
+
+    A scenario is drawn as it starts (the referee's view, or --seat's); a saved game
+    (--game ID --seat NAME) as it is now, showing only what that seat may see.
+    """
+    if game is not None:
+        if seat is None:
+            fail("--game needs --seat: name the side (or referee) whose view to draw")
+        sessions = Sessions(open_store(database_url), make_bot=_make_bot, bot_refusal=refusal)
+        live = sessions.get(game, resume_bots=False)
+        if live.game.name != GunslingersGame.name:
+            fail(f"saved game {game} is a {live.game.name} game, not Gunslingers")
+        name = _seat_name(live.seat_names(), seat)
+        view = live.state.view(live.seat_index(name))
+        title = f"game {live.id}, turn {view.get('turn')}, {view.get('phase')}: {name}'s view"
+    else:
+        if scenario is None:
+            fail("give a scenario file, or --game ID --seat NAME")
+        g = _game(scenario, 0)
+        state = g.new_initial_state()
+        names = [g.seat_name(i) for i in range(g.num_players)]
+        name = _seat_name(names, seat) if seat is not None else names[-1]
+        view = state.view(names.index(name))
+        title = f"{g.scenario.scenario.name}, as it starts: {name}'s view"
+    try:
+        typer.echo(draw(view, unit=unit, radius=radius, title=title))
+    except MapError as exc:
+        fail(str(exc))
+
+
+def _seat_name(names: list[str], given: str) -> str:
+    """The seat of that name (any case), else one line and exit code 2."""
+    low = [n.lower() for n in names]
+    if given.lower() not in low:
+        fail(f"--seat {given[:40]}: no such seat (seats: {', '.join(names)})")
+    return names[low.index(given.lower())]
+
+
 def _choices_text(state: GsState, limit: int = 24) -> str:
     ask = state.pending_ask()
     if ask is None:
@@ -240,11 +310,30 @@ def play(
         list[str] | None,
         typer.Option(help="A side (or 'referee', or 'all') the automatic player answers."),
     ] = None,
+    seat: Annotated[
+        str | None,
+        typer.Option(
+            help="Play this seat only (a side or the referee), the others being played "
+            "elsewhere (browsers on the same database): see and answer only what it may.",
+            show_default=False,
+        ),
+    ] = None,
+    poll: Annotated[
+        float,
+        typer.Option(
+            help="Seconds between looks at the database while another seat decides.",
+            callback=float_range(0.05, 10.0, "a look costs one small query; 10 s is slow"),
+        ),
+    ] = 1.0,
 ) -> None:
     """Referee a game at the terminal: answer the declarations, see every roll explained.
 
-    At a prompt type a decision, '?' for the legal choices, 'auto' to let the
-    automatic player answer this one, or 'quit' (the game is saved as it goes).
+    At a prompt type a decision, '?' for the legal choices, 'map [UNIT]' to draw
+    the map (as this terminal's seat may see it), 'auto' to let the automatic
+    player answer this one, or 'quit' (the game is saved as it goes). With
+    --seat the terminal plays one seat of a game whose other seats are played
+    elsewhere: it shows that seat's view and events only, and waits while the
+    others decide.
     """
     sessions = Sessions(open_store(database_url), make_bot=_make_bot, bot_refusal=refusal)
     if resume is not None:
@@ -272,8 +361,9 @@ def play(
             auto_chance=False,
         )
         typer.echo(f"saved as game {live.id} (resume with --resume {live.id})")
+    only = _seat_name(live.seat_names(), seat) if seat is not None else None
     try:
-        _referee(sessions, live)
+        _referee(sessions, live, only=only, poll=poll)
     except GameChanged as exc:
         raise changed_elsewhere(live.id, exc, "airwar gunslingers play") from None
 
@@ -302,25 +392,53 @@ def _auto_seats(names: list[str], seats: dict[str, str], sides: list[str]) -> di
     return seats
 
 
-def _referee(sessions: Sessions, live: PlaySession) -> None:
+def _referee(
+    sessions: Sessions, live: PlaySession, *, only: str | None = None, poll: float = 1.0
+) -> None:
     """Play ``live`` through the play session until it ends or the player stops: the
     people here answer at the prompt, the automatic player answers its seats, and
-    every roll is told before it is made. A refused save raises GameChanged."""
+    every roll is told before it is made. A refused save raises GameChanged.
+
+    ``only``: the one seat this terminal plays (``--seat``); it reads that seat's view
+    and events alone, and waits, looking at the store every ``poll`` seconds, while a
+    seat played elsewhere decides. Without it the terminal answers the seats of the
+    people here; a seat played from a browser (``remote``) is waited for likewise.
+    """
     live.driver.auto_chance = False
     game_id = live.id
-    # what this terminal may read: everything when every person sits here (the
-    # referee's console), else what the seats played here may see
-    here = [n for n, k in live.seats.items() if k == HUMAN]
-    viewer = here[0] if live.has_remote() and here else None
-    open_book = live.sees_all(viewer)
+    names = live.seat_names()
+    if only is not None:
+        mine = {names.index(only)}
+        viewer: str | None = only
+        open_book = live.sees_all(None) and only == live.referee
+    else:
+        # what this terminal may read: everything when every person sits here (the
+        # referee's console), else what the seats played here may see
+        here = [n for n, k in live.seats.items() if k == HUMAN]
+        viewer = here[0] if live.has_remote() and here else None
+        open_book = live.sees_all(viewer)
+        if live.has_remote() and not here:
+            fail("every person's seat of this game is played elsewhere: name one with --seat")
+        mine = {names.index(n) for n, k in live.seats.items() if k == HUMAN}
     shown = 0
     saved: dict[str, Any] | None = None
+    waited: str | None = None
+
+    def events_since(start: int) -> list[dict[str, Any]]:
+        if only is not None:  # this seat alone, not the people who share its table
+            return live.narrated(live.state.visible_events(names.index(only), start))
+        return live.visible_events(viewer, start)
 
     def show_new() -> None:
         nonlocal shown
-        for event in live.visible_events(viewer, shown):
+        for event in events_since(shown):
             typer.echo(describe(event))
         shown = len(live.state.log)
+
+    def view_now() -> dict[str, Any]:
+        if only is not None:
+            return live.state.view(names.index(only))
+        return live.view(viewer)
 
     while True:
         rolled = False
@@ -335,13 +453,20 @@ def _referee(sessions: Sessions, live: PlaySession) -> None:
         summary = live.summary()
         if rolled and summary != saved:
             # the score and status after the rolls; never over another writer's save
-            sessions.store.update(
-                game_id,
-                status=live.status,
-                summary=summary,
-                expected_index=live.decisions,
-                expected_digest=live.driver.log_digest,
-            )
+            try:
+                sessions.store.update(
+                    game_id,
+                    status=live.status,
+                    summary=summary,
+                    expected_index=live.decisions,
+                    expected_digest=live.driver.log_digest,
+                )
+            except GameChanged:
+                if only is None:
+                    raise
+                live = sessions.get(game_id, fresh=True, resume_bots=False)
+                live.driver.auto_chance = False
+                continue
             saved = summary
         state = live.state
         assert isinstance(state, GsState)
@@ -350,13 +475,30 @@ def _referee(sessions: Sessions, live: PlaySession) -> None:
             typer.echo("the game is over")
             return
         if actor in live.bot_seats():
-            sessions.bot_step(live)
+            try:
+                sessions.bot_step(live)
+            except GameChanged:
+                if only is None:
+                    raise
+                live = sessions.get(game_id, fresh=True, resume_bots=False)
+                live.driver.auto_chance = False
             saved = live.summary()
             continue
+        if actor not in mine:
+            view = view_now()
+            line = f"waiting for {names[actor]}: {view.get('phase')}, step {view.get('step')}"
+            if line != waited:
+                typer.echo(line)
+                waited = line
+            time.sleep(poll)
+            live = sessions.get(game_id, fresh=True, resume_bots=False)
+            live.driver.auto_chance = False
+            continue
+        waited = None
         ask = state.pending_ask()
         assert ask is not None
         typer.echo(f"[{live.game.seat_name(actor)}] {VERBS[ask.verb].help}")
-        typer.echo(f"  {ask.verb} {ask.subject} ...   ('?' lists choices)")
+        typer.echo(f"  {ask.verb} {ask.subject} ...   ('?' lists choices, 'map' draws the map)")
         line = sys.stdin.readline()
         if not line:
             typer.echo("end of input: the game is saved")
@@ -369,6 +511,9 @@ def _referee(sessions: Sessions, live: PlaySession) -> None:
             return
         if text == "?":
             typer.echo(_choices_text(state))
+            continue
+        if text == "map" or text.startswith("map "):
+            _prompt_map(view_now(), text.removeprefix("map").split())
             continue
         if text == "undo":
             # the referee takes back the last decision a person made, before the next roll
@@ -388,4 +533,26 @@ def _referee(sessions: Sessions, live: PlaySession) -> None:
         except (InvalidNotation, IllegalAction, Conflict) as exc:
             typer.echo(f"refused: {exc}")
             continue
+        except GameChanged:
+            if only is None:
+                raise
+            typer.echo("refused: the game changed meanwhile (another seat decided); here it is")
+            live = sessions.get(game_id, fresh=True, resume_bots=False)
+            live.driver.auto_chance = False
+            continue
         saved = live.summary()
+
+
+def _prompt_map(view: dict[str, Any], words: list[str]) -> None:
+    """``map [UNIT] [RADIUS]`` at the prompt: the map as this terminal's seat sees it."""
+    unit = words[0] if words else None
+    radius = 6
+    if len(words) > 1:
+        if not words[1].isdigit() or not 1 <= int(words[1]) <= MAX_RADIUS:
+            typer.echo(f"refused: a radius is a whole number from 1 to {MAX_RADIUS}")
+            return
+        radius = int(words[1])
+    try:
+        typer.echo(draw(view, unit=unit, radius=radius))
+    except MapError as exc:
+        typer.echo(f"refused: {exc}")
