@@ -210,3 +210,43 @@ def take_back(table: Table, n: int) -> None:
     )
     assert text not in blue.content()
     assert table.game("Blue")["to_act"] == "Red"
+
+
+@pytest.mark.parametrize("width", [1280, 390])
+def test_the_new_game_form_gives_nobody_a_side_and_the_referee(
+    server: Server, browser: Browser, width: int
+) -> None:
+    """The form's defaults: the first side here, the other on a second browser, the
+    referee automatic asking a person only for GS-14 results; after Start every seat's
+    link says whose it is and copies, with no sideways scroll on a phone."""
+    context = browser.new_context(viewport={"width": width, "height": 900})
+    context.grant_permissions(["clipboard-read", "clipboard-write"], origin=server.url)
+    page = context.new_page()
+    try:
+        page.goto(server.url + "/gunslingers")
+        wait_until(page, "document.querySelector(\"select[data-seat='referee']\") !== null")
+        chosen = {seat: page.locator(f"select[data-seat='{seat}']").input_value() for seat in SEATS}
+        assert chosen == {
+            "Blue": "human",
+            "Red": "remote",
+            "referee": "assist:gunslingers-auto",
+        }
+        referee = page.locator("select[data-seat='referee'] option:checked")
+        expect(referee).to_have_text(
+            "automatic, asks a person only for GS-14 results (its own link)"
+        )
+        page.click("#gs-start")
+        expect(page.locator("#gs-links")).to_be_visible()
+        rows = page.locator("#gs-link-list li")
+        expect(rows).to_have_count(3)
+        expect(rows.nth(0)).to_contain_text("Blue: yours, here: open it to play")
+        expect(rows.nth(1)).to_contain_text("Red: send it to Red's player")
+        expect(rows.nth(2)).to_contain_text("referee: send it to the referee, who is asked only")
+        link = page.locator("#gs-link-list a[data-seat='Red']").get_attribute("href")
+        assert link is not None and "?seat=" in link
+        page.click("button[data-copy='Red']")
+        expect(page.locator("button[data-copy='Red']")).to_have_text("Copied Red's link")
+        assert page.evaluate("navigator.clipboard.readText()") == server.url + link
+        assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
+    finally:
+        context.close()

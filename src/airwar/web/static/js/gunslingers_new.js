@@ -23,9 +23,9 @@
   }
 
   function whose(l) {
-    if (l.kind === "human") return "you, here: open it to play";
+    if (l.kind === "human") return "yours, here: open it to play";
     if (l.seat === "referee") return "send it to the referee" +
-      (l.kind.indexOf("assist:") === 0 ? " (asked only for results the text leaves open)" : "");
+      (l.kind.indexOf("assist:") === 0 ? ", who is asked only for results the text leaves open" : "");
     return "send it to " + l.seat + "'s player";
   }
 
@@ -109,8 +109,8 @@
       A.clear(list);
       made.links.forEach(function (l) {
         const full = window.location.origin + l.url;
-        list.appendChild(A.el("li", { class: "links", "data-seat": l.seat }, [
-          A.el("strong", { text: l.seat + " (" + whose(l) + "): " }),
+        list.appendChild(A.el("li", { "data-seat": l.seat }, [
+          A.el("strong", { text: l.seat + ": " }), whose(l) + ": ",
           A.el("a", { href: l.url, "data-seat": l.seat, text: full }), " ",
           copyButton(full, l.seat)]));
       });
