@@ -209,3 +209,31 @@ def test_a_take_back_is_allowed_exactly_when_no_roll_followed(svc: Sessions, ste
         svc.undo(live, live.seat_index("referee"))
         assert live.driver.draws == without.draws
         assert [e for e in live.driver.events] == [e for e in without.events]
+
+
+def test_the_referee_takes_back_its_own_decision_and_the_sides_are_told_so(
+    svc: Sessions,
+) -> None:
+    seats = {"Blue": "ai:gunslingers-auto", "Red": "ai:gunslingers-auto", "referee": "remote"}
+    live = svc.create("gunslingers", seats, options=DOGFIGHT)
+    referee = live.seat_index("referee")
+    for _ in range(60):
+        assert live.to_act() == "referee", "the bots stopped at a side"
+        person_decides(svc, live)
+        target = svc.takeback_target(live)
+        if svc.undo_refusal(live, "referee") is None and target is not None:
+            break
+    else:
+        pytest.fail("no decision of the referee's without a roll after it")
+    text = live.driver.record.actions[target][1]
+    assert live.driver.record.actions[target][0] == referee
+    taken = svc.undo(live, referee)
+    later = len(taken) - 1  # the bots' decisions after it, taken back with it
+    assert later > 0
+    plural = "s" if later > 1 else ""
+    assert live.notices("referee") == [
+        f"The referee took back its own decision '{text}' and the {later} automatic "
+        f"decision{plural} after it; the dice stay as they fell."
+    ]
+    assert live.to_act() == "referee"
+    assert live.notices("Blue") == ["The referee took back its own last decision."]

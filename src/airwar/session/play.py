@@ -272,13 +272,17 @@ class PlaySession:
                     self.state.decision_visible(s, actor, index) for s in self.same_table(seat_name)
                 )
             )
+            own = who == by
             if may_read:
-                line = f"The {by} took back {who}'s decision '{text}'"
+                whose = "its own" if own else f"{who}'s"
+                line = f"The {by} took back {whose} decision '{text}'"
                 later = t.get("later")
                 if isinstance(later, int) and later > 0 and seat_name == by:
                     plural = "s" if later > 1 else ""
                     line += f" and the {later} automatic decision{plural} after it"
                 out.append(line + "; the dice stay as they fell.")
+            elif own:
+                out.append(f"The {by} took back its own last decision.")
             else:
                 out.append(f"{who}'s last decision was taken back by the {by}.")
         return out
