@@ -289,3 +289,32 @@ def test_any_content_is_answered_never_with_a_5xx(web: TestClient, data: dict[st
     for route in ("check", "toml"):
         r = web.post(f"/api/gunslingers/scenario/{route}", json={"scenario": data})
         assert r.status_code in (200, 422), r.text
+
+
+@pytest.mark.parametrize(
+    "name",
+    [
+        "SA-2 site (north)",
+        "a: colon (and) ((brackets)",
+        "x" * 60,
+        "Raven ).altitude: fake",
+        "Ünïcode ✈ (lead)",
+    ],
+)
+def test_a_unit_named_anything_has_its_problems_placed(web: TestClient, name: str) -> None:
+    data = copy.deepcopy(SMALL)
+    sam = data["sams"][0]
+    sam.update(name=name, rails=-1, type="SA-99")
+
+    def placed() -> list[tuple[str, list[Any]]]:
+        return [(p["place"], p["path"]) for p in check(web, data)["problems"]]
+
+    long = name if len(name) <= 40 else name[:37] + "..."
+    # the library's problem names the unit by its first 40 characters, the model's cut short
+    assert placed() == [
+        (f"sams[0] ({name[:40]}).type", ["sams", 0, "type"]),
+        (f"sams[0] ({long}).guidance", ["sams", 0, "guidance"]),
+        (f"sams[0] ({long}).rails", ["sams", 0, "rails"]),
+    ]
+    sam.update(type="SA-2", rails=2, ccu="nothing")
+    assert placed() == [(f"sams[0] ({long}).ccu", ["sams", 0, "ccu"])]

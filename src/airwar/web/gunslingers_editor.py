@@ -31,7 +31,7 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from airwar.games.examples import GUNSLINGERS, as_path, example_files, find_example
 from airwar.games.gunslingers import ScenarioError, parse_scenario
-from airwar.games.gunslingers.model.fields import MAX_RADIUS, MAX_TURNS, ceiling
+from airwar.games.gunslingers.model.fields import MAX_ID, MAX_RADIUS, MAX_TURNS, ceiling
 from airwar.games.gunslingers.model.scenario import parse_scenario_text, read_scenario_data
 from airwar.games.gunslingers.model.scenario_write import scenario_toml, toml_problems
 from airwar.web import gunslingers
@@ -53,6 +53,8 @@ _LABEL = re.compile(r" \([^()]*\)")
 _STEP = r"[A-Za-z_][A-Za-z0-9_]*(?:\[\d+\](?: \([^()]*\))?)*"
 _PLACED = re.compile(rf"^(?P<place>{_STEP}(?:\.{_STEP})*): (?P<message>.+)$", re.DOTALL)
 _PATH_PART = re.compile(r"([A-Za-z_][A-Za-z0-9_]*)|\[(\d+)\]")
+_UNIT_HEAD = re.compile(r"^([a-z_]+)\[(\d+)\] \(")
+_AFTER_LABEL = re.compile(rf"^(?P<rest>(?:\.{_STEP})*): (?P<message>.+)$", re.DOTALL)
 
 
 class ScenarioData(BaseModel):
@@ -92,16 +94,47 @@ class LoadOut(BaseModel):
     problems: list[Problem]
 
 
-def problem(line: str) -> Problem:
-    """A problem line (without its file name) with its place and path split out."""
+def _labels(unit: Any) -> list[str]:
+    """The labels a unit's problems may name it by: its name or id, whole or cut short
+    (a name is any text, brackets and colons too, so it is matched, not parsed)."""
+    if not isinstance(unit, dict):
+        return []
+    named = unit.get("name") or unit.get("id")
+    if not isinstance(named, str) or not named:
+        return []
+    clipped = named if len(named) <= MAX_ID else named[: MAX_ID - 3] + "..."
+    return sorted({named, clipped, named[:MAX_ID]}, key=len, reverse=True)
+
+
+def _path(place: str) -> list[str | int]:
+    return [
+        int(index) if index else name for name, index in _PATH_PART.findall(_LABEL.sub("", place))
+    ]
+
+
+def problem(line: str, data: dict[str, Any] | None = None) -> Problem:
+    """A problem line (without its file name) with its place and path split out.
+
+    ``data``, the content the line is about, lets a unit's label be any text."""
+    head = _UNIT_HEAD.match(line)
+    units = data.get(head[1]) if head and data else None
+    if head and isinstance(units, list) and int(head[2]) < len(units):
+        kind, index = head[1], int(head[2])
+        for label in _labels(units[index]):
+            prefix = f"{kind}[{index}] ({label})"
+            rest = _AFTER_LABEL.match(line[len(prefix) :]) if line.startswith(prefix) else None
+            if rest is not None:
+                return Problem(
+                    text=line,
+                    place=prefix + rest["rest"],
+                    path=[kind, index, *_path(rest["rest"])],
+                    message=rest["message"],
+                )
     m = _PLACED.match(line)
     if m is None:
         return Problem(text=line, place=None, path=[], message=line)
     place = m["place"]
-    path: list[str | int] = [
-        int(index) if index else name for name, index in _PATH_PART.findall(_LABEL.sub("", place))
-    ]
-    return Problem(text=line, place=place, path=path, message=m["message"])
+    return Problem(text=line, place=place, path=_path(place), message=m["message"])
 
 
 def problem_lines(data: dict[str, Any]) -> list[str]:
@@ -117,8 +150,8 @@ def problem_lines(data: dict[str, Any]) -> list[str]:
     return []
 
 
-def listed(lines: list[str]) -> tuple[list[Problem], int]:
-    return [problem(p) for p in lines[:MAX_PROBLEMS]], max(0, len(lines) - MAX_PROBLEMS)
+def listed(lines: list[str], data: dict[str, Any]) -> tuple[list[Problem], int]:
+    return [problem(p, data) for p in lines[:MAX_PROBLEMS]], max(0, len(lines) - MAX_PROBLEMS)
 
 
 def file_name(data: dict[str, Any]) -> str:
@@ -132,7 +165,7 @@ def file_name(data: dict[str, Any]) -> str:
 @api.post("/api/gunslingers/scenario/check", response_model=CheckOut)
 def check(body: ScenarioData) -> CheckOut:
     """Check a scenario's content: every problem with its place (nothing is saved)."""
-    problems, more = listed(problem_lines(body.scenario))
+    problems, more = listed(problem_lines(body.scenario), body.scenario)
     return CheckOut(ok=not problems, problems=problems, more=more)
 
 
@@ -145,7 +178,7 @@ def to_toml(body: ScenarioData) -> TomlOut:
         raise RequestValidationError(
             [
                 {"loc": ("body", "scenario", *p.path), "msg": p.text, "type": "value_error"}
-                for p in (problem(line) for line in lines[:MAX_PROBLEMS])
+                for p in (problem(line, body.scenario) for line in lines[:MAX_PROBLEMS])
             ]
         )
     name = file_name(body.scenario)
@@ -171,7 +204,7 @@ def load(body: ScenarioIn) -> LoadOut:
         except ScenarioError as exc:
             raise field_error(("body", "scenario_toml"), "; ".join(exc.problems)) from None
         name = file_name(data)
-    problems, _ = listed(problem_lines(data))
+    problems, _ = listed(problem_lines(data), data)
     return LoadOut(filename=name, scenario=data, problems=problems)
 
 

@@ -543,9 +543,10 @@
     const box = A.el("div", { class: "ed-rows", id: id, role: "group", "aria-label": "crew" });
     (crew || []).forEach(function (m, i) {
       box.appendChild(A.el("div", { class: "ed-row" }, [
-        A.el("select", { "aria-label": "crew member " + (i + 1) + " quality", onchange: function (e) { m.quality = e.target.value; changed(); } },
+        A.el("select", { id: id + "-" + i + "-quality", "aria-label": "crew member " + (i + 1) + " quality", onchange: function (e) { m.quality = e.target.value; changed(); } },
           QUALITIES.map(function (q) { return A.el("option", { value: q, text: q, selected: (m.quality || "regular") === q }); })),
-        A.el("input", { "aria-label": "crew member " + (i + 1) + " attributes (comma-separated)", placeholder: "attributes",
+        A.el("input", { id: id + "-" + i + "-attributes", "aria-label": "crew member " + (i + 1) + " attributes (comma-separated)",
+          placeholder: "attributes",
           value: (m.attributes || []).join(", "), onchange: function (e) {
             const items = e.target.value.split(",").map(function (x) { return x.trim(); }).filter(Boolean);
             setOrDrop(m, "attributes", items.length ? items : undefined); changed();
@@ -567,9 +568,9 @@
       const opts = names.slice();
       if (m.type && opts.indexOf(m.type) < 0) opts.unshift(m.type);
       box.appendChild(A.el("div", { class: "ed-row" }, [
-        A.el("select", { "aria-label": "missile " + (i + 1) + " type", onchange: function (e) { m.type = e.target.value; changed(); } },
+        A.el("select", { id: id + "-" + i + "-type", "aria-label": "missile " + (i + 1) + " type", onchange: function (e) { m.type = e.target.value; changed(); } },
           opts.map(function (n) { return A.el("option", { value: n, text: n, selected: n === m.type }); })),
-        A.el("input", { type: "number", min: 0, max: 300, "aria-label": "missile " + (i + 1) + " count", value: m.count === undefined ? "" : String(m.count),
+        A.el("input", { id: id + "-" + i + "-count", type: "number", min: 0, max: 300, "aria-label": "missile " + (i + 1) + " count", value: m.count === undefined ? "" : String(m.count),
           onchange: function (e) { setOrDrop(m, "count", intOrText(e.target.value)); changed(); } }),
         A.el("button", { type: "button", class: "small", text: "Remove", "aria-label": "remove missile " + (i + 1),
           onclick: function () { list.splice(i, 1); renderPanel(false); changed(); } }),
@@ -789,12 +790,15 @@
 
   $("ed-zoom-in").addEventListener("click", function () { zoomBy(1.5); });
   $("ed-zoom-out").addEventListener("click", function () { zoomBy(1 / 1.5); });
-  $("ed-example").addEventListener("change", function (e) { if (e.target.value) load({ example: e.target.value }); });
+  $("ed-example").addEventListener("change", function (e) {
+    if (e.target.value) load({ example: e.target.value });
+    e.target.value = "";  // the same example can be loaded again
+  });
   $("ed-file").addEventListener("change", function () {
     const f = $("ed-file").files[0];
     if (!f) return;
     const reader = new FileReader();
-    reader.onload = function () { load({ scenario_toml: String(reader.result) }, f.name); };
+    reader.onload = function () { load({ scenario_toml: String(reader.result) }, f.name); $("ed-file").value = ""; };
     reader.readAsText(f);
   });
   $("ed-new").addEventListener("click", function () { loaded(blank(), "A new scenario."); });
