@@ -20,6 +20,7 @@ from tests.examples import GUNSLINGERS_EXAMPLES
 from tests.games.gunslingers.scenario_builder import advance_to, driver, scenario
 from tests.games.gunslingers.test_visibility import assert_nothing_hidden_shown
 
+EXAMPLE_STRIKE = "strike-sam-belt.toml"
 ARC_KEYS = {"blind", "radar", "radar_range", "radar_on", "jamming", "sun_clutter"}
 
 
@@ -188,3 +189,17 @@ def test_random_flight_of_the_eagle_does_lose_the_contact() -> None:
     """The property above is not empty: with this seed Red loses the Eagle at least once."""
     d = driver(_lost_eagle(), seed=7, turns=3)
     assert _play_checked(d, random.Random(7), 300, set()) > 0
+
+
+def test_ground_units_carry_their_type_for_a_data_card_once_identified() -> None:
+    d = Driver(GunslingersGame(options_for_file(GUNSLINGERS_EXAMPLES / EXAMPLE_STRIKE)), 1)
+    state = d.state
+    assert isinstance(state, GsState)
+    sams = {s.id: s.type for s in state.forces.sams.values()}
+    red = state.view(1)
+    own = {u["id"]: u["type"] for u in red["own_ground"] if u["kind"] == "sam"}
+    assert own == sams and all(own.values())
+    referee = state.view(2)
+    assert {u["id"]: u["type"] for u in referee["sams"]} == sams
+    for u in state.view(0)["enemy_ground"]:
+        assert (u["type"] is None) == (not u["identified"])

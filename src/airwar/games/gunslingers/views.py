@@ -94,7 +94,16 @@ def _plane_brief(p: Plane) -> dict[str, Any]:
 
 
 def _unit_brief(u: Any) -> dict[str, Any]:
-    return {"id": u.id, "label": u.label, "side": u.side, "hex": str(u.hex), "alive": u.alive}
+    """A ground unit as its own side and the referee see it (its library type, if it has
+    one, for its data card)."""
+    return {
+        "id": u.id,
+        "label": u.label,
+        "side": u.side,
+        "type": u.type,
+        "hex": str(u.hex),
+        "alive": u.alive,
+    }
 
 
 def _kind(u: Any) -> str:
@@ -254,6 +263,7 @@ def _enemy_ground(u: Any, k: Knowledge, identified: set[str], over: bool) -> dic
         "hex": str(u.hex),
         "alive": u.alive,
         "kind": _kind(u) if ident else ("radar" if emitting else "unidentified"),
+        "type": u.type if ident else None,
         "identified": ident,
         "sighted": over or u.id in k.ground,
         "emitting": emitting,

@@ -522,7 +522,7 @@ def last_seen(state: GsModel, side: str) -> list[dict[str, Any]]:
     aircraft (an event reaches a side only when it knew every enemy unit the event names
     at that moment, see :func:`observe`), and where the aircraft was at that moment (its
     moves up to that event, all of which the side saw or was shown the result of). An
-    entry names no unit, since the aircraft is hidden from the side now (GS-43); it is
+    entry names no unit, since the aircraft is hidden from the side now (GS-43, GS-67); it is
     empty once the game is over, when every side sees everything.
     """
     if state.is_terminal() or side not in state.side_names:
