@@ -64,6 +64,9 @@ def test_build_a_scenario_by_clicking_save_it_and_play_it(
     for unit in ("F-16C-1", "MiG-29-1", "SAM-1"):
         expect(page.locator(f"#ed-svg g.ed-unit[data-unit='{unit}']")).to_have_count(1)
     expect(page.locator("#ed-svg .ed-terrain")).to_have_count(2)
+    at = page.evaluate("Airwar.gsEditor.screenOf(0, 1)")
+    page.mouse.move(at["x"], at["y"])
+    expect(page.locator("#ed-hover")).to_have_text("hex 0, 1 · terrain height 3")
     expect(page.locator("#ed-status")).to_contain_text("no problems")
 
     # select the Blue aircraft on the map and break its altitude: the problem shows by the field

@@ -33,6 +33,7 @@
   const cards = {};         // type name -> its data card's values (null: not in the library)
   let checkTimer = null, checkSeq = 0;
   let svg = null;
+  let dirty = false;        // changed since loaded or saved: leaving the page asks first
 
   // -- the scenario's content ------------------------------------------------------------
 
@@ -101,6 +102,7 @@
   // -- checking as you edit ---------------------------------------------------------------
 
   function changed() {
+    dirty = true;
     draw();
     if (checkTimer) clearTimeout(checkTimer);
     statusBox.textContent = "checking…";
@@ -244,10 +246,19 @@
     });
     svg.addEventListener("mousemove", function (ev) {
       const hx = hexAtEvent(ev);
-      $("ed-hover").textContent = hx ? "hex " + hx[0] + ", " + hx[1] + (onMap(hx[0], hx[1]) ? "" : " (off the map)") : "hex –";
+      $("ed-hover").textContent = hx ? "hex " + hx[0] + ", " + hx[1] + hoverNote(hx) : "hex –";
     });
     mapBox.appendChild(svg);
     mapBox.scrollLeft = left; mapBox.scrollTop = top;
+  }
+
+  function hoverNote(hx) {
+    if (!onMap(hx[0], hx[1])) return " (off the map)";
+    const t = (Array.isArray((data.map || {}).terrain) ? data.map.terrain : []).find(function (x) {
+      return x && sameHex(hexOf(x), hx[0], hx[1]);
+    });
+    const here = unitsAt(hx[0], hx[1]).map(function (x) { return units(x.kind)[x.index].id; });
+    return (t ? " · terrain height " + t.height : "") + (here.length ? " · " + here.join(", ") : "");
   }
 
   function hexAtEvent(ev) {
@@ -703,11 +714,17 @@
     renderExtra(); renderAll();
     statusBox.textContent = note;
     changed();
+    dirty = false;
   }
 
   // -- files: load, save, play ----------------------------------------------------------------
 
+  function discardOk() {
+    return !dirty || window.confirm("Discard the changes not saved?");
+  }
+
   async function load(body, what) {
+    if (!discardOk()) return;
     errorBox.textContent = "";
     try {
       const res = await A.api("POST", "/api/gunslingers/scenario/load", body);
@@ -731,6 +748,7 @@
       link.textContent = "download " + res.filename + " again";
       link.hidden = false;
       link.click();
+      dirty = false;
       statusBox.textContent = "Saved as " + res.filename + ".";
     } catch (e) { errorBox.textContent = "Not saved: " + e.message; }
   }
@@ -743,6 +761,7 @@
       sideNames().forEach(function (s, i) { seats[s] = i === 0 ? "human" : "ai:random"; });
       const made = await A.api("POST", "/api/gunslingers/games", { scenario_toml: res.toml, seats: seats });
       const mine = made.links.find(function (l) { return l.kind === "human"; });
+      dirty = false;  // the game holds the scenario
       if (mine) window.location.href = mine.url;
     } catch (e) { errorBox.textContent = "No game started: " + e.message; }
   }
@@ -801,7 +820,7 @@
     reader.onload = function () { load({ scenario_toml: String(reader.result) }, f.name); $("ed-file").value = ""; };
     reader.readAsText(f);
   });
-  $("ed-new").addEventListener("click", function () { loaded(blank(), "A new scenario."); });
+  $("ed-new").addEventListener("click", function () { if (discardOk()) loaded(blank(), "A new scenario."); });
   $("ed-save").addEventListener("click", save);
   $("ed-play").addEventListener("click", play);
   $("ed-extra").addEventListener("change", function (e) {
@@ -812,6 +831,12 @@
     errorBox.textContent = "";
     ["markers", "outcomes"].forEach(function (k) { if (parsed && parsed[k] !== undefined) data[k] = parsed[k]; else delete data[k]; });
     changed();
+  });
+
+  window.addEventListener("beforeunload", function (e) {
+    if (!dirty) return;
+    e.preventDefault();
+    e.returnValue = "";
   });
 
   A.gsEditor = {
