@@ -95,7 +95,12 @@ def test_build_a_scenario_by_clicking_save_it_and_play_it(
     # save: the downloaded file is one the command line accepts
     page.fill("#ed-name", "Editor test")
     page.press("#ed-name", "Tab")
+    page.fill("#ed-operational", "3")
+    page.press("#ed-operational", "Tab")
+    page.fill("#ed-side-extra-1", '{"sighted": ["F-16C-1"]}')
+    page.press("#ed-side-extra-1", "Tab")
     settled(page)
+    expect(page.locator("#ed-status")).to_contain_text("no problems")
     with page.expect_download() as download:
         page.click("#ed-save")
     saved = tmp_path / download.value.suggested_filename
@@ -103,6 +108,7 @@ def test_build_a_scenario_by_clicking_save_it_and_play_it(
     assert saved.name == "editor-test.toml"
     text = saved.read_text(encoding="utf-8")
     assert 'type = "MiG-29"' in text and "altitude = 12" in text
+    assert "operational_scale = 3" in text and 'sighted = ["F-16C-1"]' in text
     result = CliRunner().invoke(cli, ["gunslingers", "validate", str(saved)])
     assert result.exit_code == 0, result.output
     assert "editor-test.toml: ok" in result.output

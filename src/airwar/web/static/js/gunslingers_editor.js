@@ -389,6 +389,7 @@
     put("ed-name", info.name);
     put("ed-turns", info.turns);
     put("ed-sun", info.sun);
+    put("ed-operational", info.operational_scale);
     put("ed-radius", (data.map || {}).radius);
     $("ed-library").checked = info.library === true;
     const box = $("ed-header-problems");
@@ -404,6 +405,7 @@
     setOrDrop(data.scenario, "name", $("ed-name").value);
     setOrDrop(data.scenario, "turns", intOrText($("ed-turns").value));
     setOrDrop(data.scenario, "sun", intOrText($("ed-sun").value));
+    setOrDrop(data.scenario, "operational_scale", intOrText($("ed-operational").value));
     if ($("ed-library").checked) data.scenario.library = true; else delete data.scenario.library;
     if (!data.map || typeof data.map !== "object") data.map = {};
     setOrDrop(data.map, "radius", intOrText($("ed-radius").value));
@@ -426,6 +428,7 @@
         ["", "excellent", "good", "average", "limited", "poor"].map(function (t) {
           return A.el("option", { value: t, selected: (s.training || "") === t, text: t || "(average)" });
         }))]),
+        sideExtra(s, i),
         A.el("button", { type: "button", class: "small", onclick: function () { data.sides.splice(i, 1); renderAll(); changed(); },
           text: "Remove side " + (s.name || i + 1) }),
       ]);
@@ -433,6 +436,28 @@
       list.appendChild(row);
     });
     fillSideSelect($("ed-new-side"), $("ed-new-side").value);
+  }
+
+  /* What a side knows as the game starts and its kills (GS-64), as JSON. */
+  function sideExtra(s, i) {
+    const id = "ed-side-extra-" + i;
+    const rest = {};
+    Object.keys(s).forEach(function (k) { if (k !== "name" && k !== "training") rest[k] = s[k]; });
+    return A.el("label", { for: id }, ["sighted, identified, kills (JSON)",
+      A.el("input", { id: id, value: Object.keys(rest).length ? JSON.stringify(rest) : "", placeholder: '{"sighted": ["id"]}',
+        onchange: function (e) {
+          let parsed;
+          try { parsed = e.target.value.trim() ? JSON.parse(e.target.value) : {}; } catch (err) {
+            errorBox.textContent = "Side " + (s.name || i + 1) + ": not JSON (" + err.message + ")"; return;
+          }
+          if (!parsed || typeof parsed !== "object" || Array.isArray(parsed)) {
+            errorBox.textContent = "Side " + (s.name || i + 1) + ": must be a JSON object"; return;
+          }
+          errorBox.textContent = "";
+          Object.keys(s).forEach(function (k) { if (k !== "name" && k !== "training") delete s[k]; });
+          Object.keys(parsed).forEach(function (k) { if (k !== "name" && k !== "training") s[k] = parsed[k]; });
+          changed();
+        } })]);
   }
 
   function renameSide(i, name) {
@@ -774,7 +799,7 @@
       A.el("input", { type: "radio", name: "ed-tool", id: id, value: t[0], checked: t[0] === tool,
         onchange: function () { chooseTool(t[0]); } }), t[1]]));
   });
-  ["ed-name", "ed-turns", "ed-sun", "ed-radius", "ed-library"].forEach(function (id) { $(id).addEventListener("change", headerChanged); });
+  ["ed-name", "ed-turns", "ed-sun", "ed-operational", "ed-radius", "ed-library"].forEach(function (id) { $(id).addEventListener("change", headerChanged); });
   $("ed-add-side").addEventListener("click", function () {
     if (!Array.isArray(data.sides)) data.sides = [];
     let n = data.sides.length + 1;
