@@ -13,6 +13,8 @@ from typing import Any
 from fastapi.testclient import TestClient
 
 from airwar.games.gunslingers.autoplayer import auto_decision
+from airwar.games.gunslingers.game import options_for_file
+from tests.examples import GUNSLINGERS_EXAMPLES
 from tests.games.gunslingers.scenario_builder import scenario
 from tests.web.helpers import first_declaration, seeded_game, tokens
 
@@ -194,3 +196,27 @@ def test_the_helper_answers_routine_asks_and_a_result_waits_for_the_person(
         f"/api/games/{gid}/actions", json={"seat": toks["referee"], "actions": [choice]}
     )
     assert done.status_code == 200, done.text
+
+
+def test_a_routine_decision_is_not_offered_to_the_assisted_person(client: TestClient) -> None:
+    """While the helper is to make the referee's routine decision, the referee's page is
+    offered no choices, and a decision sent for it is refused with the reason."""
+    svc = service(client)
+    options = options_for_file(GUNSLINGERS_EXAMPLES / "dogfight-2v2.toml", turns=1)
+    live = svc.create("gunslingers", TABLE, options=options, run_bots=False)
+    for _ in range(100):
+        if live.to_act() == "referee":
+            break
+        actor = live.state.current_actor()
+        svc.act(live, actor, [str(auto_decision(live.state))], run_bots=False)
+    assert live.to_act() == "referee" and live.bot_to_act()
+    tok = live.tokens["referee"]
+    data = client.get(f"/api/games/{live.id}", params={"seat": tok}).json()
+    assert data["to_act"] == "referee"
+    assert data["my_turn"] is False and data["choices"] == {}
+    text = str(auto_decision(live.state))
+    r = client.post(f"/api/games/{live.id}/actions", json={"seat": tok, "actions": [text]})
+    assert r.status_code == 409
+    assert r.json()["detail"] == (
+        "referee: this decision is routine, the automatic player makes it for you"
+    )

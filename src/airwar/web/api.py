@@ -195,6 +195,8 @@ def game_out(
     seat_name, owner, spectator = reader(request, svc, live, token)
     view = live.view(seat_name, spectator=spectator)
     to_act = live.to_act()
+    # a person helped by a bot (assist:) leaves its routine decisions to the bot
+    mine = seat_name is not None and seat_name == to_act and not live.bot_to_act()
     return GameOut(
         id=live.id,
         game=live.game.name,
@@ -203,14 +205,14 @@ def game_out(
         seat=seat_name,
         seats=live.seats,
         to_act=to_act,
-        my_turn=seat_name is not None and seat_name == to_act,
+        my_turn=mine,
         can_undo=svc.can_undo(live, seat_name),
         undo_label=takeback_label(svc, live, seat_name),
         notices=live.notices(seat_name, spectator=spectator),
         decisions=live.decisions,
         version=live.version,
         view=view,
-        choices=choices(live, seat_name),
+        choices=choices(live, seat_name) if mine else {},
         hotseat=hotseat_links(request, live, seat_name, owner),
         invites=invite_links(request, live, seat_name, owner),
         log=live.visible_events(seat_name, since, spectator=spectator),
