@@ -127,6 +127,7 @@ def play_a_turn(table: Table) -> None:
     blue = table.pages["Blue"]
     before: set[str] | None = None
     checked = 0
+    answers = 0
     waited_for: set[str] = set()
     taken_back = False
     last_actor = None
@@ -151,6 +152,7 @@ def play_a_turn(table: Table) -> None:
         for body in table.received:
             for word in hidden & (before if before is not None else hidden):
                 assert not named(word, body), f"an answer to Blue names hidden {word!r}"
+            answers += 1
         checked += len(hidden)
         table.received.clear()
         before = hidden
@@ -182,7 +184,7 @@ def play_a_turn(table: Table) -> None:
     assert table.game("referee")["view"]["turn"] == 2
     assert taken_back, "no decision of Red's could be taken back"
     assert {"Blue", "Red", "referee"} <= waited_for
-    assert checked > 0
+    assert checked > 0 and answers > 0
 
 
 def take_back(table: Table, n: int) -> None:
