@@ -318,3 +318,32 @@ def test_a_unit_named_anything_has_its_problems_placed(web: TestClient, name: st
     ]
     sam.update(type="SA-2", rails=2, ccu="nothing")
     assert placed() == [(f"sams[0] ({long}).ccu", ["sams", 0, "ccu"])]
+
+
+@pytest.mark.parametrize(
+    ("key", "line"),
+    [
+        ("aircraft", "aircraft: has 20000 aircraft, at most 200: the most units of one kind"),
+        ("markers", "markers: has 20000 markers, at most 200: the most units of one kind"),
+        ("sides", "sides: has 20000 sides, at most 8: one seat per side at the table (GS-42)"),
+    ],
+)
+def test_a_list_longer_than_any_scenario_is_one_problem_found_first(
+    web: TestClient, key: str, line: str
+) -> None:
+    """Each entry is not checked (20,000 problems, seconds of work): the list's length is."""
+    data = copy.deepcopy(SMALL)
+    data[key] = [{}] * 20_000
+    found = check(web, data)
+    assert [p["text"][: len(line)] for p in found["problems"]] == [line]
+    assert found["problems"][0]["path"] == [key] and found["more"] == 0
+
+
+def test_terrain_longer_than_the_largest_map_is_one_problem(web: TestClient) -> None:
+    data = copy.deepcopy(SMALL)
+    data["map"]["terrain"] = [{"hex": [0, 0], "height": 1}] * 10_982
+    found = check(web, data)
+    assert [p["text"] for p in found["problems"]] == [
+        "map.terrain: has 10982 hexes, at most 10981: the hexes of the largest map "
+        "(radius 60, GS-42)"
+    ]

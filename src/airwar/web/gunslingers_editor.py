@@ -31,7 +31,16 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from airwar.games.examples import GUNSLINGERS, as_path, example_files, find_example
 from airwar.games.gunslingers import ScenarioError, parse_scenario
-from airwar.games.gunslingers.model.fields import MAX_ID, MAX_RADIUS, MAX_TURNS, ceiling
+from airwar.games.gunslingers.model.fields import (
+    MAX_ID,
+    MAX_RADIUS,
+    MAX_SIDES,
+    MAX_TURNS,
+    MAX_UNITS,
+    SIDES_WHY,
+    UNITS_WHY,
+    ceiling,
+)
 from airwar.games.gunslingers.model.scenario import parse_scenario_text, read_scenario_data
 from airwar.games.gunslingers.model.scenario_write import scenario_toml, toml_problems
 from airwar.web import gunslingers
@@ -137,9 +146,43 @@ def problem(line: str, data: dict[str, Any] | None = None) -> Problem:
     return Problem(text=line, place=place, path=_path(place), message=m["message"])
 
 
+LISTS = {
+    "sides": (MAX_SIDES, "sides", SIDES_WHY),
+    "aircraft": (MAX_UNITS, "aircraft", UNITS_WHY),
+    "sams": (MAX_UNITS, "SAM units", UNITS_WHY),
+    "infantry_sams": (MAX_UNITS, "infantry SAMs", UNITS_WHY),
+    "ewrs": (MAX_UNITS, "EWRs", UNITS_WHY),
+    "ccus": (MAX_UNITS, "CCUs", UNITS_WHY),
+    "aaa": (MAX_UNITS, "AAA units", UNITS_WHY),
+    "ground_units": (MAX_UNITS, "ground units", UNITS_WHY),
+    "markers": (MAX_UNITS, "markers", UNITS_WHY),
+}
+"""The scenario's lists and their bounds (GS-42), in the words of its own check."""
+MAX_TERRAIN = 3 * MAX_RADIUS * (MAX_RADIUS + 1) + 1
+"""The hexes of the largest map: a longer terrain list names some hex twice."""
+
+
+def oversized(data: dict[str, Any]) -> list[str]:
+    """The lists longer than any scenario holds, found before the scenario is checked:
+    a body of 1 MB may hold 250,000 units, and checking each would take many seconds."""
+    out = []
+    for key, (most, what, why) in LISTS.items():
+        items = data.get(key)
+        if isinstance(items, list) and len(items) > most:
+            out.append(f"{key}: has {len(items)} {what}, at most {most}: {why}")
+    spec = data.get("map")
+    terrain = spec.get("terrain") if isinstance(spec, dict) else None
+    if isinstance(terrain, list) and len(terrain) > MAX_TERRAIN:
+        out.append(
+            f"map.terrain: has {len(terrain)} hexes, at most {MAX_TERRAIN}: the hexes of "
+            f"the largest map (radius {MAX_RADIUS}, GS-42)"
+        )
+    return out
+
+
 def problem_lines(data: dict[str, Any]) -> list[str]:
     """Every problem of a scenario's content, one line each, without a file name."""
-    unwritable = toml_problems(data)
+    unwritable = toml_problems(data) or oversized(data)
     if unwritable:
         return unwritable
     try:
