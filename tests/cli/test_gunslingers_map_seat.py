@@ -257,3 +257,45 @@ def test_a_played_view_is_drawn_for_every_seat() -> None:
     d.run_bots({s: bot for s in range(game.num_players)}, max_decisions=30)
     for seat in (0, 1, None):
         assert draw(d.state.view(seat), radius=MAX_RADIUS).count("\n") > 4 * MAX_RADIUS
+
+
+def test_a_new_game_with_a_seat_here_prints_the_other_seats_links(tmp_path: Path) -> None:
+    """`play SCENARIO --seat Blue`: Blue at this terminal, Red and the referee remote, each
+    with its secret link; they play (here a thread, through the session) while Blue waits."""
+    url = f"sqlite:///{tmp_path / 'new.sqlite'}"
+    Store(url).close()
+    stop = threading.Event()
+    seen: list[set[str]] = []
+
+    def the_others() -> None:
+        while not stop.is_set():
+            with Store(url) as store:
+                ids = [g.id for g in store.list_games()]
+            if ids:
+                play_the_others(url, ids[0], stop, seen)
+                return
+            time.sleep(0.05)
+
+    others = threading.Thread(target=the_others)
+    others.start()
+    try:
+        res = cli("play", "dogfight-2v2", "--turns", "1", "--seat", "Blue", "--poll", "0.05",
+                  "--database-url", url, stdin="auto\n" * 8 + "quit\n")  # fmt: skip
+    finally:
+        stop.set()
+        others.join(timeout=60)
+    assert res.exit_code == 0, res.output
+    links = dict(re.findall(r"^(\w+)'s link: (/games/\S+)$", res.output, re.MULTILINE))
+    assert set(links) == {"Red", "referee"}
+    live = Sessions(Store(url), make_bot=_make_bot).get(only_id(url), resume_bots=False)
+    assert live.seats == {"Blue": "human", "Red": REMOTE, "referee": REMOTE}
+    for seat, link in links.items():
+        assert live.seat_for(link.split("?seat=")[1]) == seat
+    assert "[Blue]" in res.output and "[Red]" not in res.output
+    assert any(seat == 1 for seat, _ in live.driver.record.actions)  # Red played meanwhile
+
+
+def only_id(url: str) -> str:
+    with Store(url) as store:
+        (game,) = store.list_games()
+    return game.id

@@ -76,7 +76,7 @@ from airwar.games.gunslingers.model.typelib import (
 from airwar.games.gunslingers.narrate import describe
 from airwar.games.gunslingers.phases.registry import VERBS
 from airwar.games.gunslingers.referee import GsState
-from airwar.session import AI_PREFIX, HUMAN, Conflict, PlaySession, Sessions
+from airwar.session import AI_PREFIX, HUMAN, REMOTE, Conflict, PlaySession, Sessions
 from airwar.store import GameChanged
 
 app = typer.Typer(
@@ -350,9 +350,13 @@ def play(
             fail("give a scenario file, or --resume ID")
         game = _game(scenario, turns)
         names = [game.seat_name(i) for i in range(game.num_players)]
+        kinds = dict.fromkeys(names, HUMAN)
+        if seat is not None:  # this seat here, every other one in its own browser
+            here = _seat_name(names, seat)
+            kinds = {n: HUMAN if n == here else REMOTE for n in names}
         live = sessions.create(
             game,
-            _auto_seats(names, dict.fromkeys(names, HUMAN), auto or []),
+            _auto_seats(names, kinds, auto or []),
             seed=seed,
             title=f"Gunslingers: {scenario.name}",
             meta={"interface": "terminal"},
@@ -361,6 +365,11 @@ def play(
             auto_chance=False,
         )
         typer.echo(f"saved as game {live.id} (resume with --resume {live.id})")
+        for name, token in sorted(live.tokens.items()):
+            if live.seats.get(name) == REMOTE:
+                # a secret: whoever holds it plays that seat, in the browser app that
+                # serves this database (airwar serve --database-url ...)
+                typer.echo(f"{name}'s link: /games/{live.id}?seat={token}")
     only = _seat_name(live.seat_names(), seat) if seat is not None else None
     try:
         _referee(sessions, live, only=only, poll=poll)
