@@ -18,7 +18,10 @@ A scenario is a TOML file or the name of an example the package ships
 - ``play SCENARIO``: the referee at the terminal answers the declarations
   (sides given to ``--auto`` are answered by the automatic player) and sees
   every roll explained; each decision is saved at once and ``--resume ID``
-  carries on a saved game.
+  carries on a saved game. ``--seat NAME`` plays that seat only, the others in
+  browsers on the same database: its view and events alone, waiting for theirs.
+- ``map SCENARIO [--unit ID] [--radius N]`` or ``map --game ID --seat NAME``:
+  the hex map as text around a unit, as that seat may see it.
 """
 
 from __future__ import annotations
