@@ -165,3 +165,36 @@ def test_the_editor_with_a_unit_and_its_problems_has_no_serious_accessibility_vi
     expect(page.locator(".field-problem[data-field='heading']")).to_contain_text("0 to 11")
     page.click("#ed-more summary")
     assert serious_violations(page) == []
+
+
+def test_the_tools_work_from_the_keyboard_too(server: Server, page: Page) -> None:
+    """Every tool applies at a hex typed in the box: place, select, move, erase."""
+    open_editor(page, server)
+
+    def apply(tool: str, at: str) -> None:
+        page.check(f"#ed-tool-{tool}")
+        page.fill("#ed-at", at)
+        page.press("#ed-at", "Tab")
+        page.keyboard.press("Enter")  # the focus is on "Apply at hex"
+
+    page.select_option("#ed-new-side", "Red")
+    apply("ewrs", "2, -1")
+    apply("terrain", "1, 1")
+    settled(page)
+    data = page.evaluate("Airwar.gsEditor.data()")
+    assert data["ewrs"] == [{"id": "EWR-1", "side": "Red", "type": "Spoon Rest", "hex": [2, -1]}]
+    assert data["map"]["terrain"] == [{"hex": [1, 1], "height": 3}]
+    apply("select", "2, -1")
+    expect(page.locator("#ed-unit-title")).to_contain_text("EWR-1")
+    apply("move", "-2, 3")
+    settled(page)
+    assert page.evaluate("Airwar.gsEditor.data().ewrs[0].hex") == [-2, 3]
+    expect(page.locator("#ed-f-hex")).to_have_value("-2, 3")
+    apply("erase", "1, 1")
+    apply("erase", "-2, 3")
+    settled(page)
+    data = page.evaluate("Airwar.gsEditor.data()")
+    assert data["ewrs"] == [] and "terrain" not in data["map"]
+    page.fill("#ed-at", "two, three")
+    page.click("#ed-apply")
+    expect(page.locator("#ed-error")).to_contain_text("two whole numbers")
