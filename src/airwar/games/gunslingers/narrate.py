@@ -80,6 +80,7 @@ def modifiers(mods: Any) -> str:
 
 IMPLIED_RULES: dict[str, str] = {
     "kill": "GS-36",
+    "move": "GS-23",
     "destroyed": "GS-14",
     "contact_lost": "GS-34",
     "radar_lock": "GS-46",
@@ -206,7 +207,7 @@ def _initiative(e: Event) -> str:
 def _move(e: Event) -> str:
     return (
         f"    {e['aircraft']} ({words(e['category'])}) moves {e['frm']} -> {e['to']}, heading "
-        f"{e['heading']}, altitude {e['altitude']}"
+        f"{e['heading']}, altitude {e['altitude']}{_cite(e)}"
     )
 
 
