@@ -134,6 +134,17 @@ def test_an_example_loads_onto_the_map(server: Server, page: Page) -> None:
     expect(page.locator("#ed-f-vas")).to_have_value("no")
     expect(page.locator("#ed-f-altitude")).to_have_value("13")
     expect(page.locator("#ed-f-speed")).to_have_value("")
+    # a radar of its own: the kind and values set here, the rest from the type's (GS-63)
+    page.select_option("#ed-f-radar", "own")
+    page.select_option("#ed-f-radar-kind", "tws")
+    page.fill("#ed-f-radar-more", '{"eccm": 2}')
+    page.press("#ed-f-radar-more", "Tab")
+    settled(page)
+    expect(page.locator("#ed-status")).to_contain_text("no problems")
+    assert page.evaluate("Airwar.gsEditor.data().aircraft[3].radar") == {"kind": "tws", "eccm": 2}
+    page.select_option("#ed-f-radar", "none")
+    settled(page)
+    assert page.evaluate("Airwar.gsEditor.data().aircraft[3].radar") is False
 
 
 @pytest.mark.parametrize("example", ["", "strike-sam-belt.toml"])

@@ -561,13 +561,28 @@
         set(m === "" ? undefined : m === "none" ? false : (v && typeof v === "object" ? v : { kind: "regular" }));
         renderPanel(false);
       } }, [["", card.radar ? "(the type's radar: " + card.radar + ")" : "(the type's radar)"], ["none", "no radar (radar = false)"],
-        ["own", "its own radar"]].map(function (o) {
+        ["own", "values set here"]].map(function (o) {
         return A.el("option", { value: o[0], text: o[1], selected: o[0] === mode });
       }));
       if (mode !== "own") return sel;
       const kindSel = A.el("select", { id: id + "-kind", "aria-label": "radar kind", onchange: function (e) { v.kind = e.target.value; changed(); } },
         ["regular", "mtt", "tws", "limited_tws"].map(function (k) { return A.el("option", { value: k, text: k, selected: v.kind === k }); }));
-      return A.el("span", { class: "ed-inline" }, [sel, kindSel]);
+      const rest = {};
+      Object.keys(v).forEach(function (k) { if (k !== "kind") rest[k] = v[k]; });
+      const more = A.el("input", { id: id + "-more", "aria-label": "the radar's other values (JSON), the rest from the type",
+        placeholder: '{"eccm": 2, "range": 12}', value: Object.keys(rest).length ? JSON.stringify(rest) : "",
+        onchange: function (e) {
+          let parsed;
+          try { parsed = e.target.value.trim() ? JSON.parse(e.target.value) : {}; } catch (err) {
+            errorBox.textContent = "Radar: not JSON (" + err.message + ")"; return;
+          }
+          if (!parsed || typeof parsed !== "object" || Array.isArray(parsed)) { errorBox.textContent = "Radar: must be a JSON object"; return; }
+          errorBox.textContent = "";
+          Object.keys(v).forEach(function (k) { if (k !== "kind") delete v[k]; });
+          Object.keys(parsed).forEach(function (k) { if (k !== "kind") v[k] = parsed[k]; });
+          changed();
+        } });
+      return A.el("span", { class: "ed-inline" }, [sel, kindSel, more]);
     }
     if (widget === "crew") return crewEditor(u, id);
     if (widget === "missiles") return missileEditor(u, id);
