@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import Any
 
 import click.testing
+import pytest
 import typer
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -22,7 +23,7 @@ from airwar.core.driver import Driver
 from airwar.games.gunslingers import GunslingersGame, options_for_file
 from airwar.games.gunslingers.autoplayer import GunslingersAuto
 from airwar.games.gunslingers.referee import GsState
-from airwar.session import REMOTE, Sessions
+from airwar.session import HUMAN, REMOTE, Sessions
 from airwar.store import GameChanged, Store
 from tests.examples import GUNSLINGERS_EXAMPLES
 
@@ -191,13 +192,20 @@ def play_the_others(url: str, game_id: str, stop: threading.Event, seen: list[se
             time.sleep(0.05)
 
 
+@pytest.mark.parametrize(
+    ("blue", "args"),
+    [(REMOTE, ["--seat", "Blue"]), (HUMAN, [])],
+    ids=["seat-given", "blue-played-here"],
+)
 def test_the_terminal_plays_blue_while_red_and_the_referee_play_elsewhere(
-    tmp_path: Path,
+    tmp_path: Path, blue: str, args: list[str]
 ) -> None:
+    """With --seat, or without it when Blue is the seat played here (``human``) and the
+    others are remote: the terminal answers Blue only and shows only what Blue may see."""
     url = f"sqlite:///{tmp_path / 'seat.sqlite'}"
     sessions = Sessions(Store(url), make_bot=_make_bot)
     game = GunslingersGame(options_for_file(GUNSLINGERS_EXAMPLES / "strike-sam-belt.toml", 6))
-    live = sessions.create(game, {"Blue": REMOTE, "Red": REMOTE, "referee": REMOTE},
+    live = sessions.create(game, {"Blue": blue, "Red": REMOTE, "referee": REMOTE},
                            title="seat", meta={}, run_bots=False)  # fmt: skip
     stop = threading.Event()
     seen: list[set[str]] = []
@@ -205,7 +213,7 @@ def test_the_terminal_plays_blue_while_red_and_the_referee_play_elsewhere(
     others.start()
     try:
         script = "map Falcon-1 4\n" + "auto\n" * 40 + "quit\n"
-        res = cli("play", "--resume", live.id, "--seat", "Blue", "--poll", "0.05",
+        res = cli("play", "--resume", live.id, *args, "--poll", "0.05",
                   "--database-url", url, stdin=script)  # fmt: skip
     finally:
         stop.set()
