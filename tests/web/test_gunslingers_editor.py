@@ -209,3 +209,23 @@ def test_the_tools_work_from_the_keyboard_too(server: Server, page: Page) -> Non
     page.fill("#ed-at", "two, three")
     page.click("#ed-apply")
     expect(page.locator("#ed-error")).to_contain_text("two whole numbers")
+
+
+def test_undo_takes_back_the_last_changes_one_by_one(server: Server, page: Page) -> None:
+    open_editor(page, server)
+    expect(page.locator("#ed-undo")).to_be_disabled()
+    place(page, "aircraft", -2, 0, side="Blue", kind="F-16C")
+    place(page, "terrain", 1, 0)
+    page.fill("#ed-name", "Undo test")
+    page.press("#ed-name", "Tab")
+    settled(page)
+    page.click("#ed-undo")
+    expect(page.locator("#ed-name")).to_have_value("New scenario")
+    page.click("#ed-undo")
+    expect(page.locator("#ed-svg .ed-terrain")).to_have_count(0)
+    expect(page.locator("#ed-svg g.ed-unit")).to_have_count(1)
+    page.click("#ed-undo")
+    expect(page.locator("#ed-svg g.ed-unit")).to_have_count(0)
+    expect(page.locator("#ed-undo")).to_be_disabled()
+    settled(page)
+    expect(page.locator("#ed-status")).to_contain_text("no problems")

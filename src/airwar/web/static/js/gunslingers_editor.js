@@ -34,6 +34,9 @@
   let checkTimer = null, checkSeq = 0;
   let svg = null;
   let dirty = false;        // changed since loaded or saved: leaving the page asks first
+  const UNDO_STEPS = 50;
+  let history = [];         // the content before each of the last changes, as JSON
+  let current = null;       // the content as JSON after the last change
 
   // -- the scenario's content ------------------------------------------------------------
 
@@ -101,7 +104,14 @@
 
   // -- checking as you edit ---------------------------------------------------------------
 
-  function changed() {
+  function changed(undoing) {
+    const now = JSON.stringify(data);
+    if (!undoing && current !== null && now !== current) {
+      history.push(current);
+      if (history.length > UNDO_STEPS) history.shift();
+    }
+    current = now;
+    $("ed-undo").disabled = history.length === 0;
     dirty = true;
     draw();
     if (checkTimer) clearTimeout(checkTimer);
@@ -311,6 +321,7 @@
     selected = { kind: kind, index: data[kind].length - 1 };
   }
 
+  /* Terrain is a hex with a height, no kind (GS-69). */
   function setTerrain(q, r) {
     if (!data.map || typeof data.map !== "object") data.map = {};
     if (!Array.isArray(data.map.terrain)) data.map.terrain = [];
@@ -751,6 +762,7 @@
   function loaded(scenario, note) {
     data = scenario;
     selected = null; problems = [];
+    history = []; current = null;
     renderExtra(); renderAll();
     statusBox.textContent = note;
     changed();
@@ -862,6 +874,14 @@
   });
   $("ed-new").addEventListener("click", function () { if (discardOk()) loaded(blank(), "A new scenario."); });
   $("ed-save").addEventListener("click", save);
+  $("ed-undo").addEventListener("click", function () {
+    if (!history.length) return;
+    data = JSON.parse(history.pop());
+    if (selected && !units(selected.kind)[selected.index]) selected = null;
+    renderExtra(); renderAll();
+    changed(true);
+    statusBox.textContent = "Undone.";
+  });
   $("ed-play").addEventListener("click", play);
   $("ed-extra").addEventListener("change", function (e) {
     let parsed;
@@ -891,6 +911,7 @@
       examples.forEach(function (x) { $("ed-example").appendChild(A.el("option", { value: x.name, text: x.title + " (" + x.name + ")" })); });
     } catch (e) { errorBox.textContent = e.message; }
     data = blank();
+    current = JSON.stringify(data);
     renderExtra(); renderAll(); fillNewType();
     await check();
     document.body.dataset.ready = "yes";
