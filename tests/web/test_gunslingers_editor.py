@@ -154,6 +154,8 @@ def test_a_phones_width_has_no_sideways_scroll(server: Server, page: Page, examp
     if example:
         page.select_option("#ed-example", example)
         expect(page.locator("#ed-status")).to_contain_text("no problems")
+        # the markers placed on a hex are drawn too (those on a unit go with it)
+        expect(page.locator("#ed-svg .ed-marker")).to_have_count(2)
         page.click("button.ed-unit-button[data-unit='Falcon-1']")
         expect(page.locator("#ed-unit-title")).to_contain_text("Falcon-1")
     width = page.evaluate("document.documentElement.scrollWidth")

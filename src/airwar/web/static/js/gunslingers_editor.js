@@ -230,6 +230,15 @@
       svg.appendChild(poly);
       svg.appendChild(S.el("text", { x: c[0], y: c[1] + 4, "text-anchor": "middle", class: "ed-height", text: String(t.height) }));
     });
+    (Array.isArray(data.markers) ? data.markers : []).forEach(function (m) {
+      const hx = m && hexOf(m);
+      if (!hx) return;
+      const c = px(hx[0], hx[1]), k = SIZE * 0.35, x = c[0] - SIZE * 0.45, y = c[1] - SIZE * 0.45;
+      const mark = S.el("polygon", { points: [x, y - k, x + k, y, x, y + k, x - k, y].join(" "), class: "ed-marker",
+        "data-marker": m.kind || "" });
+      S.title(mark, "marker " + (m.kind || "?") + " at " + hx.join(", "));
+      svg.appendChild(mark);
+    });
     const perHex = {};
     UNIT_KINDS.forEach(function (kind) {
       units(kind).forEach(function (u, i) {
