@@ -172,7 +172,13 @@ def test_map_of_a_saved_game_shows_only_the_seats_view(tmp_path: Path) -> None:
 # -- one seat at the terminal, the others elsewhere ------------------------------------
 
 
-def play_the_others(url: str, game_id: str, stop: threading.Event, seen: list[set[str]]) -> None:
+def play_the_others(
+    url: str,
+    game_id: str,
+    stop: threading.Event,
+    seen: list[set[str]],
+    seats: tuple[int, ...] = (1, 2),
+) -> None:
     """Red and the referee, played through the session on the same store (as their
     browsers would), noting each time what is hidden from Blue."""
     sessions = Sessions(Store(url), make_bot=_make_bot)
@@ -185,7 +191,7 @@ def play_the_others(url: str, game_id: str, stop: threading.Event, seen: list[se
             return
         seen.append(set(state.hidden_from(0)))
         actor = state.current_actor()
-        if actor in (1, 2):
+        if actor in seats:
             with contextlib.suppress(GameChanged):  # the terminal saved first: look again
                 sessions.act(live, actor, [str(bot.choose(state, actor))], run_bots=False)
         else:
@@ -307,3 +313,26 @@ def only_id(url: str) -> str:
     with Store(url) as store:
         (game,) = store.list_games()
     return game.id
+
+
+def test_the_referee_seat_at_the_terminal_sees_every_roll_and_both_sides(tmp_path: Path) -> None:
+    url = f"sqlite:///{tmp_path / 'referee.sqlite'}"
+    sessions = Sessions(Store(url), make_bot=_make_bot)
+    game = GunslingersGame(options_for_file(GUNSLINGERS_EXAMPLES / "dogfight-2v2.toml", 1))
+    live = sessions.create(game, {"Blue": REMOTE, "Red": REMOTE, "referee": REMOTE},
+                           title="referee", meta={}, run_bots=False)  # fmt: skip
+    stop = threading.Event()
+    sides = threading.Thread(target=play_the_others, args=(url, live.id, stop, [], (0, 1)))
+    sides.start()
+    try:
+        res = cli("play", "--resume", live.id, "--seat", "referee", "--poll", "0.05",
+                  "--database-url", url, stdin="auto\n" * 6 + "quit\n")  # fmt: skip
+    finally:
+        stop.set()
+        sides.join(timeout=60)
+    assert res.exit_code == 0, res.output
+    rolls = [line for line in res.output.splitlines() if line.startswith("    ROLL ")]
+    assert any("Viper" in r.split(":")[0] for r in rolls)  # Blue's rolls
+    assert any("Fulcrum" in r.split(":")[0] for r in rolls)  # and Red's
+    assert "Viper-1" in res.output and "Fulcrum-1" in res.output
+    assert "[referee]" in res.output and "[Blue]" not in res.output

@@ -422,7 +422,7 @@ def _referee(
     if only is not None:
         mine = {names.index(only)}
         viewer: str | None = only
-        open_book = live.sees_all(None) and only == live.referee
+        open_book = only == live.referee  # the referee sees every roll before it is made
     else:
         # what this terminal may read: everything when every person sits here (the
         # referee's console), else what the seats played here may see
