@@ -395,7 +395,7 @@ class PlaySession:
                         seen[e["seq"]] = e
                 events = [seen[k] for k in sorted(seen)]
         elif self.sees_all(seat_name, spectator=spectator) or st.is_terminal():
-            events = st.log.since(since)
+            events = st.visible_events(None, since)  # the game may add its readers' notes
         else:
             events = []
         return self.narrated(events)
