@@ -6,17 +6,32 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from airwar.cli.gunslingers import AUTO, _make_bot
+from airwar.games.gunslingers import GunslingersGame, options_for_file
+from airwar.session import AI_PREFIX, HUMAN, Sessions
 from airwar.store import Store
-from tests.cli.test_gunslingers import DOGFIGHT, gunslingers_play, only_game
+from tests.cli.test_gunslingers import DOGFIGHT, gunslingers_play
+
+
+def seeded_game(url: str, seed: int) -> str:
+    """A one-turn dogfight with a fixed seed (a server may choose one; the terminal's
+    --seed is refused for two people): Blue and the referee here, Red automatic."""
+    game = GunslingersGame(options_for_file(DOGFIGHT, 1))
+    seats = {"Blue": HUMAN, "Red": f"{AI_PREFIX}{AUTO}", "referee": HUMAN}
+    with Store(url) as store:
+        live = Sessions(store, make_bot=_make_bot).create(
+            game, seats, seed=seed, bots=[AUTO], trusted_seed=True, run_bots=False
+        )
+        return live.id
 
 
 def test_undo_at_the_referees_prompt_takes_back_blues_move(tmp_path: Path) -> None:
     url = f"sqlite:///{tmp_path / 'takeback.sqlite'}"
-    # Blue and the referee at this terminal, Red the automatic player: Blue answers its
-    # first seven asks (search, DDS, modes, pre-emption, its first move), then the
-    # referee, asked for Viper-1's status after the move, takes the move back
+    game_id = seeded_game(url, 2)  # Blue wins the initiative: its aircraft move first
+    # Blue answers its first seven asks (search, DDS, modes, pre-emption, its first
+    # move), then the referee, asked for Viper-1's status after the move, takes it back
     stdin = "auto\n" * 7 + "undo\n" + "auto\n" * 3 + "quit\n"
-    res = gunslingers_play(url, DOGFIGHT, "--turns", "1", "--auto", "Red", stdin=stdin)
+    res = gunslingers_play(url, "--resume", game_id, stdin=stdin)
     assert res.exit_code == 0, res.output
     lines = res.output.splitlines()
     taken = [line for line in lines if line.startswith("taken back: ")]
@@ -25,7 +40,7 @@ def test_undo_at_the_referees_prompt_takes_back_blues_move(tmp_path: Path) -> No
     asked = next(line for line in after if line.startswith("["))
     assert asked.startswith("[Blue] the aircraft's new hex")  # Blue moves again
     with Store(url) as store:
-        saved = store.load(only_game(url))
+        saved = store.load(game_id)
     notes = saved.meta["takebacks"]
     assert [(n["by"], n["seat"]) for n in notes] == [("referee", "Blue")]
     assert notes[0]["text"] == taken[0].removeprefix("taken back: ").split(" (")[0]
