@@ -279,6 +279,14 @@ def test_the_play_page_fits_and_is_accessible(server: Server, browser: Browser, 
             if v.get("impact") in ("serious", "critical")
         ]
         assert serious == [], serious
+        # pictured with the aircraft to move selected: its arcs around the hexes it may reach
+        mover = (page.locator("#words").text_content() or "").split()[-1]
+        chosen = page.locator(f'#hex-map g.unit[data-unit="{mover}"]')
+        if chosen.get_attribute("aria-pressed") != "true":  # the mover may be Falcon-1 itself
+            chosen.focus()
+            page.keyboard.press("Enter")
+        expect(page.locator(f'#hex-map g.arcs[data-arcs-of="{mover}"]')).to_have_count(1)
+        page.mouse.move(0, 0)
         SCREENSHOTS.mkdir(parents=True, exist_ok=True)
         page.screenshot(path=str(SCREENSHOTS / f"gunslingers-map-{width}.png"), full_page=False)
     finally:

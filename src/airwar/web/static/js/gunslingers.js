@@ -191,7 +191,6 @@
   function board(node, data, ctx) {
     const store = mapStore(node);
     store.data = data; store.ctx = ctx;
-    A.clear(node);
     const v = data.view;
     const radius = (v.map && v.map.radius) || 30;
     const w = data.my_turn ? walk(data, ctx) : { options: [], words: [] };
@@ -214,38 +213,33 @@
     if (!store.vb || store.key !== key + ":" + radius) { store.vb = fit(); store.key = key + ":" + radius; }
     follow(store, hexChoices, data.decisions + ":" + (w.words || []).join(" "));
 
-    const svg = S.root(store.vb.w, store.vb.h, "Hex map: drag to pan, wheel or the buttons to zoom");
-    svg.id = "hex-map";
-    svg.setAttribute("class", "gs-map");
-    const layer = S.el("g", { class: "hexes" });
+    /* the SVG and its thousands of hexes stay in the page from draw to draw (building them
+       and styling them again took most of a draw); what changes is drawn over them */
     const terrain = {};
     ((v.map && v.map.terrain) || []).forEach(function (t) { terrain[t.hex] = t.height; });
-    const clickable = new Set(hexChoices);
-    for (let q = -radius; q <= radius; q++) {
-      for (let r = Math.max(-radius, -q - radius); r <= Math.min(radius, -q + radius); r++) {
-        const k = q + "," + r, c = px(q, r);
-        const attrs = { points: S.hexPoints(c[0], c[1], SIZE), "data-hex": k, class: "hex" };
-        if (terrain[k] !== undefined) {
-          attrs.class = "hex terrain terrain-" + Math.min(TERRAIN_SHADES, Math.max(1, terrain[k]));
-          attrs["data-height"] = terrain[k];
-        }
-        if (clickable.has(k)) {
-          const n = shading.shade[k];
-          attrs.class += " legal reach-" + n;
-          attrs["data-shade"] = n;
-          attrs["data-headings"] = allowed[k].headings.join(",");
-          attrs.onclick = function () { if (!store.moved) choose(ctx, k, data); };
-        }
-        const poly = S.el("polygon", attrs);
-        if (clickable.has(k)) S.title(poly, "move to " + k + ": " + reachText(allowed[k]));
-        layer.appendChild(poly);
-        if (terrain[k] !== undefined) {
-          layer.appendChild(S.el("text", { x: c[0], y: c[1] + 4, "text-anchor": "middle", "font-size": 11,
-            class: "terrain-height", fill: "#2b1d08", text: "▲" + terrain[k] }));
-        }
-      }
+    const base = baseLayer(store, radius, terrain);
+    let svg = store.svg;
+    if (!svg || !node.contains(svg) || base.parentNode !== svg) {
+      A.clear(node);
+      svg = S.root(store.vb.w, store.vb.h, "Hex map: drag to pan, wheel or the buttons to zoom");
+      svg.id = "hex-map";
+      svg.setAttribute("class", "gs-map");
+      svg.appendChild(base);
+      node.appendChild(svg);
+      store.svg = svg;
+      wire(svg, store);
     }
-    svg.appendChild(layer);
+    Array.prototype.slice.call(node.childNodes).forEach(function (c) { if (c !== svg) node.removeChild(c); });
+    Array.prototype.slice.call(svg.childNodes).forEach(function (c) { if (c !== base) svg.removeChild(c); });
+    /* the hexes offered, over the map drawn once */
+    const reachLayer = S.el("g", { class: "reach" });
+    hexChoices.forEach(function (k) {
+      const h = parseHex(k), c = px(h[0], h[1]), n = shading.shade[k];
+      reachLayer.appendChild(S.title(S.el("polygon", { points: S.hexPoints(c[0], c[1], SIZE), "data-hex": k,
+        class: "hex legal reach-" + n, "data-shade": n, "data-headings": allowed[k].headings.join(","),
+        onclick: function () { if (!store.moved) choose(ctx, k, data); } }), "move to " + k + ": " + reachText(allowed[k])));
+    });
+    svg.appendChild(reachLayer);
     const sun = v.map ? v.map.sun : null;
     (v.markers || []).forEach(function (m) {
       const h = parseHex(m.hex), c = px(h[0], h[1]);
@@ -324,14 +318,14 @@
     }
     const margin = S.el("g", { class: "margin", "aria-hidden": "true" });
     svg.appendChild(margin);
-    node.appendChild(toolbar(node, store, svg, fit, radius));
-    node.appendChild(svg);
+    node.insertBefore(toolbar(node, store, svg, fit, radius), svg);
     const readout = A.el("p", { id: "map-readout", class: "map-readout", "aria-live": "polite",
       text: "Point at a hex for its coordinates." });
     node.appendChild(readout);
     node.appendChild(legend(v, hexChoices.length ? { shading: shading, allowed: allowed } : null, sel));
     node.appendChild(A.el("div", { id: "unit-card", class: "unit-card" }));
-    wire(svg, store, margin, readout, terrain, allowed, radius);
+    Object.assign(store, { margin: margin, readout: readout, terrain: terrain, allowed: allowed, radius: radius });
+    store.hover = null;
     apply(svg, store, margin);
     if (sel) showCard(node, sel);
   }
@@ -419,6 +413,31 @@
     ]);
   }
 
+  /* Every hex of the map and its terrain: built once (thousands of hexes: 2,791 at radius
+     30, 10,981 at 60) and moved into each new drawing while the map stays the same. */
+  function baseLayer(store, radius, terrain) {
+    const key = radius + ":" + JSON.stringify(terrain);
+    if (store.base && store.base.key === key) return store.base.g;
+    const layer = S.el("g", { class: "hexes" });
+    for (let q = -radius; q <= radius; q++) {
+      for (let r = Math.max(-radius, -q - radius); r <= Math.min(radius, -q + radius); r++) {
+        const k = q + "," + r, c = px(q, r);
+        const attrs = { points: S.hexPoints(c[0], c[1], SIZE), "data-hex": k, class: "hex" };
+        if (terrain[k] !== undefined) {
+          attrs.class = "hex terrain terrain-" + Math.min(TERRAIN_SHADES, Math.max(1, terrain[k]));
+          attrs["data-height"] = terrain[k];
+        }
+        layer.appendChild(S.el("polygon", attrs));
+        if (terrain[k] !== undefined) {
+          layer.appendChild(S.el("text", { x: c[0], y: c[1] + 4, "text-anchor": "middle", "font-size": 11,
+            class: "terrain-height", fill: "#2b1d08", text: "▲" + terrain[k] }));
+        }
+      }
+    }
+    store.base = { key: key, g: layer };
+    return layer;
+  }
+
   /* A view box kept between a twentieth of the map and a little more than all of it. */
   function setBox(store, b, radius) {
     const whole = wholeMap(radius);
@@ -466,7 +485,7 @@
   }
 
   /* Pointer and wheel: drag pans, the wheel and two fingers zoom, hovering reads the hex. */
-  function wire(svg, store, margin, readout, terrain, allowed, radius) {
+  function wire(svg, store) {
     const pointers = new Map();
     function toMap(ev) {
       const m = svg.getScreenCTM();
@@ -479,12 +498,12 @@
       const b = store.vb;
       const nb = { x: pt.x - (pt.x - b.x) * f, y: pt.y - (pt.y - b.y) * f, w: b.w * f, h: b.h * f };
       const before = nb.w;
-      setBox(store, nb, radius);
+      setBox(store, nb, store.radius);
       if (store.vb.w !== before) {  /* at a bound: keep the point under the pointer */
         const k = store.vb.w / b.w;
         store.vb.x = pt.x - (pt.x - b.x) * k; store.vb.y = pt.y - (pt.y - b.y) * k;
       }
-      apply(svg, store, margin);
+      apply(svg, store, store.margin);
     }
     svg.addEventListener("wheel", function (ev) {
       const pt = toMap(ev);
@@ -501,7 +520,8 @@
       const pt = toMap(ev);
       if (pt && !pointers.size) {
         const h = hexAt(pt.x, pt.y), k = h[0] + "," + h[1];
-        if (k !== store.hover) {
+        const readout = store.readout, terrain = store.terrain, allowed = store.allowed, radius = store.radius;
+        if (k !== store.hover && readout) {
           store.hover = k;
           readout.textContent = onMap(h[0], h[1], radius) ? "hex " + k + " · " + (terrain[k] !== undefined ?
             "terrain: height " + terrain[k] + " (blocks line of sight up to altitude " + terrain[k] + ")" :
@@ -532,7 +552,7 @@
       store.moved = true;
       const k = store.vb.w / (svg.getBoundingClientRect().width || 1);
       store.vb = { x: d.vb.x - dx * k, y: d.vb.y - dy * k, w: store.vb.w, h: store.vb.h };
-      apply(svg, store, margin);
+      apply(svg, store, store.margin);
     });
     function up(ev) {
       pointers.delete(ev.pointerId);
