@@ -220,3 +220,22 @@ def test_a_routine_decision_is_not_offered_to_the_assisted_person(client: TestCl
     assert r.json()["detail"] == (
         "referee: this decision is routine, the automatic player makes it for you"
     )
+
+
+def test_a_decision_of_300_characters_is_read_one_more_is_refused_by_its_length(
+    client: TestClient,
+) -> None:
+    """A decision is bounded at 300 characters: a jammer's twelve arcs with long unit
+    names run past 100 (the 40 that bounds a seat's kind refused legal jams)."""
+    gid, toks, _ = new_game(client, seats={"Blue": "remote", "Red": "remote"})
+    seat = settle(client, gid, toks["referee"])["to_act"]
+    arcs = ",".join(["180", "150R", "120R", "90R", "60R", "30R", "0", "30L", "60L", "90L"])
+    for size, length_refused in ((61, False), (300, False), (301, True)):
+        text = ("jam Raven-1 " + arcs + ",120L,150L" + " " * 300)[:size]
+        text = text[:-1] + "x" if text.endswith(" ") else text
+        sent = client.post(
+            f"/api/games/{gid}/actions", json={"seat": toks[seat], "actions": [text]}
+        )
+        assert 400 <= sent.status_code < 500, sent.text
+        said = json.dumps(sent.json())
+        assert ("at most 300 characters" in said) is length_refused, said

@@ -8,6 +8,11 @@ from pydantic import BaseModel, ConfigDict, Field, StringConstraints
 
 Token = Annotated[str, StringConstraints(min_length=8, max_length=64, pattern=r"^[A-Za-z0-9_-]+$")]
 ActionText = Annotated[str, StringConstraints(min_length=1, max_length=40)]
+"""A seat's kind, a bot's name: short words."""
+DecisionText = Annotated[str, StringConstraints(min_length=1, max_length=300)]
+"""One decision in words. A game's longest are a few unit names and a list, e.g. a
+jammer's twelve arcs with names of up to 40 characters: under 120; 64 of them fit
+well inside the 64 KB body limit."""
 GameId = Annotated[str, StringConstraints(min_length=1, max_length=64, pattern=r"^[A-Za-z0-9_-]+$")]
 OptionValue = int | bool | str
 HintMode = Literal["off", "after", "always"]
@@ -91,7 +96,7 @@ class Move(BaseModel):
     model_config = ConfigDict(extra="forbid", strict=True)
 
     seat: Token
-    actions: list[ActionText] = Field(min_length=1, max_length=64)
+    actions: list[DecisionText] = Field(min_length=1, max_length=64)
 
 
 class SeatOnly(BaseModel):
