@@ -12,10 +12,13 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
+import httpx
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
 from tests.web.conftest import SCREENSHOTS, Server, free_port, wait_until
+from tests.web.helpers import first_declaration, tokens
+from tests.web.helpers import settle as settle_game
 
 pytestmark = pytest.mark.browser
 expect.set_options(timeout=20_000)
@@ -291,3 +294,122 @@ def test_the_play_page_fits_and_is_accessible(server: Server, browser: Browser, 
         page.screenshot(path=str(SCREENSHOTS / f"gunslingers-map-{width}.png"), full_page=False)
     finally:
         context.close()
+
+
+LOST_CONTACT = """
+[scenario]
+name = "A contact lost"
+turns = 3
+sun = 3
+
+[map]
+radius = 20
+
+[[sides]]
+name = "Blue"
+training = "good"
+
+[[sides]]
+name = "Red"
+
+[[aircraft]]
+id = "Eagle"
+side = "Blue"
+type = "F-15C"
+hex = [0, 0]
+heading = 10
+altitude = 10
+speed = 3
+
+[[aircraft]]
+id = "Flanker"
+side = "Red"
+type = "Su-27"
+hex = [19, -3]
+heading = 8
+altitude = 10
+speed = 1
+
+[[ewrs]]
+id = "EWR"
+side = "Red"
+hex = [8, 0]
+eccm = 1
+radar = "active"
+range = 9
+"""
+"""Red's warning radar (range 9) covers the Eagle at 0,0; its fighter is too far to see it.
+The Eagle can fly out of the radar's cover in one move."""
+
+
+def test_a_lost_contact_is_greyed_where_it_was_last_seen(server: Server, page: Page) -> None:
+    made = _post(
+        server.url + "/api/gunslingers/games",
+        {
+            "scenario_toml": LOST_CONTACT,
+            "seats": {"Blue": "human", "Red": "remote", "referee": "ai:gunslingers-auto"},
+        },
+    )
+    gid, toks = made["id"], tokens(made)
+    with httpx.Client(base_url=server.url, timeout=60) as client:
+        for _ in range(300):
+            data = settle_game(client, gid, toks["Blue"])
+            seat = data["to_act"]
+            mine = settle_game(client, gid, toks[seat])
+            decision = mine["view"].get("decision") or {}
+            if decision.get("verb") == "move" and decision.get("subject") == "Eagle":
+                text = "move Eagle -3,0 h10 a8"  # out of the radar's cover
+            else:
+                text = first_declaration(mine["choices"])
+            r = client.post(
+                f"/api/games/{gid}/actions", json={"seat": toks[seat], "actions": [text]}
+            )
+            assert r.status_code == 200, r.text
+            if text.startswith("move Eagle"):
+                break
+        else:
+            raise AssertionError("the Eagle was never asked to move")
+        red = settle_game(client, gid, toks["Red"])["view"]
+    assert red["last_seen"] == [{"hex": "0,0", "altitude": 10, "turn": 1, "phase": "Flight Phase"}]
+    page.goto(f"{server.url}/games/{gid}?seat={toks['Red']}")
+    settle_page = "document.body.dataset.ready === 'yes' && document.getElementById('hex-map')"
+    wait_until(page, settle_page, timeout=60)
+    mark = page.locator("#hex-map g.last-seen")
+    expect(mark).to_have_count(1)
+    assert "last seen turn 1, Flight Phase (altitude 10)" in (
+        mark.locator("title").text_content() or ""
+    )
+    circle = mark.locator("circle")  # drawn at 0,0, where it was, not at -3,0, where it is
+    assert (circle.get_attribute("cx"), circle.get_attribute("cy")) == ("0", "0")
+    assert "Eagle" not in page.evaluate("document.body.innerText + document.body.innerHTML")
+    expect(page.locator("#map-legend")).to_contain_text("lost contact")
+
+
+PINCH = """([x, y]) => {
+  const svg = document.getElementById('hex-map');
+  const ev = (type, id, cx) => svg.dispatchEvent(new PointerEvent(type,
+    {pointerId: id, clientX: cx, clientY: y, bubbles: true, pointerType: 'touch'}));
+  ev('pointerdown', 1, x - 20); ev('pointerdown', 2, x + 20);
+  ev('pointermove', 2, x + 50); ev('pointermove', 2, x + 80);
+  ev('pointerup', 2, x + 80); ev('pointerup', 1, x - 20);
+}"""
+"""Two fingers 40 px apart spread to 100 px: the map zooms in by 100 / 40."""
+
+
+def test_the_wheel_and_two_fingers_zoom_about_the_pointer(server: Server, page: Page) -> None:
+    open_blue(page, server)
+    before = box(page)
+    svg = page.locator("#hex-map").bounding_box()
+    assert svg is not None
+    x, y = svg["x"] + svg["width"] / 2, svg["y"] + svg["height"] / 2
+    page.mouse.move(x, y)
+    page.mouse.wheel(0, -100)  # one notch towards the screen: 1.15 times closer
+    wait_until(page, f"{VIEWBOX} !== {json.dumps(' '.join(f'{v:.1f}' for v in before))}")
+    wheeled = box(page)
+    assert wheeled[2] == pytest.approx(before[2] / 1.15, rel=2e-3)
+    # the point under the pointer stays where it was
+    centre = (before[0] + before[2] / 2, before[1] + before[3] / 2)
+    assert wheeled[0] + wheeled[2] / 2 == pytest.approx(centre[0], abs=1.0)
+    page.evaluate(PINCH, [x, y])
+    pinched = box(page)
+    assert pinched[2] == pytest.approx(wheeled[2] * 40 / 100, rel=2e-2)
