@@ -17,7 +17,7 @@ from fastapi.staticfiles import StaticFiles
 import airwar.games.migs_sabres  # noqa: F401  (registers the MiGs and Sabres games)
 from airwar import __version__
 from airwar.store import Store
-from airwar.web import analysis, api, errors, gunslingers_editor, hardening, pages, solver_jobs
+from airwar.web import analysis, api, errors, hardening, pages, solver_jobs
 from airwar.web.limits import DEFAULT_LIMITS, Limits, Rate, RateLimiter
 from airwar.web.schemas import GameId
 from airwar.web.service import GameService
@@ -86,7 +86,6 @@ def create_app(
     app.include_router(pages.router)
     for module in pages.extra_routers():
         app.include_router(module)
-    app.include_router(gunslingers_editor.router)
     app.mount("/static", StaticFiles(directory=HERE / "static"), name="static")
 
     @app.get("/api/games/{game_id}/stream", include_in_schema=False)

@@ -14,9 +14,9 @@ from a file (tables, lists, text, whole numbers, true/false), sent as JSON:
 
 A game starts from the saved text through ``POST /api/gunslingers/games``.
 
-The three routes join the Gunslingers router (:data:`api`), whose POST routes the body
-guard lets carry a whole scenario (1 MB, :func:`airwar.web.hardening.upload_paths`), as
-the uploads of a new game do; the page is on this module's own :data:`router`.
+The page and the three routes are on this module's :data:`router`; its POST routes,
+like those of a new game, may carry a whole scenario (1 MB,
+:func:`airwar.web.hardening.upload_paths`).
 """
 
 from __future__ import annotations
@@ -43,15 +43,13 @@ from airwar.games.gunslingers.model.fields import (
 )
 from airwar.games.gunslingers.model.scenario import parse_scenario_text, read_scenario_data
 from airwar.games.gunslingers.model.scenario_write import scenario_toml, toml_problems
-from airwar.web import gunslingers
 from airwar.web.errors import field_error
 from airwar.web.gunslingers import ScenarioIn
 from airwar.web.templating import templates
 
 router = APIRouter(tags=["gunslingers"])
-"""The editor's page."""
-api = gunslingers.router
-"""The editor's routes: a scenario's content is a scenario upload (1 MB, as the file's)."""
+"""The editor's page and routes: a scenario's content is a scenario upload (1 MB, as
+the file's)."""
 
 FILE = "scenario"
 """The file name the problems of content sent by the page are given under."""
@@ -205,14 +203,14 @@ def file_name(data: dict[str, Any]) -> str:
     return (slug[:60].rstrip("-") or "scenario") + ".toml"
 
 
-@api.post("/api/gunslingers/scenario/check", response_model=CheckOut)
+@router.post("/api/gunslingers/scenario/check", response_model=CheckOut)
 def check(body: ScenarioData) -> CheckOut:
     """Check a scenario's content: every problem with its place (nothing is saved)."""
     problems, more = listed(problem_lines(body.scenario), body.scenario)
     return CheckOut(ok=not problems, problems=problems, more=more)
 
 
-@api.post("/api/gunslingers/scenario/toml", response_model=TomlOut)
+@router.post("/api/gunslingers/scenario/toml", response_model=TomlOut)
 def to_toml(body: ScenarioData) -> TomlOut:
     """The TOML file of a scenario's content without a problem (422 naming each place)."""
     lines = problem_lines(body.scenario)
@@ -229,7 +227,7 @@ def to_toml(body: ScenarioData) -> TomlOut:
     return TomlOut(filename=name, toml=scenario_toml(body.scenario, comment=head))
 
 
-@api.post("/api/gunslingers/scenario/load", response_model=LoadOut)
+@router.post("/api/gunslingers/scenario/load", response_model=LoadOut)
 def load(body: ScenarioIn) -> LoadOut:
     """A file's text or an example, read into content for the editor, with its problems."""
     if body.example is not None:

@@ -87,12 +87,14 @@ def install(app: FastAPI, allowed_hosts: Iterable[str] | None = None) -> None:
 
 
 def upload_paths() -> frozenset[str]:
-    """The routes that take a whole scenario file: every POST route of Gunslingers."""
-    from airwar.web import gunslingers
+    """The routes that take a whole scenario file: every POST route of Gunslingers and
+    of its scenario editor."""
+    from airwar.web import gunslingers, gunslingers_editor
 
     return frozenset(
         r.path
-        for r in gunslingers.router.routes
+        for router in (gunslingers.router, gunslingers_editor.router)
+        for r in router.routes
         if isinstance(r, APIRoute) and "POST" in (r.methods or ())
     )
 

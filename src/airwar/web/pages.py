@@ -8,7 +8,7 @@ from fastapi import APIRouter, Query, Request
 from fastapi.responses import HTMLResponse, RedirectResponse, Response
 
 from airwar.session.seats import AI_PREFIX, HUMAN
-from airwar.web import bia, gunslingers
+from airwar.web import bia, gunslingers, gunslingers_editor
 from airwar.web.api import browser_id
 from airwar.web.schemas import GameId
 from airwar.web.service import Forbidden, LiveGame
@@ -19,7 +19,7 @@ router = APIRouter(include_in_schema=False)
 
 def extra_routers() -> list[APIRouter]:
     """Routers of the rule sets that have their own API beyond playing games."""
-    return [bia.router, gunslingers.router]
+    return [bia.router, gunslingers.router, gunslingers_editor.router]
 
 
 @router.get("/", response_class=HTMLResponse)
