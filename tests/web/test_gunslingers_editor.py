@@ -113,8 +113,17 @@ def test_build_a_scenario_by_clicking_save_it_and_play_it(
     assert result.exit_code == 0, result.output
     assert "editor-test.toml: ok" in result.output
 
-    # play it: the game's page shows the scenario's units
+    # play it: the new-game page takes the scenario, each seat is chosen there (the
+    # other side and the referee automatic), and the game's page shows its units
     page.click("#ed-play")
+    page.wait_for_url("**/gunslingers?from=editor", timeout=30_000)
+    expect(page.locator("#gs-from-editor")).to_contain_text("editor-test.toml")
+    expect(page.locator("#gs-preview")).to_contain_text("Editor test")
+    seats = page.locator("#gs-seats select")
+    expect(seats).to_have_count(3)
+    page.select_option("#gs-seats select[data-seat='Red']", "ai:gunslingers-auto")
+    page.select_option("#gs-seats select[data-seat='referee']", "ai:gunslingers-auto")
+    page.click("#gs-start")
     page.wait_for_url("**/games/**", timeout=30_000)
     expect(page.locator("body")).to_contain_text("F-16C-1", timeout=30_000)
     expect(page.locator("body")).to_contain_text("Editor test")

@@ -3,6 +3,7 @@
    by the server as you edit), saving as TOML, loading a file or an example, starting a game. */
 "use strict";
 (function (A) {
+  const HANDOFF = "airwar.gunslingers.scenario";  /* read by gunslingers_new.js */
   const S = A.svg;
   const SIZE = 18;
   const H = Math.sqrt(3) * SIZE;
@@ -814,16 +815,16 @@
     } catch (e) { errorBox.textContent = "Not saved: " + e.message; }
   }
 
+  /* A game is started on the new-game page, where each seat is given to a person here, a
+     person on another browser or the automatic player: the scenario goes there in this
+     tab's session storage (never to the server until Start). */
   async function play() {
     errorBox.textContent = "";
     try {
       const res = await tomlText();
-      const seats = { referee: "human" };
-      sideNames().forEach(function (s, i) { seats[s] = i === 0 ? "human" : "ai:random"; });
-      const made = await A.api("POST", "/api/gunslingers/games", { scenario_toml: res.toml, seats: seats });
-      const mine = made.links.find(function (l) { return l.kind === "human"; });
-      dirty = false;  // the game holds the scenario
-      if (mine) window.location.href = mine.url;
+      window.sessionStorage.setItem(HANDOFF, JSON.stringify({ name: res.filename, toml: res.toml }));
+      dirty = false;  // the new-game page holds the scenario now
+      window.location.href = A.url("/gunslingers?from=editor");
     } catch (e) { errorBox.textContent = "No game started: " + e.message; }
   }
 

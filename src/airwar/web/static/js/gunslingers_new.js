@@ -79,12 +79,14 @@
 
   file.addEventListener("change", function () {
     const f = file.files[0];
+    editorGone();
     if (!f) { uploaded = null; preview(); return; }
     const reader = new FileReader();
     reader.onload = function () { uploaded = String(reader.result); preview(); };
     reader.readAsText(f);
   });
-  example.addEventListener("change", function () { uploaded = null; file.value = ""; preview(); });
+  function editorGone() { document.getElementById("gs-from-editor").hidden = true; }
+  example.addEventListener("change", function () { uploaded = null; file.value = ""; editorGone(); preview(); });
 
   document.getElementById("gs-form").addEventListener("submit", async function (e) {
     e.preventDefault();
@@ -120,9 +122,25 @@
     }
   });
 
+  /* A scenario the editor sent here ("Start a game"): played as an upload of its text. */
+  function fromEditor() {
+    if (new URLSearchParams(window.location.search).get("from") !== "editor") return;
+    let sent = null;
+    try { sent = JSON.parse(window.sessionStorage.getItem("airwar.gunslingers.scenario") || "null"); } catch (e) { sent = null; }
+    if (!sent || typeof sent.toml !== "string") {
+      errorBox.textContent = "The editor's scenario is not here (it stays in the tab that edited it): choose one below.";
+      return;
+    }
+    uploaded = sent.toml;
+    const note = document.getElementById("gs-from-editor");
+    note.textContent = "Scenario from the editor: " + (sent.name || "scenario.toml") + ". Choose another below to play that instead.";
+    note.hidden = false;
+  }
+
   (async function () {
     const list = await A.api("GET", "/api/gunslingers/examples");
     list.forEach(function (x) { example.appendChild(A.el("option", { value: x.name, text: x.title + " (" + x.name + ")" })); });
+    fromEditor();
     preview();
   })();
 })(window.Airwar);
