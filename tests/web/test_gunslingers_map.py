@@ -413,3 +413,24 @@ def test_the_wheel_and_two_fingers_zoom_about_the_pointer(server: Server, page: 
     page.evaluate(PINCH, [x, y])
     pinched = box(page)
     assert pinched[2] == pytest.approx(wheeled[2] * 40 / 100, rel=2e-2)
+
+
+TAP = """([x, y]) => {
+  const svg = document.getElementById('hex-map');
+  for (const type of ['pointerdown', 'pointerup']) {
+    svg.dispatchEvent(new PointerEvent(type,
+      {pointerId: 7, clientX: x, clientY: y, bubbles: true, pointerType: 'touch'}));
+  }
+}"""
+
+
+def test_a_tap_reads_the_hex_on_a_touch_screen(server: Server, page: Page) -> None:
+    """A phone has no pointer hovering: a tap (a press let go without moving) reads the hex."""
+    open_blue(page, server)
+    page.click("#zoom-all")
+    cell = page.locator('#hex-map polygon[data-hex="4,1"]').bounding_box()
+    assert cell is not None
+    page.evaluate(TAP, [cell["x"] + cell["width"] / 2, cell["y"] + cell["height"] / 2])
+    expect(page.locator("#map-readout")).to_have_text(
+        "hex 4,1 · terrain: height 3 (blocks line of sight up to altitude 3)"
+    )

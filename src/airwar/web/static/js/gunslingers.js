@@ -505,6 +505,21 @@
       }
       apply(svg, store, store.margin);
     }
+    /* the hex under the pointer (hovered with a mouse, tapped on a touch screen) */
+    function readHex(ev) {
+      const pt = toMap(ev);
+      if (pt) {
+        const h = hexAt(pt.x, pt.y), k = h[0] + "," + h[1];
+        const readout = store.readout, terrain = store.terrain, allowed = store.allowed, radius = store.radius;
+        if (k !== store.hover && readout) {
+          store.hover = k;
+          readout.textContent = onMap(h[0], h[1], radius) ? "hex " + k + " · " + (terrain[k] !== undefined ?
+            "terrain: height " + terrain[k] + " (blocks line of sight up to altitude " + terrain[k] + ")" :
+            "terrain: open") + (allowed[k] ? " · " + reachText(allowed[k]) : "") : "hex " + k + " · off the map";
+          readout.dataset.hex = k;
+        }
+      }
+    }
     svg.addEventListener("wheel", function (ev) {
       const pt = toMap(ev);
       if (!pt) return;
@@ -517,18 +532,7 @@
       store.moved = false;
     });
     svg.addEventListener("pointermove", function (ev) {
-      const pt = toMap(ev);
-      if (pt && !pointers.size) {
-        const h = hexAt(pt.x, pt.y), k = h[0] + "," + h[1];
-        const readout = store.readout, terrain = store.terrain, allowed = store.allowed, radius = store.radius;
-        if (k !== store.hover && readout) {
-          store.hover = k;
-          readout.textContent = onMap(h[0], h[1], radius) ? "hex " + k + " · " + (terrain[k] !== undefined ?
-            "terrain: height " + terrain[k] + " (blocks line of sight up to altitude " + terrain[k] + ")" :
-            "terrain: open") + (allowed[k] ? " · " + reachText(allowed[k]) : "") : "hex " + k + " · off the map";
-          readout.dataset.hex = k;
-        }
-      }
+      if (!pointers.size) readHex(ev);
       if (!pointers.has(ev.pointerId)) return;
       const before = pointers.get(ev.pointerId);
       if (pointers.size === 2) {  /* two fingers: zoom by how far apart they move */
@@ -555,6 +559,7 @@
       apply(svg, store, store.margin);
     });
     function up(ev) {
+      if (!store.moved && pointers.size === 1) readHex(ev);  /* a tap reads the hex */
       pointers.delete(ev.pointerId);
       if (!pointers.size) store.drag = null;
       /* the click after a drag is not a choice: store.moved stays set until the next press */
