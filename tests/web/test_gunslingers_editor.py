@@ -61,7 +61,7 @@ def test_build_a_scenario_by_clicking_save_it_and_play_it(
     place(page, "terrain", 0, 0)
     click_hex(page, 0, 1)
     settled(page)
-    for unit in ("F-16C-1", "MiG-29-1", "SAM-1"):
+    for unit in ("Blue-1", "Red-1", "Red-G-1"):  # named by side alone (GS-68)
         expect(page.locator(f"#ed-svg g.ed-unit[data-unit='{unit}']")).to_have_count(1)
     expect(page.locator("#ed-svg .ed-terrain")).to_have_count(2)
     at = page.evaluate("Airwar.gsEditor.screenOf(0, 1)")
@@ -72,14 +72,14 @@ def test_build_a_scenario_by_clicking_save_it_and_play_it(
     # select the Blue aircraft on the map and break its altitude: the problem shows by the field
     page.check("#ed-tool-select")
     click_hex(page, -3, 0)
-    expect(page.locator("#ed-unit-title")).to_contain_text("F-16C-1")
+    expect(page.locator("#ed-unit-title")).to_contain_text("Blue-1")
     page.fill("#ed-f-altitude", "999")
     page.press("#ed-f-altitude", "Tab")
     problem = page.locator(".field-problem[data-field='altitude']")
     expect(problem).to_contain_text("999 is more than")
     expect(page.locator("#ed-f-altitude")).to_have_attribute("aria-invalid", "true")
-    expect(page.locator("#ed-problems")).to_contain_text("aircraft[0] (F-16C-1).altitude")
-    expect(page.locator("#ed-svg g.ed-unit[data-unit='F-16C-1'] .ed-problem-ring")).to_have_count(1)
+    expect(page.locator("#ed-problems")).to_contain_text("aircraft[0] (Blue-1).altitude")
+    expect(page.locator("#ed-svg g.ed-unit[data-unit='Blue-1'] .ed-problem-ring")).to_have_count(1)
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
     page.evaluate("document.querySelector('.ed-layout').scrollIntoView()")
     page.screenshot(path=str(SCREENSHOTS / "gunslingers-editor.png"))
@@ -97,7 +97,7 @@ def test_build_a_scenario_by_clicking_save_it_and_play_it(
     page.press("#ed-name", "Tab")
     page.fill("#ed-operational", "3")
     page.press("#ed-operational", "Tab")
-    page.fill("#ed-side-extra-1", '{"sighted": ["F-16C-1"]}')
+    page.fill("#ed-side-extra-1", '{"sighted": ["Blue-1"]}')
     page.press("#ed-side-extra-1", "Tab")
     settled(page)
     expect(page.locator("#ed-status")).to_contain_text("no problems")
@@ -108,7 +108,7 @@ def test_build_a_scenario_by_clicking_save_it_and_play_it(
     assert saved.name == "editor-test.toml"
     text = saved.read_text(encoding="utf-8")
     assert 'type = "MiG-29"' in text and "altitude = 12" in text
-    assert "operational_scale = 3" in text and 'sighted = ["F-16C-1"]' in text
+    assert "operational_scale = 3" in text and 'sighted = ["Blue-1"]' in text
     result = CliRunner().invoke(cli, ["gunslingers", "validate", str(saved)])
     assert result.exit_code == 0, result.output
     assert "editor-test.toml: ok" in result.output
@@ -125,7 +125,7 @@ def test_build_a_scenario_by_clicking_save_it_and_play_it(
     page.select_option("#gs-seats select[data-seat='referee']", "ai:gunslingers-auto")
     page.click("#gs-start")
     page.wait_for_url("**/games/**", timeout=30_000)
-    expect(page.locator("body")).to_contain_text("F-16C-1", timeout=30_000)
+    expect(page.locator("body")).to_contain_text("Blue-1", timeout=30_000)
     expect(page.locator("body")).to_contain_text("Editor test")
 
 
@@ -204,10 +204,10 @@ def test_the_tools_work_from_the_keyboard_too(server: Server, page: Page) -> Non
     apply("terrain", "1, 1")
     settled(page)
     data = page.evaluate("Airwar.gsEditor.data()")
-    assert data["ewrs"] == [{"id": "EWR-1", "side": "Red", "type": "Spoon Rest", "hex": [2, -1]}]
+    assert data["ewrs"] == [{"id": "Red-G-1", "side": "Red", "type": "Spoon Rest", "hex": [2, -1]}]
     assert data["map"]["terrain"] == [{"hex": [1, 1], "height": 3}]
     apply("select", "2, -1")
-    expect(page.locator("#ed-unit-title")).to_contain_text("EWR-1")
+    expect(page.locator("#ed-unit-title")).to_contain_text("Red-G-1")
     apply("move", "-2, 3")
     settled(page)
     assert page.evaluate("Airwar.gsEditor.data().ewrs[0].hex") == [-2, 3]

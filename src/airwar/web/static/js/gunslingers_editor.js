@@ -13,8 +13,6 @@
   const UNIT_KINDS = ["aircraft", "sams", "infantry_sams", "ewrs", "ccus", "aaa", "ground_units"];
   const KIND_WORD = { aircraft: "Aircraft", sams: "SAM site", infantry_sams: "Infantry SAM", ewrs: "EWR",
     ccus: "CCU", aaa: "AAA", ground_units: "Ground unit" };
-  const ID_PREFIX = { sams: "SAM", infantry_sams: "Infantry", ewrs: "EWR", ccus: "CCU", aaa: "AAA",
-    ground_units: "Ground" };
   const GROUND_TYPES = ["ground unit", "armour", "infantry", "headquarters", "forward air controller"];
   const TOOLS = [["select", "Select"], ["move", "Move selected"], ["aircraft", "Aircraft"], ["sams", "SAM site"],
     ["infantry_sams", "Infantry SAM"], ["ewrs", "EWR"], ["ccus", "CCU"], ["aaa", "AAA"],
@@ -318,7 +316,9 @@
   function newUnit(kind, q, r) {
     const side = $("ed-new-side").value || sideNames()[0] || "Blue";
     const type = $("ed-new-type").value;
-    const u = { id: freshId(kind === "aircraft" ? (type || "Aircraft") : ID_PREFIX[kind]), side: side };
+    /* a new unit is named by its side alone (GS-68): the other side addresses a radar
+       contact or an unidentified unit by its id, which must not tell its type or kind */
+    const u = { id: freshId(kind === "aircraft" ? side : side + "-G"), side: side };
     if (type) u.type = type;
     u.hex = [q, r];
     if (kind === "aircraft") {
