@@ -119,6 +119,16 @@ class ExampleInfo(BaseModel):
     title: str
 
 
+def example_data(name: str) -> tuple[dict[str, Any], str]:
+    """The content and file name of a packaged example, by its file name with or without
+    ``.toml``; a 422 at ``body.example`` names the known ones when there is no such one."""
+    file = find_example(GUNSLINGERS, name)
+    if file is None:
+        known = ", ".join(example_files(GUNSLINGERS)) or "none"
+        raise field_error(("body", "example"), f"unknown example {name!r} (known: {known})")
+    return read_scenario_data(as_path(file)), file.name
+
+
 def scenario_data(body: ScenarioIn) -> dict[str, Any]:
     """The scenario's TOML content, checked; a 422 lists its problems with their places.
 
@@ -126,14 +136,7 @@ def scenario_data(body: ScenarioIn) -> dict[str, Any]:
     by its file name with or without ``.toml``.
     """
     if body.example is not None:
-        file = find_example(GUNSLINGERS, body.example)
-        if file is None:
-            known = ", ".join(example_files(GUNSLINGERS)) or "none"
-            raise field_error(
-                ("body", "example"), f"unknown example {body.example!r} (known: {known})"
-            )
-        data = read_scenario_data(as_path(file))
-        where = file.name
+        data, where = example_data(body.example)
     else:
         text = body.scenario_toml or ""
         where = "uploaded scenario"

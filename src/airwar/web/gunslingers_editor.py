@@ -29,7 +29,6 @@ from fastapi.exceptions import RequestValidationError
 from fastapi.responses import HTMLResponse
 from pydantic import BaseModel, ConfigDict, Field
 
-from airwar.games.examples import GUNSLINGERS, as_path, example_files, find_example
 from airwar.games.gunslingers import ScenarioError, parse_scenario
 from airwar.games.gunslingers.model.fields import (
     MAX_ID,
@@ -41,10 +40,10 @@ from airwar.games.gunslingers.model.fields import (
     UNITS_WHY,
     ceiling,
 )
-from airwar.games.gunslingers.model.scenario import parse_scenario_text, read_scenario_data
+from airwar.games.gunslingers.model.scenario import parse_scenario_text
 from airwar.games.gunslingers.model.scenario_write import scenario_toml, toml_problems
 from airwar.web.errors import field_error
-from airwar.web.gunslingers import ScenarioIn
+from airwar.web.gunslingers import ScenarioIn, example_data
 from airwar.web.templating import templates
 
 router = APIRouter(tags=["gunslingers"])
@@ -231,14 +230,7 @@ def to_toml(body: ScenarioData) -> TomlOut:
 def load(body: ScenarioIn) -> LoadOut:
     """A file's text or an example, read into content for the editor, with its problems."""
     if body.example is not None:
-        file = find_example(GUNSLINGERS, body.example)
-        if file is None:
-            known = ", ".join(example_files(GUNSLINGERS)) or "none"
-            raise field_error(
-                ("body", "example"), f"unknown example {body.example!r} (known: {known})"
-            )
-        data = read_scenario_data(as_path(file))
-        name = file.name
+        data, name = example_data(body.example)
     else:
         try:
             data = parse_scenario_text(body.scenario_toml or "", "uploaded scenario")
