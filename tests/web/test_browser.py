@@ -15,7 +15,7 @@ from playwright.sync_api import Browser, Page, expect
 
 from tests.examples import GUNSLINGERS_EXAMPLES
 from tests.web.conftest import SCREENSHOTS, Server, wait_until
-from tests.web.helpers import tokens
+from tests.web.helpers import gunslingers_step, tokens
 
 pytestmark = pytest.mark.browser
 
@@ -282,14 +282,8 @@ def test_a_gunslingers_turn_stepped_through(server: Server, page: Page) -> None:
                 shot(page, "gunslingers")
                 pictured = True
             page.locator("#hex-map .hex.legal").first.click()
-        elif page.locator("#declare").count():
-            page.click("#declare")
-        elif page.locator("#controls [data-choice]").count():
-            page.locator("#controls [data-choice]").first.click()
-        elif page.locator("#choose").count():
-            page.click("#choose")
         else:
-            page.wait_for_timeout(100)
+            gunslingers_step(page)
         expect(page.locator("#error")).to_have_text("")
     expect(page.locator("#status")).to_contain_text("Turn 2")
     expect(page.locator("#stepper .current-step")).to_have_count(1)

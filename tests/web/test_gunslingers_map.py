@@ -17,7 +17,7 @@ import pytest
 from playwright.sync_api import Browser, Page, expect
 
 from tests.web.conftest import SCREENSHOTS, Server, free_port, wait_until
-from tests.web.helpers import first_declaration, tokens
+from tests.web.helpers import first_declaration, gunslingers_step, tokens
 from tests.web.helpers import settle as settle_game
 
 pytestmark = pytest.mark.browser
@@ -91,14 +91,7 @@ def open_blue(page: Page, server: Server) -> str:
 
 def declare_one(page: Page) -> None:
     """Blue's first offered answer to the decision asked now (never a hex on the map)."""
-    if page.locator("#declare").count():
-        page.click("#declare")
-    elif page.locator("#controls [data-choice]").count():
-        page.locator("#controls [data-choice]").first.click()
-    elif page.locator("#choose").count():
-        page.click("#choose")
-    else:
-        page.wait_for_timeout(100)
+    gunslingers_step(page)
     settle(page)
 
 

@@ -23,7 +23,7 @@ from playwright.sync_api import Browser, Page, Response, expect
 from airwar.session import Sessions
 from airwar.store import Store
 from tests.web.conftest import Server, wait_until
-from tests.web.helpers import tokens
+from tests.web.helpers import gunslingers_step, tokens
 
 pytestmark = pytest.mark.browser
 
@@ -45,14 +45,7 @@ def synced(page: Page, decisions: int) -> None:
 
 def decide(page: Page) -> None:
     """One step of the seat's decision with the page's own controls (a legal choice)."""
-    if page.locator("#declare").count():
-        page.click("#declare")
-    elif page.locator("#controls [data-choice]").count():
-        page.locator("#controls [data-choice]").first.click()
-    elif page.locator("#choose").count():
-        page.click("#choose")
-    else:
-        page.wait_for_timeout(50)
+    gunslingers_step(page, idle_ms=50)
 
 
 class Table:
