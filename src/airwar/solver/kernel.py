@@ -38,6 +38,113 @@ TILE = 8
 LANES = TILE * 3
 
 
+@njit(cache=True, nogil=True, inline="always")
+def _take(cs: float, cp: float, b: float, q: float) -> bool:  # pragma: no cover - compiled
+    """The same test as :func:`_better`, written branch-free so the lane loop vectorises."""
+    dd = cs - b
+    return (dd > TIE) | ((dd >= -TIE) & (cp > q))
+
+
+@njit(cache=True, nogil=True, boundscheck=False)
+def _dp5(
+    wf: NDArray[np.float64],
+    out: int,
+    src: NDArray[np.int64],
+    es: NDArray[np.float64],
+    ep: NDArray[np.float64],
+) -> None:  # pragma: no cover - compiled
+    """One MP level of the programme with up to five step kinds, in the kinds' order.
+
+    ``wf`` holds the rows of all working slabs; row ``p`` of the level is
+    ``wf[out + p]`` and ``src[p, i]`` the row of the ``i``-th step kind's
+    result (a row of -inf, never taken, when the step is off the board or
+    not available). Row numbers into one array, not row views: a view costs
+    a reference count in and out, and its offset a check per lane.
+    """
+    n_pos = es.shape[0]
+    for p in range(n_pos):
+        o0 = src[p, 0]
+        o1 = src[p, 1]
+        o2 = src[p, 2]
+        o3 = src[p, 3]
+        o4 = src[p, 4]
+        o = out + p
+        for lane in range(LANES):
+            b = -np.inf
+            q = 0.0
+            cs = wf[o0, lane]
+            cp = wf[o0, LANES + lane]
+            t = _take(cs, cp, b, q)
+            b = cs if t else b
+            q = cp if t else q
+            cs = wf[o1, lane]
+            cp = wf[o1, LANES + lane]
+            t = _take(cs, cp, b, q)
+            b = cs if t else b
+            q = cp if t else q
+            cs = wf[o2, lane]
+            cp = wf[o2, LANES + lane]
+            t = _take(cs, cp, b, q)
+            b = cs if t else b
+            q = cp if t else q
+            cs = wf[o3, lane]
+            cp = wf[o3, LANES + lane]
+            t = _take(cs, cp, b, q)
+            b = cs if t else b
+            q = cp if t else q
+            cs = wf[o4, lane]
+            cp = wf[o4, LANES + lane]
+            t = _take(cs, cp, b, q)
+            b = cs if t else b
+            q = cp if t else q
+            # no legal affordable step: the move ends here (MS-7)
+            x_s = es[p, lane]
+            x_p = ep[p, lane]
+            stuck = b == -np.inf
+            wf[o, lane] = x_s if stuck else b
+            wf[o, LANES + lane] = x_p if stuck else q
+
+
+@njit(cache=True, nogil=True, boundscheck=False)
+def _dp3(
+    wf: NDArray[np.float64],
+    out: int,
+    src: NDArray[np.int64],
+    es: NDArray[np.float64],
+    ep: NDArray[np.float64],
+) -> None:  # pragma: no cover - compiled
+    """:func:`_dp5` with up to three step kinds (after a wing-over: no second one)."""
+    n_pos = es.shape[0]
+    for p in range(n_pos):
+        o0 = src[p, 0]
+        o1 = src[p, 1]
+        o2 = src[p, 2]
+        o = out + p
+        for lane in range(LANES):
+            b = -np.inf
+            q = 0.0
+            cs = wf[o0, lane]
+            cp = wf[o0, LANES + lane]
+            t = _take(cs, cp, b, q)
+            b = cs if t else b
+            q = cp if t else q
+            cs = wf[o1, lane]
+            cp = wf[o1, LANES + lane]
+            t = _take(cs, cp, b, q)
+            b = cs if t else b
+            q = cp if t else q
+            cs = wf[o2, lane]
+            cp = wf[o2, LANES + lane]
+            t = _take(cs, cp, b, q)
+            b = cs if t else b
+            q = cp if t else q
+            x_s = es[p, lane]
+            x_p = ep[p, lane]
+            stuck = b == -np.inf
+            wf[o, lane] = x_s if stuck else b
+            wf[o, LANES + lane] = x_p if stuck else q
+
+
 @njit(cache=True, nogil=True, boundscheck=False)
 def solve_layer(  # pragma: no cover - compiled; tested through its results
     others: NDArray[np.int64],
@@ -77,10 +184,11 @@ def solve_layer(  # pragma: no cover - compiled; tested through its results
 
     The blocks are solved :data:`TILE` at a time: the working row of one
     mover position holds the values of the tile's other positions x 3
-    statuses (:data:`LANES`), then their kill chances, so each step of the
-    programme is one branch-free vector loop over one neighbour's row (a
-    step into the other plane's square reads -inf in its lane: those rows
-    are set so once their MP level is done).
+    statuses (:data:`LANES`), then their kill chances, so each mover
+    position of an MP level is one branch-free vector loop over the rows of
+    its (at most five) step kinds' results, the best so far kept in
+    registers (a step into the other plane's square reads -inf in its lane:
+    those rows are set so once their MP level is done).
     """
     n_others = others.shape[0]
     n_pos = dest.shape[1]
@@ -100,7 +208,20 @@ def solve_layer(  # pragma: no cover - compiled; tested through its results
     for i in range(mp_values.shape[0]):
         mp_weight[mp_values[i]] += mp_probs[i]
     next_status = np.array([0, 2, 1])
+    if n_steps > 5:
+        raise ValueError("the layer kernel takes at most five step kinds")
     n_tiles = (n_others + TILE - 1) // TILE
+    # one row per mover position: the lanes' values, then their kill chances;
+    # row n_pos (off the board, MS-8) and the last slab (a step kind not
+    # available) read -inf with kill chance 0, which no candidate takes
+    w = np.empty((ring * 2 + 1, n_pos + 1, 2 * LANES))
+    w[:, n_pos, :LANES] = -np.inf
+    w[:, n_pos, LANES:] = 0.0
+    w[ring * 2, :, :LANES] = -np.inf
+    w[ring * 2, :, LANES:] = 0.0
+    wf = w.reshape(((ring * 2 + 1) * (n_pos + 1), 2 * LANES))
+    dummy = ring * 2 * (n_pos + 1)
+    src = np.empty((n_pos, 5), dtype=np.int64)
     for tile in range(n_tiles):
         oc0 = tile * TILE
         # the tile's other positions (the last tile repeats its last one)
@@ -120,10 +241,8 @@ def solve_layer(  # pragma: no cover - compiled; tested through its results
             for f in range(8):
                 blk_pos[lane * 8 + f] = lane_sq[lane] * 8 + f
                 blk_lane[lane * 8 + f] = lane
-        # one row per mover position: the lanes' values, then their kill chances
-        w = np.empty((ring * 2, n_pos, 2 * LANES))
-        es = np.zeros((n_pos, lanes))
-        ep = np.zeros((n_pos, lanes))
+        es = np.zeros((n_pos, LANES))
+        ep = np.zeros((n_pos, LANES))
         vs = np.zeros((n_pos, lanes))
         vp = np.zeros((n_pos, lanes))
         if has_next:
@@ -170,8 +289,6 @@ def solve_layer(  # pragma: no cover - compiled; tested through its results
                 fs[t, i, 1] = pk * wx  # the other has fired: after this shot both have
                 fp[t, i, 1] = pk
                 n_fire[t] = i + 1
-        scr_0 = np.empty(2 * LANES)
-        scr_1 = np.empty(2 * LANES)
         kinds = np.empty(n_steps, dtype=np.int64)
         kind_src = np.empty(n_steps, dtype=np.int64)
         for r in range(m_max + 1):
@@ -189,39 +306,16 @@ def solve_layer(  # pragma: no cover - compiled; tested through its results
                 slab = (r % ring) * 2 + wo
                 w_all = w[slab]
                 for p in range(n_pos):
-                    # the best step so far is kept in two scratch rows used in
-                    # turn (read one, write the other): an in-place "keep or
-                    # replace" compiles to a masked store, which is slow
-                    a = scr_0
-                    b_ = scr_1
-                    for lane in range(LANES):
-                        a[lane] = -np.inf
-                        a[LANES + lane] = 0.0
-                    for i in range(n_kinds):
-                        k = kinds[i]
-                        d = dest[k, p]
-                        if d >= n_pos:
-                            continue  # off the board (MS-8)
-                        src = kind_src[i]
-                        c_row = w[src, d]
-                        for lane in range(LANES):
-                            cs = c_row[lane]
-                            cp = c_row[LANES + lane]
-                            b = a[lane]
-                            q = a[LANES + lane]
-                            dd = cs - b
-                            take = (dd > TIE) | ((dd >= -TIE) & (cp > q))
-                            b_[lane] = cs if take else b
-                            b_[LANES + lane] = cp if take else q
-                        a, b_ = b_, a
-                    row = w_all[p]
-                    e_s = es[p]
-                    e_p = ep[p]
-                    for lane in range(LANES):
-                        # no legal affordable step: the move ends here (MS-7)
-                        stuck = a[lane] == -np.inf
-                        row[lane] = e_s[lane] if stuck else a[lane]
-                        row[LANES + lane] = e_p[lane] if stuck else a[LANES + lane]
+                    for i in range(5):
+                        if i < n_kinds:
+                            d = dest[kinds[i], p]  # n_pos: off the board (MS-8)
+                            src[p, i] = kind_src[i] * (n_pos + 1) + d
+                        else:
+                            src[p, i] = dummy
+                if n_kinds > 3:
+                    _dp5(wf, slab * (n_pos + 1), src, es, ep)
+                else:
+                    _dp3(wf, slab * (n_pos + 1), src, es, ep)
                 wt = mp_weight[r]
                 if wo == 0 and wt > 0.0:
                     # a whole move with r MP: no shot before the first step (MS-9)
