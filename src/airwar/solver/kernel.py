@@ -35,7 +35,8 @@ def _better(cs: float, cp: float, bs: float, bp: float) -> bool:  # pragma: no c
 TILE = 8
 """Other positions solved together: 8 x 3 statuses = 24 lanes of one vector loop."""
 
-LANES = TILE * 3
+LANES = (TILE * 3 + 3) // 4 * 4
+"""The lanes of a working row: the tile's 3 statuses each, padded to whole 4-lane vectors."""
 
 
 @njit(cache=True, nogil=True, inline="always")
@@ -60,6 +61,12 @@ def _dp5(
     result (a row of -inf, never taken, when the step is off the board or
     not available). Row numbers into one array, not row views: a view costs
     a reference count in and out, and its offset a check per lane.
+
+    The best starts as the first kind's result, one comparison fewer in the
+    chain: against the start (-inf, 0) a finite value is always taken and
+    -inf never, and while the best is -inf its kill chance is never read (a
+    finite value is taken whatever it is, and a move whose best stays -inf
+    ends with ``es``/``ep``, MS-7).
     """
     n_pos = es.shape[0]
     for p in range(n_pos):
@@ -70,13 +77,8 @@ def _dp5(
         o4 = src[p, 4]
         o = out + p
         for lane in range(LANES):
-            b = -np.inf
-            q = 0.0
-            cs = wf[o0, lane]
-            cp = wf[o0, LANES + lane]
-            t = _take(cs, cp, b, q)
-            b = cs if t else b
-            q = cp if t else q
+            b = wf[o0, lane]
+            q = wf[o0, LANES + lane]
             cs = wf[o1, lane]
             cp = wf[o1, LANES + lane]
             t = _take(cs, cp, b, q)
@@ -121,13 +123,8 @@ def _dp3(
         o2 = src[p, 2]
         o = out + p
         for lane in range(LANES):
-            b = -np.inf
-            q = 0.0
-            cs = wf[o0, lane]
-            cp = wf[o0, LANES + lane]
-            t = _take(cs, cp, b, q)
-            b = cs if t else b
-            q = cp if t else q
+            b = wf[o0, lane]
+            q = wf[o0, LANES + lane]
             cs = wf[o1, lane]
             cp = wf[o1, LANES + lane]
             t = _take(cs, cp, b, q)
@@ -138,6 +135,7 @@ def _dp3(
             t = _take(cs, cp, b, q)
             b = cs if t else b
             q = cp if t else q
+            # no legal affordable step: the move ends here (MS-7)
             x_s = es[p, lane]
             x_p = ep[p, lane]
             stuck = b == -np.inf
@@ -214,14 +212,41 @@ def solve_layer(  # pragma: no cover - compiled; tested through its results
     # one row per mover position: the lanes' values, then their kill chances;
     # row n_pos (off the board, MS-8) and the last slab (a step kind not
     # available) read -inf with kill chance 0, which no candidate takes
-    w = np.empty((ring * 2 + 1, n_pos + 1, 2 * LANES))
+    w = np.zeros((ring * 2 + 1, n_pos + 1, 2 * LANES))
     w[:, n_pos, :LANES] = -np.inf
     w[:, n_pos, LANES:] = 0.0
     w[ring * 2, :, :LANES] = -np.inf
     w[ring * 2, :, LANES:] = 0.0
     wf = w.reshape(((ring * 2 + 1) * (n_pos + 1), 2 * LANES))
     dummy = ring * 2 * (n_pos + 1)
-    src = np.empty((n_pos, 5), dtype=np.int64)
+    # the programme's levels in order (MP left, wing-over used) and, for each,
+    # the rows its mover positions read: the same for every tile
+    n_levels = 0
+    level_r = np.empty(2 * (m_max + 1), dtype=np.int64)
+    level_wo = np.empty(2 * (m_max + 1), dtype=np.int64)
+    level_kinds = np.zeros(2 * (m_max + 1), dtype=np.int64)
+    srcs = np.empty((2 * (m_max + 1), n_pos, 5), dtype=np.int64)
+    for r in range(m_max + 1):
+        for wi in range(2):
+            wo = 1 - wi
+            if wo == 1 and r > m_max - wo_cost:
+                continue  # fewer MP than a wing-over's cost are left after one
+            n_kinds = 0
+            for k in range(n_steps):
+                if step_cost[k] <= r and not (wo == 1 and step_wing[k]):
+                    w2 = 1 if (wo == 1 or step_wing[k]) else 0
+                    src_slab = ((r - step_cost[k]) % ring) * 2 + w2
+                    for p in range(n_pos):
+                        # dest n_pos: off the board (MS-8), the row of -inf
+                        srcs[n_levels, p, n_kinds] = src_slab * (n_pos + 1) + dest[k, p]
+                    n_kinds += 1
+            for i in range(n_kinds, 5):
+                for p in range(n_pos):
+                    srcs[n_levels, p, i] = dummy
+            level_r[n_levels] = r
+            level_wo[n_levels] = wo
+            level_kinds[n_levels] = n_kinds
+            n_levels += 1
     for tile in range(n_tiles):
         oc0 = tile * TILE
         # the tile's other positions (the last tile repeats its last one)
@@ -243,8 +268,8 @@ def solve_layer(  # pragma: no cover - compiled; tested through its results
                 blk_lane[lane * 8 + f] = lane
         es = np.zeros((n_pos, LANES))
         ep = np.zeros((n_pos, LANES))
-        vs = np.zeros((n_pos, lanes))
-        vp = np.zeros((n_pos, lanes))
+        vs = np.zeros((n_pos, LANES))
+        vp = np.zeros((n_pos, LANES))
         if has_next:
             for p in range(n_pos):
                 for t in range(TILE):
@@ -289,53 +314,35 @@ def solve_layer(  # pragma: no cover - compiled; tested through its results
                 fs[t, i, 1] = pk * wx  # the other has fired: after this shot both have
                 fp[t, i, 1] = pk
                 n_fire[t] = i + 1
-        kinds = np.empty(n_steps, dtype=np.int64)
-        kind_src = np.empty(n_steps, dtype=np.int64)
-        for r in range(m_max + 1):
-            for wi in range(2):
-                wo = 1 - wi
-                if wo == 1 and r > m_max - wo_cost:
-                    continue  # fewer MP than a wing-over's cost are left after one
-                n_kinds = 0
-                for k in range(n_steps):
-                    if step_cost[k] <= r and not (wo == 1 and step_wing[k]):
-                        kinds[n_kinds] = k
-                        w2 = 1 if (wo == 1 or step_wing[k]) else 0
-                        kind_src[n_kinds] = ((r - step_cost[k]) % ring) * 2 + w2
-                        n_kinds += 1
-                slab = (r % ring) * 2 + wo
-                w_all = w[slab]
+        for lv in range(n_levels):
+            r = level_r[lv]
+            wo = level_wo[lv]
+            slab = (r % ring) * 2 + wo
+            w_all = w[slab]
+            if level_kinds[lv] > 3:
+                _dp5(wf, slab * (n_pos + 1), srcs[lv], es, ep)
+            else:
+                _dp3(wf, slab * (n_pos + 1), srcs[lv], es, ep)
+            wt = mp_weight[r]
+            if wo == 0 and wt > 0.0:
+                # a whole move with r MP: no shot before the first step (MS-9)
                 for p in range(n_pos):
-                    for i in range(5):
-                        if i < n_kinds:
-                            d = dest[kinds[i], p]  # n_pos: off the board (MS-8)
-                            src[p, i] = kind_src[i] * (n_pos + 1) + d
-                        else:
-                            src[p, i] = dummy
-                if n_kinds > 3:
-                    _dp5(wf, slab * (n_pos + 1), src, es, ep)
-                else:
-                    _dp3(wf, slab * (n_pos + 1), src, es, ep)
-                wt = mp_weight[r]
-                if wo == 0 and wt > 0.0:
-                    # a whole move with r MP: no shot before the first step (MS-9)
-                    for p in range(n_pos):
-                        for lane in range(lanes):
-                            vs[p, lane] += wt * w_all[p, lane]
-                            vp[p, lane] += wt * w_all[p, LANES + lane]
-                # after at least one step the plane may fire (MS-9)
-                for t in range(TILE):
-                    for i in range(n_fire[t]):
-                        p = fire_pos[t, i]
-                        for st in range(3):
-                            lane = t * 3 + st
-                            if _better(
-                                fs[t, i, st], fp[t, i, st], w_all[p, lane], w_all[p, LANES + lane]
-                            ):
-                                w_all[p, lane] = fs[t, i, st]
-                                w_all[p, LANES + lane] = fp[t, i, st]
-                for i in range(lanes * 8):
-                    w_all[blk_pos[i], blk_lane[i]] = -np.inf
+                    for lane in range(LANES):
+                        vs[p, lane] += wt * w_all[p, lane]
+                        vp[p, lane] += wt * w_all[p, LANES + lane]
+            # after at least one step the plane may fire (MS-9)
+            for t in range(TILE):
+                for i in range(n_fire[t]):
+                    p = fire_pos[t, i]
+                    for st in range(3):
+                        lane = t * 3 + st
+                        if _better(
+                            fs[t, i, st], fp[t, i, st], w_all[p, lane], w_all[p, LANES + lane]
+                        ):
+                            w_all[p, lane] = fs[t, i, st]
+                            w_all[p, LANES + lane] = fp[t, i, st]
+            for i in range(lanes * 8):
+                w_all[blk_pos[i], blk_lane[i]] = -np.inf
         for t in range(TILE):
             oc = oc0 + t
             if oc >= n_others:
