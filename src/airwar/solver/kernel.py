@@ -144,6 +144,42 @@ def _dp3(
 
 
 @njit(cache=True, nogil=True, boundscheck=False)
+def _dp1(
+    wf: NDArray[np.float64],
+    out: int,
+    src: NDArray[np.int64],
+    es: NDArray[np.float64],
+    ep: NDArray[np.float64],
+) -> None:  # pragma: no cover - compiled
+    """:func:`_dp5` with one step kind (1 MP left: only straight ahead, MS-7)."""
+    n_pos = es.shape[0]
+    for p in range(n_pos):
+        o0 = src[p, 0]
+        o = out + p
+        for lane in range(LANES):
+            b = wf[o0, lane]
+            q = wf[o0, LANES + lane]
+            x_s = es[p, lane]
+            x_p = ep[p, lane]
+            stuck = b == -np.inf
+            wf[o, lane] = x_s if stuck else b
+            wf[o, LANES + lane] = x_p if stuck else q
+
+
+@njit(cache=True, nogil=True, boundscheck=False)
+def _dp0(
+    wf: NDArray[np.float64], out: int, es: NDArray[np.float64], ep: NDArray[np.float64]
+) -> None:  # pragma: no cover - compiled
+    """:func:`_dp5` with no step kind: every move ends where it is (MS-7)."""
+    n_pos = es.shape[0]
+    for p in range(n_pos):
+        o = out + p
+        for lane in range(LANES):
+            wf[o, lane] = es[p, lane]
+            wf[o, LANES + lane] = ep[p, lane]
+
+
+@njit(cache=True, nogil=True, boundscheck=False)
 def solve_layer(  # pragma: no cover - compiled; tested through its results
     others: NDArray[np.int64],
     swap_pair: NDArray[np.int32],
@@ -319,10 +355,16 @@ def solve_layer(  # pragma: no cover - compiled; tested through its results
             wo = level_wo[lv]
             slab = (r % ring) * 2 + wo
             w_all = w[slab]
-            if level_kinds[lv] > 3:
-                _dp5(wf, slab * (n_pos + 1), srcs[lv], es, ep)
+            n_kinds = level_kinds[lv]
+            row0 = slab * (n_pos + 1)
+            if n_kinds > 3:
+                _dp5(wf, row0, srcs[lv], es, ep)
+            elif n_kinds > 1:
+                _dp3(wf, row0, srcs[lv], es, ep)
+            elif n_kinds == 1:
+                _dp1(wf, row0, srcs[lv], es, ep)
             else:
-                _dp3(wf, slab * (n_pos + 1), srcs[lv], es, ep)
+                _dp0(wf, row0, es, ep)
             wt = mp_weight[r]
             if wo == 0 and wt > 0.0:
                 # a whole move with r MP: no shot before the first step (MS-9)
