@@ -5,10 +5,12 @@ intermediate states (position, MP left, wing-over used) for every position
 of the *other* plane, which does not move meanwhile. The states are laid out
 "other position major": for one canonical other position ``o`` (one per orbit
 of the board's mirror symmetries, :class:`~airwar.solver.tables.SolverTables`)
-the programme runs over every mover position with a working set of a few
-hundred kB, so it stays in the processor's cache; every step is a lookup in
-the same small block. The old layout (one gather over all 380k canonical
-pairs per step kind and MP) spent its time moving memory.
+the programme runs over every mover position, :data:`TILE` other positions
+at a time, in a ring of working slabs (one row per mover position, about
+0.5 MB a slab at 24 lanes and 3.8 MB in all on the full board, so in the
+processor's last-level cache); every step is a read of a neighbour's row in
+that block. The old layout (one gather over all 380k canonical pairs per
+step kind and MP) spent its time moving memory.
 
 Numba compiles the loop on first use (a few seconds, cached on disk next to
 this module when that folder is writable). Statuses (who has fired) are the
