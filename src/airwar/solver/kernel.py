@@ -7,7 +7,7 @@ of the *other* plane, which does not move meanwhile. The states are laid out
 of the board's mirror symmetries, :class:`~airwar.solver.tables.SolverTables`)
 the programme runs over every mover position, :data:`TILE` other positions
 at a time, in a ring of working slabs (one row per mover position, about
-0.5 MB a slab at 24 lanes and 3.8 MB in all on the full board, so in the
+0.5 MB a slab at 24 lanes and 4.3 MB in all on the full board, so in the
 processor's last-level cache); every step is a read of a neighbour's row in
 that block. The old layout (one gather over all 380k canonical pairs per
 step kind and MP) spent its time moving memory.
