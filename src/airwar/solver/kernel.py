@@ -5,10 +5,12 @@ intermediate states (position, MP left, wing-over used) for every position
 of the *other* plane, which does not move meanwhile. The states are laid out
 "other position major": for one canonical other position ``o`` (one per orbit
 of the board's mirror symmetries, :class:`~airwar.solver.tables.SolverTables`)
-the programme runs over every mover position with a working set of a few
-hundred kB, so it stays in the processor's cache; every step is a lookup in
-the same small block. The old layout (one gather over all 380k canonical
-pairs per step kind and MP) spent its time moving memory.
+the programme runs over every mover position, :data:`TILE` other positions
+at a time, in a ring of working slabs (one row per mover position, about
+0.5 MB a slab at 24 lanes and 4.3 MB in all on the full board, so in the
+processor's last-level cache); every step is a read of a neighbour's row in
+that block. The old layout (one gather over all 380k canonical pairs per
+step kind and MP) spent its time moving memory.
 
 Numba compiles the loop on first use (a few seconds, cached on disk next to
 this module when that folder is writable). Statuses (who has fired) are the
@@ -35,7 +37,148 @@ def _better(cs: float, cp: float, bs: float, bp: float) -> bool:  # pragma: no c
 TILE = 8
 """Other positions solved together: 8 x 3 statuses = 24 lanes of one vector loop."""
 
-LANES = TILE * 3
+LANES = (TILE * 3 + 3) // 4 * 4
+"""The lanes of a working row: the tile's 3 statuses each, padded to whole 4-lane vectors."""
+
+
+@njit(cache=True, nogil=True, inline="always")
+def _take(cs: float, cp: float, b: float, q: float) -> bool:  # pragma: no cover - compiled
+    """The same test as :func:`_better`, written branch-free so the lane loop vectorises."""
+    dd = cs - b
+    return (dd > TIE) | ((dd >= -TIE) & (cp > q))
+
+
+@njit(cache=True, nogil=True, boundscheck=False)
+def _dp5(
+    wf: NDArray[np.float64],
+    out: int,
+    src: NDArray[np.int64],
+    es: NDArray[np.float64],
+    ep: NDArray[np.float64],
+) -> None:  # pragma: no cover - compiled
+    """One MP level of the programme with up to five step kinds, in the kinds' order.
+
+    ``wf`` holds the rows of all working slabs; row ``p`` of the level is
+    ``wf[out + p]`` and ``src[p, i]`` the row of the ``i``-th step kind's
+    result (a row of -inf, never taken, when the step is off the board or
+    not available). Row numbers into one array, not row views: a view costs
+    a reference count in and out, and its offset a check per lane.
+
+    The best starts as the first kind's result, one comparison fewer in the
+    chain: against the start (-inf, 0) a finite value is always taken and
+    -inf never, and while the best is -inf its kill chance is never read (a
+    finite value is taken whatever it is, and a move whose best stays -inf
+    ends with ``es``/``ep``, MS-7).
+    """
+    n_pos = es.shape[0]
+    for p in range(n_pos):
+        o0 = src[p, 0]
+        o1 = src[p, 1]
+        o2 = src[p, 2]
+        o3 = src[p, 3]
+        o4 = src[p, 4]
+        o = out + p
+        for lane in range(LANES):
+            b = wf[o0, lane]
+            q = wf[o0, LANES + lane]
+            cs = wf[o1, lane]
+            cp = wf[o1, LANES + lane]
+            t = _take(cs, cp, b, q)
+            b = cs if t else b
+            q = cp if t else q
+            cs = wf[o2, lane]
+            cp = wf[o2, LANES + lane]
+            t = _take(cs, cp, b, q)
+            b = cs if t else b
+            q = cp if t else q
+            cs = wf[o3, lane]
+            cp = wf[o3, LANES + lane]
+            t = _take(cs, cp, b, q)
+            b = cs if t else b
+            q = cp if t else q
+            cs = wf[o4, lane]
+            cp = wf[o4, LANES + lane]
+            t = _take(cs, cp, b, q)
+            b = cs if t else b
+            q = cp if t else q
+            # no legal affordable step: the move ends here (MS-7)
+            x_s = es[p, lane]
+            x_p = ep[p, lane]
+            stuck = b == -np.inf
+            wf[o, lane] = x_s if stuck else b
+            wf[o, LANES + lane] = x_p if stuck else q
+
+
+@njit(cache=True, nogil=True, boundscheck=False)
+def _dp3(
+    wf: NDArray[np.float64],
+    out: int,
+    src: NDArray[np.int64],
+    es: NDArray[np.float64],
+    ep: NDArray[np.float64],
+) -> None:  # pragma: no cover - compiled
+    """:func:`_dp5` with up to three step kinds (after a wing-over: no second one)."""
+    n_pos = es.shape[0]
+    for p in range(n_pos):
+        o0 = src[p, 0]
+        o1 = src[p, 1]
+        o2 = src[p, 2]
+        o = out + p
+        for lane in range(LANES):
+            b = wf[o0, lane]
+            q = wf[o0, LANES + lane]
+            cs = wf[o1, lane]
+            cp = wf[o1, LANES + lane]
+            t = _take(cs, cp, b, q)
+            b = cs if t else b
+            q = cp if t else q
+            cs = wf[o2, lane]
+            cp = wf[o2, LANES + lane]
+            t = _take(cs, cp, b, q)
+            b = cs if t else b
+            q = cp if t else q
+            # no legal affordable step: the move ends here (MS-7)
+            x_s = es[p, lane]
+            x_p = ep[p, lane]
+            stuck = b == -np.inf
+            wf[o, lane] = x_s if stuck else b
+            wf[o, LANES + lane] = x_p if stuck else q
+
+
+@njit(cache=True, nogil=True, boundscheck=False)
+def _dp1(
+    wf: NDArray[np.float64],
+    out: int,
+    src: NDArray[np.int64],
+    es: NDArray[np.float64],
+    ep: NDArray[np.float64],
+) -> None:  # pragma: no cover - compiled
+    """:func:`_dp5` with one step kind (1 MP left: only straight ahead, MS-7)."""
+    n_pos = es.shape[0]
+    for p in range(n_pos):
+        o0 = src[p, 0]
+        o = out + p
+        for lane in range(LANES):
+            b = wf[o0, lane]
+            q = wf[o0, LANES + lane]
+            x_s = es[p, lane]
+            x_p = ep[p, lane]
+            stuck = b == -np.inf
+            wf[o, lane] = x_s if stuck else b
+            wf[o, LANES + lane] = x_p if stuck else q
+
+
+@njit(cache=True, nogil=True, boundscheck=False)
+def _dp0(
+    wf: NDArray[np.float64], out: int, es: NDArray[np.float64], ep: NDArray[np.float64]
+) -> None:  # pragma: no cover - compiled
+    """:func:`_dp5` with no step kind: every move ends where it is (MS-7)."""
+    n_pos = es.shape[0]
+    for p in range(n_pos):
+        o = out + p
+        for lane in range(LANES):
+            wf[o, lane] = es[p, lane]
+            wf[o, LANES + lane] = ep[p, lane]
 
 
 @njit(cache=True, nogil=True, boundscheck=False)
@@ -77,10 +220,11 @@ def solve_layer(  # pragma: no cover - compiled; tested through its results
 
     The blocks are solved :data:`TILE` at a time: the working row of one
     mover position holds the values of the tile's other positions x 3
-    statuses (:data:`LANES`), then their kill chances, so each step of the
-    programme is one branch-free vector loop over one neighbour's row (a
-    step into the other plane's square reads -inf in its lane: those rows
-    are set so once their MP level is done).
+    statuses (:data:`LANES`), then their kill chances, so each mover
+    position of an MP level is one branch-free vector loop over the rows of
+    its (at most five) step kinds' results, the best so far kept in
+    registers (a step into the other plane's square reads -inf in its lane:
+    those rows are set so once their MP level is done).
     """
     n_others = others.shape[0]
     n_pos = dest.shape[1]
@@ -100,7 +244,47 @@ def solve_layer(  # pragma: no cover - compiled; tested through its results
     for i in range(mp_values.shape[0]):
         mp_weight[mp_values[i]] += mp_probs[i]
     next_status = np.array([0, 2, 1])
+    if n_steps > 5:
+        raise ValueError("the layer kernel takes at most five step kinds")
     n_tiles = (n_others + TILE - 1) // TILE
+    # one row per mover position: the lanes' values, then their kill chances;
+    # row n_pos (off the board, MS-8) and the last slab (a step kind not
+    # available) read -inf with kill chance 0, which no candidate takes
+    w = np.zeros((ring * 2 + 1, n_pos + 1, 2 * LANES))
+    w[:, n_pos, :LANES] = -np.inf
+    w[:, n_pos, LANES:] = 0.0
+    w[ring * 2, :, :LANES] = -np.inf
+    w[ring * 2, :, LANES:] = 0.0
+    wf = w.reshape(((ring * 2 + 1) * (n_pos + 1), 2 * LANES))
+    dummy = ring * 2 * (n_pos + 1)
+    # the programme's levels in order (MP left, wing-over used) and, for each,
+    # the rows its mover positions read: the same for every tile
+    n_levels = 0
+    level_r = np.empty(2 * (m_max + 1), dtype=np.int64)
+    level_wo = np.empty(2 * (m_max + 1), dtype=np.int64)
+    level_kinds = np.zeros(2 * (m_max + 1), dtype=np.int64)
+    srcs = np.empty((2 * (m_max + 1), n_pos, 5), dtype=np.int64)
+    for r in range(m_max + 1):
+        for wi in range(2):
+            wo = 1 - wi
+            if wo == 1 and r > m_max - wo_cost:
+                continue  # fewer MP than a wing-over's cost are left after one
+            n_kinds = 0
+            for k in range(n_steps):
+                if step_cost[k] <= r and not (wo == 1 and step_wing[k]):
+                    w2 = 1 if (wo == 1 or step_wing[k]) else 0
+                    src_slab = ((r - step_cost[k]) % ring) * 2 + w2
+                    for p in range(n_pos):
+                        # dest n_pos: off the board (MS-8), the row of -inf
+                        srcs[n_levels, p, n_kinds] = src_slab * (n_pos + 1) + dest[k, p]
+                    n_kinds += 1
+            for i in range(n_kinds, 5):
+                for p in range(n_pos):
+                    srcs[n_levels, p, i] = dummy
+            level_r[n_levels] = r
+            level_wo[n_levels] = wo
+            level_kinds[n_levels] = n_kinds
+            n_levels += 1
     for tile in range(n_tiles):
         oc0 = tile * TILE
         # the tile's other positions (the last tile repeats its last one)
@@ -120,12 +304,10 @@ def solve_layer(  # pragma: no cover - compiled; tested through its results
             for f in range(8):
                 blk_pos[lane * 8 + f] = lane_sq[lane] * 8 + f
                 blk_lane[lane * 8 + f] = lane
-        # one row per mover position: the lanes' values, then their kill chances
-        w = np.empty((ring * 2, n_pos, 2 * LANES))
-        es = np.zeros((n_pos, lanes))
-        ep = np.zeros((n_pos, lanes))
-        vs = np.zeros((n_pos, lanes))
-        vp = np.zeros((n_pos, lanes))
+        es = np.zeros((n_pos, LANES))
+        ep = np.zeros((n_pos, LANES))
+        vs = np.zeros((n_pos, LANES))
+        vp = np.zeros((n_pos, LANES))
         if has_next:
             for p in range(n_pos):
                 for t in range(TILE):
@@ -170,78 +352,41 @@ def solve_layer(  # pragma: no cover - compiled; tested through its results
                 fs[t, i, 1] = pk * wx  # the other has fired: after this shot both have
                 fp[t, i, 1] = pk
                 n_fire[t] = i + 1
-        scr_0 = np.empty(2 * LANES)
-        scr_1 = np.empty(2 * LANES)
-        kinds = np.empty(n_steps, dtype=np.int64)
-        kind_src = np.empty(n_steps, dtype=np.int64)
-        for r in range(m_max + 1):
-            for wi in range(2):
-                wo = 1 - wi
-                if wo == 1 and r > m_max - wo_cost:
-                    continue  # fewer MP than a wing-over's cost are left after one
-                n_kinds = 0
-                for k in range(n_steps):
-                    if step_cost[k] <= r and not (wo == 1 and step_wing[k]):
-                        kinds[n_kinds] = k
-                        w2 = 1 if (wo == 1 or step_wing[k]) else 0
-                        kind_src[n_kinds] = ((r - step_cost[k]) % ring) * 2 + w2
-                        n_kinds += 1
-                slab = (r % ring) * 2 + wo
-                w_all = w[slab]
+        for lv in range(n_levels):
+            r = level_r[lv]
+            wo = level_wo[lv]
+            slab = (r % ring) * 2 + wo
+            w_all = w[slab]
+            n_kinds = level_kinds[lv]
+            row0 = slab * (n_pos + 1)
+            if n_kinds > 3:
+                _dp5(wf, row0, srcs[lv], es, ep)
+            elif n_kinds > 1:
+                _dp3(wf, row0, srcs[lv], es, ep)
+            elif n_kinds == 1:
+                _dp1(wf, row0, srcs[lv], es, ep)
+            else:
+                _dp0(wf, row0, es, ep)
+            wt = mp_weight[r]
+            if wo == 0 and wt > 0.0:
+                # a whole move with r MP: no shot before the first step (MS-9)
                 for p in range(n_pos):
-                    # the best step so far is kept in two scratch rows used in
-                    # turn (read one, write the other): an in-place "keep or
-                    # replace" compiles to a masked store, which is slow
-                    a = scr_0
-                    b_ = scr_1
                     for lane in range(LANES):
-                        a[lane] = -np.inf
-                        a[LANES + lane] = 0.0
-                    for i in range(n_kinds):
-                        k = kinds[i]
-                        d = dest[k, p]
-                        if d >= n_pos:
-                            continue  # off the board (MS-8)
-                        src = kind_src[i]
-                        c_row = w[src, d]
-                        for lane in range(LANES):
-                            cs = c_row[lane]
-                            cp = c_row[LANES + lane]
-                            b = a[lane]
-                            q = a[LANES + lane]
-                            dd = cs - b
-                            take = (dd > TIE) | ((dd >= -TIE) & (cp > q))
-                            b_[lane] = cs if take else b
-                            b_[LANES + lane] = cp if take else q
-                        a, b_ = b_, a
-                    row = w_all[p]
-                    e_s = es[p]
-                    e_p = ep[p]
-                    for lane in range(LANES):
-                        # no legal affordable step: the move ends here (MS-7)
-                        stuck = a[lane] == -np.inf
-                        row[lane] = e_s[lane] if stuck else a[lane]
-                        row[LANES + lane] = e_p[lane] if stuck else a[LANES + lane]
-                wt = mp_weight[r]
-                if wo == 0 and wt > 0.0:
-                    # a whole move with r MP: no shot before the first step (MS-9)
-                    for p in range(n_pos):
-                        for lane in range(lanes):
-                            vs[p, lane] += wt * w_all[p, lane]
-                            vp[p, lane] += wt * w_all[p, LANES + lane]
-                # after at least one step the plane may fire (MS-9)
-                for t in range(TILE):
-                    for i in range(n_fire[t]):
-                        p = fire_pos[t, i]
-                        for st in range(3):
-                            lane = t * 3 + st
-                            if _better(
-                                fs[t, i, st], fp[t, i, st], w_all[p, lane], w_all[p, LANES + lane]
-                            ):
-                                w_all[p, lane] = fs[t, i, st]
-                                w_all[p, LANES + lane] = fp[t, i, st]
-                for i in range(lanes * 8):
-                    w_all[blk_pos[i], blk_lane[i]] = -np.inf
+                        vs[p, lane] += wt * w_all[p, lane]
+                        vp[p, lane] += wt * w_all[p, LANES + lane]
+            # after at least one step the plane may fire (MS-9)
+            for t in range(TILE):
+                for i in range(n_fire[t]):
+                    p = fire_pos[t, i]
+                    for st in range(3):
+                        lane = t * 3 + st
+                        if _better(
+                            fs[t, i, st], fp[t, i, st], w_all[p, lane], w_all[p, LANES + lane]
+                        ):
+                            w_all[p, lane] = fs[t, i, st]
+                            w_all[p, LANES + lane] = fp[t, i, st]
+            for i in range(lanes * 8):
+                w_all[blk_pos[i], blk_lane[i]] = -np.inf
         for t in range(TILE):
             oc = oc0 + t
             if oc >= n_others:

@@ -140,10 +140,15 @@ class BoardTables:
         n = self.n_pos
         m = np.arange(n)
         images = [m, self.mirror_x, self.mirror_y, self.mirror_x[self.mirror_y]]
-        flats = np.stack([(g[:, None] * n + g[None, :]).ravel() for g in images])
-        rep_of = flats.min(axis=0)
-        reps = np.unique(rep_of)
-        number = np.searchsorted(reps, rep_of).astype(np.int32)
+        rep_of = np.arange(n * n)
+        for g in images[1:]:
+            np.minimum(rep_of, (g[:, None] * n + g[None, :]).ravel(), out=rep_of)
+        # a representative is the smallest of its orbit, so it is its own:
+        # the same sorted list as np.unique(rep_of), without hashing 1.5M values
+        reps = np.flatnonzero(rep_of == np.arange(n * n))
+        number_of = np.zeros(n * n, dtype=np.int32)
+        number_of[reps] = np.arange(len(reps), dtype=np.int32)
+        number = number_of[rep_of]
         return reps.astype(np.int64), number
 
 
