@@ -41,3 +41,18 @@ def test_static_files_and_the_schema_are_served(client: TestClient) -> None:
     schema = client.get("/openapi.json").json()
     assert "/api/games/{game_id}/actions" in schema["paths"]
     assert "/api/games/{game_id}/stream" not in schema["paths"]
+
+
+def test_a_server_readies_the_solver_as_it_starts_and_a_test_app_does_not() -> None:
+    """``airwar serve`` (``warm_solver=True``) loads or compiles the expert's kernel in the
+    background at start, so the first solve a player waits for is only the solve."""
+    from airwar.solver import solving
+    from airwar.solver.kernel import solve_layer
+
+    solving.WARMED.clear()
+    with TestClient(create_app("sqlite://"), base_url="http://127.0.0.1"):
+        assert not solving.WARMED.wait(0.5)
+    with TestClient(create_app("sqlite://", warm_solver=True), base_url="http://127.0.0.1") as c:
+        assert c.get("/api/catalog").status_code == 200  # the start does not wait for it
+        assert solving.WARMED.wait(120)
+    assert solve_layer.signatures

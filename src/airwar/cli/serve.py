@@ -76,7 +76,7 @@ def serve(
     }
     if workers == 1:
         limits = DEFAULT_LIMITS if rate_limits else UNLIMITED
-        web_app = create_app(database_url, allowed_hosts=hosts, limits=limits)
+        web_app = create_app(database_url, allowed_hosts=hosts, limits=limits, warm_solver=True)
         url = web_app.state.store.url
     else:
         url = database_url or default_database_url()

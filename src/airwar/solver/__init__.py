@@ -61,7 +61,7 @@ from airwar.solver.model import (
     turn_limit_refusal,
 )
 from airwar.solver.solution import Solution, key_of
-from airwar.solver.solving import cached_solution, solve
+from airwar.solver.solving import cached_solution, solve, warm_up
 from airwar.solver.values import engagement_values, matchup_of, solver_options_of
 
 __all__ = [
@@ -84,4 +84,5 @@ __all__ = [
     "solve",
     "solver_options_of",
     "turn_limit_refusal",
+    "warm_up",
 ]

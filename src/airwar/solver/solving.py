@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import os
 import shutil
+import tempfile
 import threading
 import time
 from collections.abc import Callable
@@ -139,6 +140,32 @@ def default_workers(options: SolverOptions) -> int:
     """Two threads for a full-size problem on a machine with two cores or more, else one."""
     big = options.full_board and options.turn_limit >= 5
     return 2 if big and (os.cpu_count() or 1) >= 2 else 1
+
+
+WARM_UP = Matchup("F-86", "MiG-15"), SolverOptions(turn_limit=4, columns=3, rows=4)
+"""A small solve with a layer between two kept ones: a reduced board, four movement
+turns each (layers 6 and 8 of each chain kept, 7 recomputed)."""
+WARMED = threading.Event()
+"""Set once :func:`warm_up` has run in this process."""
+
+
+def warm_up() -> None:
+    """Have the compiled kernel ready: loaded from Numba's cache, or compiled on the
+    first run after installing (some 10 s of one core), so that the first solve a
+    player waits for is only the solve (docs/benchmarks.md: 5.7 s against 18.5 s)."""
+    matchup, options = WARM_UP
+    with tempfile.TemporaryDirectory(prefix="airwar-warm-up-") as tmp:
+        folder = Path(tmp)
+
+        def keep(chain: int, n: int, cp: Checkpoint) -> None:
+            write_checkpoint(folder, chain, n, cp)
+
+        solve_checkpoints(matchup, options, keep)
+        (folder / "meta.json").write_text(json.dumps({"version": SOLVER_VERSION}))
+        # a layer recomputed from a kept one read from disk, as a player's lookup does:
+        # the kernel has a compiled version of its own for read-only arrays
+        Solution.load(folder, matchup, options).store.layer(0, 7)
+    WARMED.set()
 
 
 def solve(

@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 import json
 import os
+import threading
 from collections.abc import AsyncIterator, Sequence
 from contextlib import asynccontextmanager
 from pathlib import Path
@@ -15,7 +16,7 @@ from fastapi.responses import StreamingResponse
 from fastapi.staticfiles import StaticFiles
 
 import airwar.games.migs_sabres  # noqa: F401  (registers the MiGs and Sabres games)
-from airwar import __version__
+from airwar import __version__, solver
 from airwar.store import Store
 from airwar.web import analysis, api, errors, hardening, pages, solver_jobs
 from airwar.web.limits import DEFAULT_LIMITS, Limits, Rate, RateLimiter
@@ -47,19 +48,24 @@ def create_app(
     allowed_hosts: Sequence[str] | None = None,
     limits: Limits = DEFAULT_LIMITS,
     bot_threads: int = THREADS,
+    warm_solver: bool = False,
 ) -> FastAPI:
     """The app on the store at ``database_url`` (default: the user's SQLite file).
 
     ``games`` limits the games offered (default: every game with a page);
     ``allowed_hosts`` adds Host names the app answers to besides the loopback ones;
     ``limits`` sets how often a client may create games and act (:mod:`airwar.web.limits`);
-    ``bot_threads`` is the number of background workers playing the bots' turns.
+    ``bot_threads`` is the number of background workers playing the bots' turns;
+    ``warm_solver`` readies the expert's compiled solver in the background as the
+    server starts (``airwar serve`` does), so that no player waits for its compilation.
     """
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         # games left with a bot to act when the server last stopped go on by themselves
         await asyncio.to_thread(app.state.bots.resume_waiting)
+        if warm_solver:
+            threading.Thread(target=solver.warm_up, name="solver-warm-up", daemon=True).start()
         yield
         app.state.closing = True
         await asyncio.to_thread(app.state.bots.close)
@@ -148,7 +154,7 @@ def app_from_environment() -> FastAPI:
     if setting not in ("on", "off"):
         raise ValueError(f"{LIMITS_VAR} is 'on' or 'off', not {setting!r}")
     limits = UNLIMITED if setting == "off" else DEFAULT_LIMITS
-    return create_app(allowed_hosts=hosts, limits=limits)
+    return create_app(allowed_hosts=hosts, limits=limits, warm_solver=True)
 
 
 UNLIMITED = Limits(create=Rate(per_second=1e9, burst=10**9), act=Rate(per_second=1e9, burst=10**9))
