@@ -27,6 +27,20 @@ def test_matchups_json_has_every_row() -> None:
     assert {(r["active"], r["first"], r["ace"]) for r in rows} >= {("F-86", "active", False)}
 
 
+def strict(constant: str) -> None:
+    raise AssertionError(f"{constant} is not JSON")
+
+
+def test_one_game_a_row_gives_strict_json_with_null_for_an_unbounded_interval() -> None:
+    result = runner.invoke(
+        app, ["matchups", *FAST[:1], "1", *FAST[2:], "--aces", "no", "--first", "active", "--json"]
+    )
+    assert result.exit_code == 0, result.output
+    rows = json.loads(result.stdout, parse_constant=strict)  # no Infinity, no NaN
+    diff = rows[0]["kill_difference"]
+    assert diff["n"] == 1 and diff["low"] is None and diff["high"] is None
+
+
 def test_first_mover_and_prop_vs_jet_json() -> None:
     fm = run_json("first-mover", *FAST)
     assert isinstance(fm, list) and len(fm) == 7

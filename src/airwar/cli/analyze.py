@@ -12,6 +12,7 @@ gives the same numbers either way.
 from __future__ import annotations
 
 import json
+import math
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
@@ -265,8 +266,20 @@ def _run_matchups(
         )
 
 
+def _finite(value: Any) -> Any:
+    """``value`` with every infinite or NaN number as None: an interval of too few games
+    is unbounded, and strict JSON has no Infinity (``null`` is "no bound")."""
+    if isinstance(value, float) and not math.isfinite(value):
+        return None
+    if isinstance(value, dict):
+        return {k: _finite(v) for k, v in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [_finite(v) for v in value]
+    return value
+
+
 def _emit_json(payload: Any) -> None:
-    typer.echo(json.dumps(payload, indent=2, sort_keys=True))
+    typer.echo(json.dumps(_finite(payload), indent=2, sort_keys=True, allow_nan=False))
 
 
 @app.command()
