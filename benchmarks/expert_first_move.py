@@ -98,7 +98,8 @@ def measure(url: str, args: argparse.Namespace) -> dict[str, Any]:
             jobs = http.get("/api/solver/jobs").json()["jobs"]
             if jobs:
                 job = jobs[-1]
-                if job["state"] == "running" and (not progress or progress[-1][1] != job["progress"]):
+                moved = not progress or progress[-1][1] != job["progress"]
+                if job["state"] == "running" and moved:
                     progress.append((round(now, 2), round(job["progress"], 3)))
             seen = http.get(f"/api/games/{game['id']}", params={"seat": token}).json()
             if seen["decisions"] >= 1:
