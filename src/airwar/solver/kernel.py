@@ -48,6 +48,27 @@ def _take(cs: float, cp: float, b: float, q: float) -> bool:  # pragma: no cover
     return (dd > TIE) | ((dd >= -TIE) & (cp > q))
 
 
+@njit(cache=True, nogil=True, inline="always")
+def _step(
+    wf: NDArray[np.float64], row: int, lane: int, b: float, q: float
+) -> tuple[float, float]:  # pragma: no cover - compiled
+    """The best of (``b``, ``q``) and step result row ``row`` in ``lane`` (:func:`_take`)."""
+    cs = wf[row, lane]
+    cp = wf[row, LANES + lane]
+    t = _take(cs, cp, b, q)
+    return (cs if t else b), (cp if t else q)
+
+
+@njit(cache=True, nogil=True, inline="always")
+def _end(
+    wf: NDArray[np.float64], o: int, lane: int, b: float, q: float, x_s: float, x_p: float
+) -> None:  # pragma: no cover - compiled
+    """Write the best into row ``o``; no legal affordable step: the move ends here (MS-7)."""
+    stuck = b == -np.inf
+    wf[o, lane] = x_s if stuck else b
+    wf[o, LANES + lane] = x_p if stuck else q
+
+
 @njit(cache=True, nogil=True, boundscheck=False)
 def _dp5(
     wf: NDArray[np.float64],
@@ -79,34 +100,11 @@ def _dp5(
         o4 = src[p, 4]
         o = out + p
         for lane in range(LANES):
-            b = wf[o0, lane]
-            q = wf[o0, LANES + lane]
-            cs = wf[o1, lane]
-            cp = wf[o1, LANES + lane]
-            t = _take(cs, cp, b, q)
-            b = cs if t else b
-            q = cp if t else q
-            cs = wf[o2, lane]
-            cp = wf[o2, LANES + lane]
-            t = _take(cs, cp, b, q)
-            b = cs if t else b
-            q = cp if t else q
-            cs = wf[o3, lane]
-            cp = wf[o3, LANES + lane]
-            t = _take(cs, cp, b, q)
-            b = cs if t else b
-            q = cp if t else q
-            cs = wf[o4, lane]
-            cp = wf[o4, LANES + lane]
-            t = _take(cs, cp, b, q)
-            b = cs if t else b
-            q = cp if t else q
-            # no legal affordable step: the move ends here (MS-7)
-            x_s = es[p, lane]
-            x_p = ep[p, lane]
-            stuck = b == -np.inf
-            wf[o, lane] = x_s if stuck else b
-            wf[o, LANES + lane] = x_p if stuck else q
+            b, q = _step(wf, o1, lane, wf[o0, lane], wf[o0, LANES + lane])
+            b, q = _step(wf, o2, lane, b, q)
+            b, q = _step(wf, o3, lane, b, q)
+            b, q = _step(wf, o4, lane, b, q)
+            _end(wf, o, lane, b, q, es[p, lane], ep[p, lane])
 
 
 @njit(cache=True, nogil=True, boundscheck=False)
@@ -125,24 +123,9 @@ def _dp3(
         o2 = src[p, 2]
         o = out + p
         for lane in range(LANES):
-            b = wf[o0, lane]
-            q = wf[o0, LANES + lane]
-            cs = wf[o1, lane]
-            cp = wf[o1, LANES + lane]
-            t = _take(cs, cp, b, q)
-            b = cs if t else b
-            q = cp if t else q
-            cs = wf[o2, lane]
-            cp = wf[o2, LANES + lane]
-            t = _take(cs, cp, b, q)
-            b = cs if t else b
-            q = cp if t else q
-            # no legal affordable step: the move ends here (MS-7)
-            x_s = es[p, lane]
-            x_p = ep[p, lane]
-            stuck = b == -np.inf
-            wf[o, lane] = x_s if stuck else b
-            wf[o, LANES + lane] = x_p if stuck else q
+            b, q = _step(wf, o1, lane, wf[o0, lane], wf[o0, LANES + lane])
+            b, q = _step(wf, o2, lane, b, q)
+            _end(wf, o, lane, b, q, es[p, lane], ep[p, lane])
 
 
 @njit(cache=True, nogil=True, boundscheck=False)
@@ -159,13 +142,7 @@ def _dp1(
         o0 = src[p, 0]
         o = out + p
         for lane in range(LANES):
-            b = wf[o0, lane]
-            q = wf[o0, LANES + lane]
-            x_s = es[p, lane]
-            x_p = ep[p, lane]
-            stuck = b == -np.inf
-            wf[o, lane] = x_s if stuck else b
-            wf[o, LANES + lane] = x_p if stuck else q
+            _end(wf, o, lane, wf[o0, lane], wf[o0, LANES + lane], es[p, lane], ep[p, lane])
 
 
 @njit(cache=True, nogil=True, boundscheck=False)
