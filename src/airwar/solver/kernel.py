@@ -60,13 +60,28 @@ def _step(
 
 
 @njit(cache=True, nogil=True, inline="always")
+def _put(
+    wf: NDArray[np.float64], o: int, lane: int, b: float, q: float
+) -> int:  # pragma: no cover - compiled
+    """Write the best into row ``o``; 1 when there is none (-inf: no legal affordable step)."""
+    wf[o, lane] = b
+    wf[o, LANES + lane] = q
+    return 1 if b == -np.inf else 0
+
+
+@njit(cache=True, nogil=True, inline="always")
 def _end(
-    wf: NDArray[np.float64], o: int, lane: int, b: float, q: float, x_s: float, x_p: float
+    wf: NDArray[np.float64], o: int, x_s: NDArray[np.float64], x_p: NDArray[np.float64], p: int
 ) -> None:  # pragma: no cover - compiled
-    """Write the best into row ``o``; no legal affordable step: the move ends here (MS-7)."""
-    stuck = b == -np.inf
-    wf[o, lane] = x_s if stuck else b
-    wf[o, LANES + lane] = x_p if stuck else q
+    """Where row ``o`` has no best (-inf), the move ends here (MS-7): ``x_s``/``x_p[p]``.
+
+    Called only for a row with such a lane (rare: a plane at an edge, or
+    boxed in), so the common row reads neither ``x_s`` nor ``x_p``.
+    """
+    for lane in range(LANES):
+        if wf[o, lane] == -np.inf:
+            wf[o, lane] = x_s[p, lane]
+            wf[o, LANES + lane] = x_p[p, lane]
 
 
 @njit(cache=True, nogil=True, boundscheck=False)
@@ -99,12 +114,15 @@ def _dp5(
         o3 = src[p, 3]
         o4 = src[p, 4]
         o = out + p
+        stuck = 0
         for lane in range(LANES):
             b, q = _step(wf, o1, lane, wf[o0, lane], wf[o0, LANES + lane])
             b, q = _step(wf, o2, lane, b, q)
             b, q = _step(wf, o3, lane, b, q)
             b, q = _step(wf, o4, lane, b, q)
-            _end(wf, o, lane, b, q, es[p, lane], ep[p, lane])
+            stuck += _put(wf, o, lane, b, q)
+        if stuck:
+            _end(wf, o, es, ep, p)
 
 
 @njit(cache=True, nogil=True, boundscheck=False)
@@ -122,10 +140,13 @@ def _dp3(
         o1 = src[p, 1]
         o2 = src[p, 2]
         o = out + p
+        stuck = 0
         for lane in range(LANES):
             b, q = _step(wf, o1, lane, wf[o0, lane], wf[o0, LANES + lane])
             b, q = _step(wf, o2, lane, b, q)
-            _end(wf, o, lane, b, q, es[p, lane], ep[p, lane])
+            stuck += _put(wf, o, lane, b, q)
+        if stuck:
+            _end(wf, o, es, ep, p)
 
 
 @njit(cache=True, nogil=True, boundscheck=False)
@@ -141,8 +162,11 @@ def _dp1(
     for p in range(n_pos):
         o0 = src[p, 0]
         o = out + p
+        stuck = 0
         for lane in range(LANES):
-            _end(wf, o, lane, wf[o0, lane], wf[o0, LANES + lane], es[p, lane], ep[p, lane])
+            stuck += _put(wf, o, lane, wf[o0, lane], wf[o0, LANES + lane])
+        if stuck:
+            _end(wf, o, es, ep, p)
 
 
 @njit(cache=True, nogil=True, boundscheck=False)
@@ -162,6 +186,8 @@ def _dp0(
 def solve_layer(  # pragma: no cover - compiled; tested through its results
     others: NDArray[np.int64],
     swap_pair: NDArray[np.int32],
+    nxt_at: NDArray[np.int64],
+    head_slot: NDArray[np.int32],
     dest: NDArray[np.int64],
     step_cost: NDArray[np.int64],
     step_wing: NDArray[np.bool_],
@@ -169,31 +195,35 @@ def solve_layer(  # pragma: no cover - compiled; tested through its results
     fire_offset: NDArray[np.int64],
     nxt_s: NDArray[np.float64],
     nxt_p: NDArray[np.float64],
-    nxt_rs: NDArray[np.float64],
-    nxt_rp: NDArray[np.float64],
+    nxt_hs: NDArray[np.float64],
+    nxt_hp: NDArray[np.float64],
     has_next: bool,
     mp_values: NDArray[np.int64],
     mp_probs: NDArray[np.float64],
     p_kill: NDArray[np.float64],
     wx: float,
     wy: float,
-    block_pair: NDArray[np.int32],
     out_s: NDArray[np.float64],
     out_p: NDArray[np.float64],
 ) -> None:
-    """Fill ``out_s``/``out_p`` (3 x pairs) with the layer's values.
+    """Fill ``out_s``/``out_p`` (tiles x positions x :data:`LANES`) with the layer's values.
 
-    ``others[oc]``: the other plane's position of block ``oc``;
-    ``swap_pair[oc, p]``: the canonical pair number of (mover ``others[oc]``,
-    other ``p``), where the next layer is read once the move ends;
-    ``nxt_s``/``nxt_p`` (3 x pairs) the next layer, mover's view;
-    ``nxt_rs``/``nxt_rp`` (pairs) its values with a III.G return fire
-    pending (status 1). ``dest[k, p]``: the position after step kind ``k``
-    (``n_pos`` when off the board, MS-8); ``ahead[p]``: the square directly
-    ahead of ``p`` (-1 off the board, MS-9); ``fire_offset[attacker facing,
-    target facing]`` the aspect of a shot (MS-10, the rules' geometry module).
-    ``block_pair[oc * n_pos + p]``: the canonical pair that block entry
-    (``oc``, ``p``) is written to, or -1 when another image of it is.
+    The layer is kept in the kernel's own block layout: entry ``[tile, p,
+    t * 3 + st]`` is the value with the mover at ``p``, the other plane at
+    ``others[tile * TILE + t]`` and status ``st``; the accumulators of a
+    tile are written in place, in order, with no scattering into pair order
+    (:class:`~airwar.solver.layers.BlockTables` converts). ``others[oc]``:
+    the other plane's position of block ``oc``; ``nxt_s``/``nxt_p`` the
+    next layer in the same layout, flattened, mover's view, and
+    ``nxt_at[oc, p]`` where in it the state (mover ``others[oc]``, other
+    ``p``) starts, read once the move ends; ``swap_pair[oc, p]`` the
+    canonical pair number of that state, and ``head_slot[pair]`` its place
+    in ``nxt_hs``/``nxt_hp``, the values at status 1 with a III.G return
+    fire pending (-1: no head-on pair). ``dest[k, p]``: the position after
+    step kind ``k`` (``n_pos`` when off the board, MS-8); ``ahead[p]``: the
+    square directly ahead of ``p`` (-1 off the board, MS-9);
+    ``fire_offset[attacker facing, target facing]`` the aspect of a shot
+    (MS-10, the rules' geometry module).
 
     The blocks are solved :data:`TILE` at a time: the working row of one
     mover position holds the values of the tile's other positions x 3
@@ -262,6 +292,9 @@ def solve_layer(  # pragma: no cover - compiled; tested through its results
             level_wo[n_levels] = wo
             level_kinds[n_levels] = n_kinds
             n_levels += 1
+    # the values where a move ends (the next layer's, or 0 after the last turn)
+    es = np.zeros((n_pos, LANES))
+    ep = np.zeros((n_pos, LANES))
     for tile in range(n_tiles):
         oc0 = tile * TILE
         # the tile's other positions (the last tile repeats its last one)
@@ -281,18 +314,17 @@ def solve_layer(  # pragma: no cover - compiled; tested through its results
             for f in range(8):
                 blk_pos[lane * 8 + f] = lane_sq[lane] * 8 + f
                 blk_lane[lane * 8 + f] = lane
-        es = np.zeros((n_pos, LANES))
-        ep = np.zeros((n_pos, LANES))
-        vs = np.zeros((n_pos, LANES))
-        vp = np.zeros((n_pos, LANES))
+        vs = out_s[tile]
+        vp = out_p[tile]
+        summed = False  # vs/vp hold a sum yet (the first term is added to 0.0, not stored)
         if has_next:
             for p in range(n_pos):
                 for t in range(TILE):
-                    j = swap_pair[ocs[t], p]
+                    at = nxt_at[ocs[t], p]
                     for st in range(3):
-                        ns = nxt_s[next_status[st], j]
+                        ns = nxt_s[at + next_status[st]]
                         es[p, t * 3 + st] = -ns
-                        ep[p, t * 3 + st] = (wy * nxt_p[next_status[st], j] - ns) / wx
+                        ep[p, t * 3 + st] = (wy * nxt_p[at + next_status[st]] - ns) / wx
         # the positions that may fire at each other position (its square directly
         # ahead, MS-9) and the values of the shot
         n_fire = np.zeros(TILE, dtype=np.int64)
@@ -310,13 +342,13 @@ def solve_layer(  # pragma: no cover - compiled; tested through its results
                 after_s = 0.0
                 after_p = 0.0
                 if has_next:
-                    j = swap_pair[ocs[t], p]
-                    if offset == 0:
-                        a_s = nxt_rs[j]
-                        a_p = nxt_rp[j]
+                    h = head_slot[swap_pair[ocs[t], p]]
+                    if offset == 0 and h >= 0:
+                        a_s = nxt_hs[h]
+                        a_p = nxt_hp[h]
                     else:
-                        a_s = nxt_s[1, j]
-                        a_p = nxt_p[1, j]
+                        a_s = nxt_s[nxt_at[ocs[t], p] + 1]
+                        a_p = nxt_p[nxt_at[ocs[t], p] + 1]
                     after_s = -a_s
                     after_p = (wy * a_p - a_s) / wx
                 miss = 1.0 - pk
@@ -347,10 +379,18 @@ def solve_layer(  # pragma: no cover - compiled; tested through its results
             wt = mp_weight[r]
             if wo == 0 and wt > 0.0:
                 # a whole move with r MP: no shot before the first step (MS-9)
-                for p in range(n_pos):
-                    for lane in range(LANES):
-                        vs[p, lane] += wt * w_all[p, lane]
-                        vp[p, lane] += wt * w_all[p, LANES + lane]
+                if summed:
+                    for p in range(n_pos):
+                        for lane in range(LANES):
+                            vs[p, lane] += wt * w_all[p, lane]
+                            vp[p, lane] += wt * w_all[p, LANES + lane]
+                else:
+                    # 0.0 + x, not x: the sum of zeros as before, -0.0 made 0.0
+                    for p in range(n_pos):
+                        for lane in range(LANES):
+                            vs[p, lane] = 0.0 + wt * w_all[p, lane]
+                            vp[p, lane] = 0.0 + wt * w_all[p, LANES + lane]
+                    summed = True
             # after at least one step the plane may fire (MS-9)
             for t in range(TILE):
                 for i in range(n_fire[t]):
@@ -364,14 +404,3 @@ def solve_layer(  # pragma: no cover - compiled; tested through its results
                             w_all[p, LANES + lane] = fp[t, i, st]
             for i in range(lanes * 8):
                 w_all[blk_pos[i], blk_lane[i]] = -np.inf
-        for t in range(TILE):
-            oc = oc0 + t
-            if oc >= n_others:
-                break
-            for p in range(n_pos):
-                j = block_pair[oc * n_pos + p]
-                if j < 0:
-                    continue
-                for st in range(3):
-                    out_s[st, j] = vs[p, t * 3 + st]
-                    out_p[st, j] = vp[p, t * 3 + st]

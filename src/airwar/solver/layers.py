@@ -22,7 +22,7 @@ import numpy as np
 from numpy.typing import NDArray
 
 from airwar.games.migs_sabres.geometry import FIRE_OFFSET
-from airwar.solver.kernel import TIE, solve_layer
+from airwar.solver.kernel import LANES, TIE, TILE, solve_layer
 from airwar.solver.tables import PairTables, pair_tables, step_specs
 
 FloatArray = NDArray[np.float64]
@@ -45,16 +45,6 @@ class PlaneSpec:
     points: float
 
 
-@dataclass
-class Layer:
-    """Values at the start of one movement turn, before the MP roll, mover's view."""
-
-    S: FloatArray
-    P: FloatArray
-    RS: FloatArray
-    RP: FloatArray
-
-
 @dataclass(frozen=True)
 class BlockTables:
     """The "other position major" layout of one board size (see :mod:`.kernel`).
@@ -62,14 +52,28 @@ class BlockTables:
     ``others``: one position per orbit of the mirror symmetries (its smallest
     image); ``swap_pair[oc, p]``: the canonical pair of (mover ``others[oc]``,
     other ``p``); ``pair_block[j]``: where canonical pair ``j`` sits in the
-    flattened (others x positions) block layout; ``block_pair`` its inverse
-    (-1 where a block entry is another image of a pair that is written elsewhere).
+    flattened (others x positions) block layout.
+
+    A layer is kept as the kernel writes it, ``[tile, p, t * 3 + status]``
+    (:data:`~airwar.solver.kernel.LANES` lanes, :data:`~airwar.solver.kernel.TILE`
+    other positions a tile): ``at[j]`` is where pair ``j``'s three statuses
+    start in it, flattened; ``nxt_at[oc, p]`` the same for ``swap_pair[oc, p]``;
+    ``canon_at`` (3 x pairs) where each status of each pair is, to read a
+    layer in pair order; ``block_canon`` (the flattened block) which pair
+    and status each entry is an image of, to write a stored layer back;
+    ``head_slot[j]`` the place of pair ``j`` among the head-on pairs ``heads``, or -1.
     """
 
     others: IntArray
     swap_pair: NDArray[np.int32]
     pair_block: IntArray
-    block_pair: NDArray[np.int32]
+    shape: tuple[int, int, int]
+    at: IntArray
+    nxt_at: IntArray
+    canon_at: IntArray
+    block_canon: IntArray
+    head_slot: NDArray[np.int32]
+    heads: IntArray
 
 
 @cache
@@ -82,8 +86,9 @@ def block_tables(columns: int, rows: int) -> BlockTables:
     images = [m, b.mirror_x, b.mirror_y, b.mirror_x[b.mirror_y]]
     canon = np.min(np.stack(images), axis=0)
     others = np.unique(canon)
+    n_others = len(others)
     block_of = np.full(n, -1, dtype=np.int64)
-    block_of[others] = np.arange(len(others))
+    block_of[others] = np.arange(n_others)
     swap_pair = pt.number[others[:, None] * n + m[None, :]].astype(np.int32)
     mover = pt.reps // n
     other = pt.reps % n
@@ -93,9 +98,95 @@ def block_tables(columns: int, rows: int) -> BlockTables:
         hit = (g[other] == target) & (pair_block < 0)
         pair_block[hit] = block_of[target[hit]] * n + g[mover[hit]]
     assert (pair_block >= 0).all()
-    block_pair = np.full(len(others) * n, -1, dtype=np.int32)
-    block_pair[pair_block] = np.arange(pt.n_pairs, dtype=np.int32)
-    return BlockTables(others.astype(np.int64), swap_pair, pair_block, block_pair)
+    n_tiles = (n_others + TILE - 1) // TILE
+    oc, p = np.divmod(pair_block, n)
+    at = ((oc // TILE) * n + p) * LANES + (oc % TILE) * 3
+    canon_at = (at[None, :] + np.arange(3)[:, None]).astype(np.int64)
+    # every block entry, padding included (the last tile repeats its last other)
+    lane = np.arange(LANES)
+    t = np.minimum(lane // 3, TILE - 1)
+    st = np.where(lane < 3 * TILE, lane % 3, 0)
+    ocs = np.minimum(np.arange(n_tiles)[:, None] * TILE + t[None, :], n_others - 1)
+    pairs = pt.number[m[None, :, None] * n + others[ocs][:, None, :]]
+    block_canon = (st[None, None, :] * pt.n_pairs + pairs).astype(np.int64).ravel()
+    head_slot = np.full(pt.n_pairs, -1, dtype=np.int32)
+    head_slot[pt.head_on_pairs] = np.arange(len(pt.head_on_pairs), dtype=np.int32)
+    return BlockTables(
+        others.astype(np.int64),
+        swap_pair,
+        pair_block,
+        (n_tiles, n, LANES),
+        at,
+        at[swap_pair],
+        canon_at,
+        block_canon,
+        head_slot,
+        pt.head_on_pairs,
+    )
+
+
+class Layer:
+    """Values at the start of one movement turn, before the MP roll, mover's view.
+
+    Kept in the kernel's block layout (``BS``, ``BP``; :class:`BlockTables`)
+    with ``HS``/``HP`` the values at status 1 with a III.G return fire
+    pending, at the head-on pairs. ``S``/``P`` (3 x pairs) and ``RS``/``RP``
+    (pairs) are the same values in pair order, worked out when first read.
+    """
+
+    def __init__(
+        self, blocks: BlockTables, bs: FloatArray, bp: FloatArray, hs: FloatArray, hp: FloatArray
+    ) -> None:
+        self.blocks = blocks
+        self.BS = bs
+        self.BP = bp
+        self.HS = hs
+        self.HP = hp
+        self._canon: tuple[FloatArray, FloatArray] | None = None
+
+    @classmethod
+    def of_pairs(
+        cls,
+        blocks: BlockTables,
+        s: NDArray[np.floating],
+        p: NDArray[np.floating],
+        hs: NDArray[np.floating],
+        hp: NDArray[np.floating],
+    ) -> Layer:
+        """A layer from its values in pair order (a stored one)."""
+        bs = np.take(np.asarray(s, dtype=np.float64), blocks.block_canon).reshape(blocks.shape)
+        bp = np.take(np.asarray(p, dtype=np.float64), blocks.block_canon).reshape(blocks.shape)
+        return cls(blocks, bs, bp, np.asarray(hs, np.float64), np.asarray(hp, np.float64))
+
+    def in_pair_order(self) -> tuple[FloatArray, FloatArray]:
+        """``S`` and ``P`` as new arrays, not kept by the layer (as a solved layer is stored)."""
+        at = self.blocks.canon_at
+        return np.take(self.BS, at), np.take(self.BP, at)
+
+    def _pairs(self) -> tuple[FloatArray, FloatArray]:
+        if self._canon is None:
+            self._canon = self.in_pair_order()
+        return self._canon
+
+    @property
+    def S(self) -> FloatArray:
+        return self._pairs()[0]
+
+    @property
+    def P(self) -> FloatArray:
+        return self._pairs()[1]
+
+    @property
+    def RS(self) -> FloatArray:
+        out = self.S[1].copy()
+        out[self.blocks.heads] = self.HS
+        return out
+
+    @property
+    def RP(self) -> FloatArray:
+        out = self.P[1].copy()
+        out[self.blocks.heads] = self.HP
+        return out
 
 
 def _merge(bS: FloatArray, bP: FloatArray, cS: FloatArray, cP: FloatArray) -> None:
@@ -117,55 +208,64 @@ class LayerSolver:
         self._cost = np.array([s.cost for s in specs], dtype=np.int64)
         self._wing = np.array([s.wing_over for s in specs], dtype=np.bool_)
 
-    def solve(self, mover: PlaneSpec, other: PlaneSpec, nxt: Layer | None) -> Layer:
+    def solve(
+        self, mover: PlaneSpec, other: PlaneSpec, nxt: Layer | None, into: Layer | None = None
+    ) -> Layer:
         """The layer of a movement turn of ``mover`` given the next turn's layer.
 
         ``nxt`` is ``None`` when this is the last movement turn (MS-11: after
-        it, the planes disengage with no kill, value 0).
+        it, the planes disengage with no kill, value 0). ``into``, a layer
+        no longer needed (not ``nxt``), is overwritten and returned instead
+        of new arrays: a chain of 40 layers otherwise asks the system for
+        about 20 MB of fresh, zeroed pages a layer.
         """
         pt = self.pairs
+        bt = self.blocks
         b = pt.board
-        empty2 = np.zeros((3, 1), dtype=np.float64)
-        empty1 = np.zeros(1, dtype=np.float64)
-        out_s = np.empty((3, pt.n_pairs), dtype=np.float64)
-        out_p = np.empty((3, pt.n_pairs), dtype=np.float64)
+        if into is not None and (into is nxt or into.blocks is not bt):
+            raise ValueError("a layer is solved into a spare layer of the same board, not nxt")
+        empty = np.zeros(1, dtype=np.float64)
+        out_s = np.empty(bt.shape) if into is None else into.BS
+        out_p = np.empty(bt.shape) if into is None else into.BP
         solve_layer(
-            self.blocks.others,
-            self.blocks.swap_pair,
+            bt.others,
+            bt.swap_pair,
+            bt.nxt_at,
+            bt.head_slot,
             b.dest,
             self._cost,
             self._wing,
             b.ahead,
             FIRE_OFFSET,
-            empty2 if nxt is None else nxt.S,
-            empty2 if nxt is None else nxt.P,
-            empty1 if nxt is None else nxt.RS,
-            empty1 if nxt is None else nxt.RP,
+            empty if nxt is None else nxt.BS.reshape(-1),
+            empty if nxt is None else nxt.BP.reshape(-1),
+            empty if nxt is None else nxt.HS,
+            empty if nxt is None else nxt.HP,
             nxt is not None,
             np.array([m for m, _ in mover.mp], dtype=np.int64),
             np.array([p for _, p in mover.mp], dtype=np.float64),
             np.asarray(mover.p_kill, dtype=np.float64),
             float(mover.points),
             float(other.points),
-            self.blocks.block_pair,
             out_s,
             out_p,
         )
-        rs = out_s[1].copy()
-        rp = out_p[1].copy()
-        head = pt.head_on_pairs
-        if len(head):
-            # III.G, MS-19: before its MP roll the target of a missed head-on
-            # attack fires back (6 needed; the engagement then ends) or holds
+        # III.G, MS-19: before its MP roll the target of a missed head-on
+        # attack fires back (6 needed; the engagement then ends) or holds
+        at1 = bt.at[bt.heads] + 1
+        ret_s = np.take(out_s, at1)
+        ret_p = np.take(out_p, at1)
+        if len(at1):
             p_ret = float(mover.p_kill[0])
-            ret_s = out_s[1, head].copy()
-            ret_p = out_p[1, head].copy()
             _merge(
                 ret_s, ret_p, np.full_like(ret_s, p_ret * mover.points), np.full_like(ret_p, p_ret)
             )
-            rs[head] = ret_s
-            rp[head] = ret_p
-        return Layer(out_s, out_p, rs, rp)
+        if into is None:
+            return Layer(bt, out_s, out_p, ret_s, ret_p)
+        into.HS = ret_s
+        into.HP = ret_p
+        into._canon = None
+        return into
 
 
 LayerCallback = Callable[[int, int, Layer], None]
@@ -183,13 +283,15 @@ def solve_chain(
     With ``n`` movement turns remaining (both planes' together, ``2 *
     turn_limit`` at the start), the mover is ``first`` when ``2 * turn_limit
     - n`` is even. ``on_layer(mover, n, layer)`` sees each layer as it is
-    solved; only the last one is kept here.
+    solved, and must copy what it keeps: the arrays of layer ``n`` are
+    reused for layer ``n + 2``.
     """
     n_layers = 2 * turn_limit
     solver = LayerSolver(pairs)
     nxt: Layer | None = None
+    spare: Layer | None = None
     for n in range(1, n_layers + 1):
         mover = first if (n_layers - n) % 2 == 0 else 1 - first
-        layer = solver.solve(specs[mover], specs[1 - mover], nxt)
+        layer = solver.solve(specs[mover], specs[1 - mover], nxt, into=spare)
         on_layer(mover, n, layer)
-        nxt = layer
+        spare, nxt = nxt, layer

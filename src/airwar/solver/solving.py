@@ -52,7 +52,6 @@ def solve_checkpoints(
     pairs = pair_tables(options.columns, options.rows)
     specs = specs_of(matchup, options)
     kept = set(checkpoints(options.turn_limit))
-    heads = pairs.head_on_pairs
     total = 2 * 2 * options.turn_limit
     done = 0
     lock = threading.Lock()
@@ -61,7 +60,7 @@ def solve_checkpoints(
         def on_layer(_mover: int, n: int, layer: Layer) -> None:
             nonlocal done
             if n in kept:
-                keep(chain, n, pack(layer, heads))
+                keep(chain, n, pack(layer))
             with lock:
                 done += 1
                 if progress is not None:
@@ -162,8 +161,7 @@ def warm_up() -> None:
 
         solve_checkpoints(matchup, options, keep)
         (folder / "meta.json").write_text(json.dumps({"version": SOLVER_VERSION}))
-        # a layer recomputed from a kept one read from disk, as a player's lookup does:
-        # the kernel has a compiled version of its own for read-only arrays
+        # a layer recomputed from a kept one read from disk, as a player's lookup does
         Solution.load(folder, matchup, options).store.layer(0, 7)
     WARMED.set()
 

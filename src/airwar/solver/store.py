@@ -33,7 +33,7 @@ from pathlib import Path
 import numpy as np
 from numpy.typing import NDArray
 
-from airwar.solver.layers import Layer, LayerSolver, PlaneSpec
+from airwar.solver.layers import Layer, LayerSolver, PlaneSpec, block_tables
 from airwar.solver.tables import PairTables
 
 CHECKPOINT_EVERY = 6
@@ -83,13 +83,15 @@ Checkpoint = tuple[
 ARRAYS = ("S", "P", "RS", "RP")
 
 
-def pack(layer: Layer, heads: NDArray[np.int64]) -> Checkpoint:
-    """A solved layer in its stored form (values float64, kill chances float32)."""
+def pack(layer: Layer) -> Checkpoint:
+    """A solved layer in its stored form, in pair order (values float64, kill chances
+    float32; III.G return values at the head-on pairs only)."""
+    s, p = layer.in_pair_order()
     return (
-        np.array(layer.S, dtype=np.float64),
-        layer.P.astype(np.float32),
-        layer.RS[heads].astype(np.float64),
-        layer.RP[heads].astype(np.float32),
+        s,
+        p.astype(np.float32),
+        layer.HS.astype(np.float64),
+        layer.HP.astype(np.float32),
     )
 
 
@@ -173,8 +175,7 @@ class LayerStore:
             for j in range(base + 1, n + 1):
                 m = mover_of(chain, j, self.turn_limit)
                 nxt = self._solver.solve(self.specs[m], self.specs[1 - m], nxt)
-                heads = self.pairs.head_on_pairs
-                out = Stored(nxt.S, nxt.P, nxt.RS[heads], nxt.RP[heads])
+                out = Stored(nxt.S, nxt.P, nxt.HS, nxt.HP)
                 self._recomputed[(chain, j)] = out
                 self._recomputed.move_to_end((chain, j))
             while len(self._recomputed) > RECOMPUTED_KEPT:
@@ -183,12 +184,6 @@ class LayerStore:
             return out
 
     def _full(self, st: Stored) -> Layer:
-        """A stored layer as the kernel's input (float64, RS/RP over every pair)."""
-        heads = self.pairs.head_on_pairs
-        s = np.asarray(st.S, dtype=np.float64)
-        p = np.asarray(st.P, dtype=np.float64)
-        rs = s[1].copy()
-        rp = p[1].copy()
-        rs[heads] = st.RS
-        rp[heads] = st.RP
-        return Layer(s, p, rs, rp)
+        """A stored layer as the kernel's input (float64, in the kernel's block layout)."""
+        b = self.pairs.board
+        return Layer.of_pairs(block_tables(b.columns, b.rows), st.S, st.P, st.RS, st.RP)
