@@ -10,6 +10,7 @@ pages work under a proxy's path prefix (``--root-path``).
 
 from __future__ import annotations
 
+import contextlib
 import json
 import queue
 import re
@@ -105,6 +106,7 @@ class Stream:
         self.events: queue.Queue[tuple[int, str, dict[str, Any]]] = queue.Queue()
         self.statuses: list[int] = []
         self.stopping = threading.Event()
+        self.response: httpx.Response | None = None
         self.thread = threading.Thread(target=self.run, daemon=True)
 
     def __enter__(self) -> Stream:
@@ -112,8 +114,15 @@ class Stream:
         return self
 
     def __exit__(self, *exc: object) -> None:
+        # the reader may wait up to 30 s for the server's next line: closing the
+        # connection under it ends the wait (a reader that still outlives this is
+        # a daemon, and stops at its next line or when the server stops)
         self.stopping.set()
-        self.thread.join(timeout=45)
+        response = self.response
+        if response is not None:
+            with contextlib.suppress(Exception):
+                response.close()
+        self.thread.join(timeout=5)
 
     def run(self) -> None:
         connection = 0
@@ -123,6 +132,7 @@ class Stream:
             connection += 1
             try:
                 with httpx.stream("GET", self.url, timeout=timeout) as r:
+                    self.response = r
                     self.statuses.append(r.status_code)
                     name, data = "", ""
                     for line in r.iter_lines():
