@@ -19,6 +19,7 @@ from tests.needs import (
     pytest_runtest_makereport,
     pytest_terminal_summary,
 )
+from tests.test_quality import MYPY_RUN, MYPY_TEST, start_mypy
 
 settings.register_profile("default", deadline=None, max_examples=100)
 settings.load_profile("default")
@@ -26,6 +27,18 @@ settings.load_profile("default")
 __all__ = ["pytest_make_collect_report", "pytest_runtest_makereport", "pytest_terminal_summary"]
 """The hooks of tests/needs.py: a skip for want of PostgreSQL or Chromium fails under
 CI=true, and a local run names what it did not test."""
+
+
+def pytest_collection_finish(session: pytest.Session) -> None:
+    """mypy's 40 s start now, in the background, when its test is to run (tests/test_quality.py)."""
+    if any(item.nodeid == MYPY_TEST for item in session.items):
+        session.config.stash[MYPY_RUN] = start_mypy()
+
+
+def pytest_sessionfinish(session: pytest.Session) -> None:
+    started = session.config.stash.get(MYPY_RUN, None)
+    if started is not None:
+        started.stop()
 
 
 @pytest.fixture(scope="session")
