@@ -66,3 +66,18 @@ def test_a_layer_solved_into_a_spare_one_is_the_same_to_the_last_bit() -> None:
         assert np.array_equal(getattr(fresh, name), getattr(reused, name)), name
     with pytest.raises(ValueError, match="spare layer"):
         solver.solve(a, b, last, into=last)
+
+
+def test_a_layer_made_from_read_only_arrays_holds_writable_ones() -> None:
+    """A kept layer is memory-mapped read only; the kernel is compiled for writable
+    arrays only, so a layer made from it holds copies (one compiled version, not two)."""
+    bt = block_tables(3, 4)
+    n_pairs = pair_tables(3, 4).n_pairs
+    arrays = [np.zeros((3, n_pairs)), np.zeros((3, n_pairs), np.float32)]
+    arrays += [np.zeros(len(bt.heads)), np.zeros(len(bt.heads), np.float32)]
+    for a in arrays:
+        a.setflags(write=False)
+    layer = Layer.of_pairs(bt, *arrays)
+    for name in ("BS", "BP", "HS", "HP"):
+        array = getattr(layer, name)
+        assert array.flags.writeable and array.dtype == np.float64, name

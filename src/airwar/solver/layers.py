@@ -153,10 +153,15 @@ class Layer:
         hs: NDArray[np.floating],
         hp: NDArray[np.floating],
     ) -> Layer:
-        """A layer from its values in pair order (a stored one)."""
+        """A layer from its values in pair order (a stored one, read only or not).
+
+        Every array it holds is its own and writable: the compiled kernel then
+        needs no second version for read-only arrays (Numba compiles one per
+        kind of array it is given).
+        """
         bs = np.take(np.asarray(s, dtype=np.float64), blocks.block_canon).reshape(blocks.shape)
         bp = np.take(np.asarray(p, dtype=np.float64), blocks.block_canon).reshape(blocks.shape)
-        return cls(blocks, bs, bp, np.asarray(hs, np.float64), np.asarray(hp, np.float64))
+        return cls(blocks, bs, bp, np.array(hs, np.float64), np.array(hp, np.float64))
 
     def in_pair_order(self) -> tuple[FloatArray, FloatArray]:
         """``S`` and ``P`` as new arrays, not kept by the layer (as a solved layer is stored)."""
