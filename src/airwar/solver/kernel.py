@@ -406,3 +406,5 @@ def solve_layer(  # pragma: no cover - compiled; tested through its results
                             w_all[p, LANES + lane] = fp[t, i, st]
             for i in range(lanes * 8):
                 w_all[blk_pos[i], blk_lane[i]] = -np.inf
+        if not summed:
+            raise ValueError("the MP roll has no result with a chance above 0")
