@@ -51,8 +51,7 @@ class BlockTables:
 
     ``others``: one position per orbit of the mirror symmetries (its smallest
     image); ``swap_pair[oc, p]``: the canonical pair of (mover ``others[oc]``,
-    other ``p``); ``pair_block[j]``: where canonical pair ``j`` sits in the
-    flattened (others x positions) block layout.
+    other ``p``).
 
     A layer is kept as the kernel writes it, ``[tile, p, t * 3 + status]``
     (:data:`~airwar.solver.kernel.LANES` lanes, :data:`~airwar.solver.kernel.TILE`
@@ -66,7 +65,6 @@ class BlockTables:
 
     others: IntArray
     swap_pair: NDArray[np.int32]
-    pair_block: IntArray
     shape: tuple[int, int, int]
     at: IntArray
     nxt_at: IntArray
@@ -99,6 +97,7 @@ def block_tables(columns: int, rows: int) -> BlockTables:
         pair_block[hit] = block_of[target[hit]] * n + g[mover[hit]]
     assert (pair_block >= 0).all()
     n_tiles = (n_others + TILE - 1) // TILE
+    # pair_block[j]: the (other block, mover position) entry canonical pair j is kept in
     oc, p = np.divmod(pair_block, n)
     at = ((oc // TILE) * n + p) * LANES + (oc % TILE) * 3
     canon_at = (at[None, :] + np.arange(3)[:, None]).astype(np.int64)
@@ -114,7 +113,6 @@ def block_tables(columns: int, rows: int) -> BlockTables:
     return BlockTables(
         others.astype(np.int64),
         swap_pair,
-        pair_block,
         (n_tiles, n, LANES),
         at,
         at[swap_pair],
