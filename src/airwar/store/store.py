@@ -29,7 +29,9 @@ from __future__ import annotations
 import json
 import os
 import secrets
+import sqlite3
 import threading
+import time
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from contextlib import AbstractContextManager, contextmanager, nullcontext
 from dataclasses import dataclass, field
@@ -155,9 +157,30 @@ def _sqlite_write_ahead(dbapi_connection: Any, _record: Any) -> None:
     without waiting for the disk, so saving every decision stays fast (and
     readers never wait for a writer)."""
     cursor = dbapi_connection.cursor()
-    cursor.execute("PRAGMA journal_mode=WAL")
-    cursor.execute("PRAGMA synchronous=NORMAL")
-    cursor.close()
+    try:
+        if cursor.execute("PRAGMA journal_mode").fetchone()[0].lower() != "wal":
+            _switch_to_write_ahead(cursor)
+        cursor.execute("PRAGMA synchronous=NORMAL")
+    finally:
+        cursor.close()
+
+
+def _switch_to_write_ahead(cursor: Any) -> None:
+    """Put a new database file into write-ahead mode, taking turns with others.
+
+    The switch needs the file to itself, and SQLite asks for that once, without
+    the busy timeout: programs opening a new database together could fail with
+    "database is locked". Retry for as long as a writer would wait its turn.
+    """
+    deadline = time.monotonic() + SQLITE_BUSY_TIMEOUT
+    while True:
+        try:
+            cursor.execute("PRAGMA journal_mode=WAL")
+            return
+        except sqlite3.OperationalError as exc:
+            if "locked" not in str(exc) or time.monotonic() >= deadline:
+                raise
+        time.sleep(0.02)
 
 
 def _sqlite_own_begin(dbapi_connection: Any, _record: Any) -> None:
