@@ -1,30 +1,59 @@
 """Bots by name: ``make_bot("heuristic", seed)``.
 
-A plain dict of factories; other parts of airwar add their bots to it.
+A plain dict of factories; other parts of airwar add their bots to it. A bot's
+module is imported when the first bot of its kind is made, so that naming the
+bots (a command's ``--help``, a check of a seat kind) does not load the
+solver's compiler or every rule set.
 """
 
 from __future__ import annotations
 
+import importlib
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from airwar.bots.expert import ExpertBot
-from airwar.bots.expert import refusal as expert_refusal
-from airwar.bots.heuristic import HeuristicBot
-from airwar.bots.migs_rewards import migs_mcts
 from airwar.bots.random_bot import RandomBot
 from airwar.core.bot import Bot
-from airwar.games.gunslingers.autoplayer import GunslingersAuto
 
 BotFactory = Callable[[int | str], Bot]
 
+
+def _load(module: str, attr: str) -> Any:
+    return getattr(importlib.import_module(module), attr)
+
+
+def _lazy(module: str, attr: str, *, seeded: bool = True) -> BotFactory:
+    """A factory that imports ``module`` when it makes its first bot.
+
+    ``seeded=False``: a player with no dice of its own, made without a seed.
+    """
+
+    def make(seed: int | str) -> Bot:
+        maker = _load(module, attr)
+        bot: Bot = maker(seed) if seeded else maker()
+        return bot
+
+    make.__qualname__ = make.__name__ = f"lazy {module}.{attr}"
+    return make
+
+
+LAZY_BOTS: dict[str, tuple[str, str]] = {
+    "heuristic": ("airwar.bots.heuristic", "HeuristicBot"),
+    "expert": ("airwar.bots.expert", "ExpertBot"),
+    "mcts": ("airwar.bots.migs_rewards", "migs_mcts"),
+    # a rule set's own automatic player (it decides from its seat's view; no dice of its own)
+    "gunslingers-auto": ("airwar.games.gunslingers.autoplayer", "GunslingersAuto"),
+}
+"""The bots made by a module of their own: name -> (module, factory)."""
+
+_UNSEEDED = {"gunslingers-auto"}
+
 BOTS: dict[str, BotFactory] = {
     "random": RandomBot,
-    "heuristic": HeuristicBot,
-    "expert": ExpertBot,
-    "mcts": migs_mcts,
-    # a rule set's own automatic player (it decides from its seat's view; no dice of its own)
-    GunslingersAuto.name: lambda _seed: GunslingersAuto(),
+    **{
+        name: _lazy(module, attr, seeded=name not in _UNSEEDED)
+        for name, (module, attr) in LAZY_BOTS.items()
+    },
 }
 
 
@@ -41,7 +70,12 @@ def make_bot(name: str, seed: int | str = 0) -> Bot:
     return factory(seed)
 
 
-REFUSALS: dict[str, Callable[[Mapping[str, Any]], str | None]] = {"expert": expert_refusal}
+def _expert_refusal(options: Mapping[str, Any]) -> str | None:
+    check: Callable[[Mapping[str, Any]], str | None] = _load("airwar.bots.expert", "refusal")
+    return check(options)
+
+
+REFUSALS: dict[str, Callable[[Mapping[str, Any]], str | None]] = {"expert": _expert_refusal}
 """Bots that cannot play every option of the games they play, and why."""
 
 
