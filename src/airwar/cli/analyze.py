@@ -63,6 +63,7 @@ from airwar.solver import cache as solver_cache
 from airwar.solver.jobs import DONE, FAILED, JobStatus, ProgressCallback
 
 app = typer.Typer(
+    add_completion=False,
     help="The analysis lab: matchup odds, the designer's questions, campaigns, reports.",
     no_args_is_help=True,
 )

@@ -61,6 +61,7 @@ from airwar.session.seats import seat_names
 from airwar.store import Store
 
 app = typer.Typer(
+    add_completion=False,
     help="Bounce Into Action: air-defence and infantry fire with exact odds.",
     no_args_is_help=True,
 )

@@ -14,13 +14,15 @@ import functools
 import math
 import sys
 from collections.abc import Callable
-from typing import Annotated, NoReturn, ParamSpec, TypeVar
+from typing import TYPE_CHECKING, Annotated, NoReturn, ParamSpec, TypeVar
 
 import typer
 from rich.console import Console
 
 from airwar.core.errors import AirwarError, OptionError
-from airwar.store import Store
+
+if TYPE_CHECKING:
+    from airwar.store import Store
 
 EXIT_USAGE = 2
 """Exit code of a command-line error (the same as click's usage errors)."""
@@ -151,6 +153,8 @@ def reports_errors(command: Callable[P, R]) -> Callable[P, R]:
 
 def open_store(url: str | None) -> Store:
     """The saved-games store at ``url`` (None: the default database)."""
+    from airwar.store import Store  # here, not at the top: commands without a database skip it
+
     return Store(url)
 
 

@@ -83,6 +83,7 @@ from airwar.session import AI_PREFIX, HUMAN, REMOTE, Conflict, PlaySession, Sess
 from airwar.store import GameChanged
 
 app = typer.Typer(
+    add_completion=False,
     help="Gunslingers: the computer referee of the Expanded Sequence of Play.",
     no_args_is_help=True,
 )

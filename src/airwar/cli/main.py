@@ -8,6 +8,7 @@ with exit code 1 (set ``AIRWAR_TRACEBACK=1`` to see its traceback).
 
 from __future__ import annotations
 
+import importlib
 import os
 import sys
 from collections.abc import Sequence
@@ -17,12 +18,25 @@ import typer
 from typer.core import TyperGroup
 
 from airwar import __version__
-from airwar.cli import analyze, bia, gunslingers, migs, serve, verify
 from airwar.cli.common import EXIT_USAGE, one_line
 from airwar.core.errors import AirwarError
 
 EXIT_INTERNAL = 1
 """Exit code of an unexpected failure (a bug in airwar, not a mistake in the input)."""
+
+SUBCOMMANDS: dict[str, str] = {
+    "migs": "airwar.cli.migs",
+    "gunslingers": "airwar.cli.gunslingers",
+    "bia": "airwar.cli.bia",
+    "analyze": "airwar.cli.analyze",
+    "serve": "airwar.cli.serve",
+    "verify": "airwar.cli.verify",
+}
+"""Each command of the root, and the module whose Typer ``app`` holds it.
+
+A module is imported only when its command is named (or the root's help lists
+them): a rule set's command does not wait for the database layer, the
+solver's compiler and the other rule sets to load (2 to 3 s, all of them)."""
 
 
 def _say(message: str) -> None:
@@ -39,7 +53,20 @@ def _usage_line(exc: Exception) -> str:
 
 
 class OneLineErrors(TyperGroup):
-    """The root command: every error ends as one line on standard error, never a traceback."""
+    """The root command: every error ends as one line on standard error, never a
+    traceback. Its commands are loaded when named (:data:`SUBCOMMANDS`)."""
+
+    # ctx and commands are click's, which typer may carry a copy of: left as Any
+    def list_commands(self, ctx: Any) -> list[str]:
+        return [*SUBCOMMANDS, *(n for n in super().list_commands(ctx) if n not in SUBCOMMANDS)]
+
+    def get_command(self, ctx: Any, cmd_name: str) -> Any:
+        if cmd_name in SUBCOMMANDS and cmd_name not in self.commands:
+            module = importlib.import_module(SUBCOMMANDS[cmd_name])
+            command = typer.main.get_command(module.app)
+            command.name = cmd_name
+            self.add_command(command, cmd_name)
+        return super().get_command(ctx, cmd_name)
 
     def main(
         self,
@@ -94,12 +121,11 @@ app = typer.Typer(
     no_args_is_help=True,
     pretty_exceptions_enable=False,
 )
-app.add_typer(migs.app, name="migs")
-app.add_typer(gunslingers.app, name="gunslingers")
-app.add_typer(bia.app, name="bia")
-app.add_typer(analyze.app, name="analyze")
-serve.register(app)
-verify.register(app)
+
+
+@app.callback()
+def root() -> None:
+    """Makes the root a group of commands (Typer makes an app of one command that command)."""
 
 
 @app.command()

@@ -54,6 +54,7 @@ from airwar.session.seats import check_seats, human_seats
 from airwar.store import GameChanged, Store, StoredGame
 
 app = typer.Typer(
+    add_completion=False,
     help="MiGs and Sabres: Korean War air combat, solo or two players.",
     no_args_is_help=True,
 )

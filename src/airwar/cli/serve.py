@@ -11,11 +11,6 @@ FACTORY = "airwar.web.app:app_from_environment"
 """The app factory each worker process imports when ``--workers`` is more than one."""
 
 
-def register(app: typer.Typer) -> None:
-    """Add the ``serve`` command to the root app."""
-    app.command("serve")(serve)
-
-
 def serve(
     host: str = typer.Option("127.0.0.1", help="Address to listen on (loopback by default)."),
     port: int = typer.Option(8000, min=0, max=65535, help="Port to listen on."),
@@ -132,3 +127,8 @@ def in_memory(url: str) -> bool:
 
     parsed = make_url(url)
     return parsed.get_backend_name() == "sqlite" and (parsed.database or "") in ("", ":memory:")
+
+
+app = typer.Typer(add_completion=False)
+"""The ``serve`` command, which the root loads when it is named."""
+app.command("serve")(serve)

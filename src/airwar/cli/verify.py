@@ -28,11 +28,6 @@ MAX_RECORD_BYTES = 16 * 1024 * 1024
 """A record larger than this is refused unread (a real one is a few hundred kilobytes)."""
 
 
-def register(app: typer.Typer) -> None:
-    """Add the ``verify`` command to the root app."""
-    app.command("verify")(verify)
-
-
 @reports_errors
 def verify(
     record: Annotated[
@@ -67,3 +62,8 @@ def verify(
     for line in findings:
         typer.echo(f"  {line}")
     typer.echo(f"{where}: verified")
+
+
+app = typer.Typer(add_completion=False)
+"""The ``verify`` command, which the root loads when it is named."""
+app.command("verify")(verify)

@@ -1,0 +1,97 @@
+"""The root command: its commands are loaded when named, and only theirs.
+
+Each case runs ``airwar`` in a fresh interpreter and lists the modules the
+command left loaded: a rule set's command must not wait for the solver's
+compiler, another rule set or (where it keeps nothing) the database layer.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import subprocess
+import sys
+
+import pytest
+from typer.testing import CliRunner
+
+from airwar.cli.main import SUBCOMMANDS, app
+
+CHILD = """
+import json, sys
+import airwar.cli.main as main
+sys.argv = ["airwar", *json.loads(sys.argv[1])]
+try:
+    main.main()
+except SystemExit as exc:
+    code = exc.code
+print("LOADED " + json.dumps([code, sorted(sys.modules)]))
+"""
+
+HEAVY = ("numba", "airwar.solver", "airwar.games.gunslingers", "airwar.games.migs_sabres")
+"""Modules a command that needs none of them must not load (each costs 0.2 to 0.5 s)."""
+
+CASES = [
+    # (command line, modules it must not load)
+    (["version"], (*HEAVY, "sqlalchemy", "airwar.games.bia", "fastapi")),
+    (
+        [
+            *("bia", "air-defence", "--system", "manpad", "--target-speed", "slow"),
+            *("--target-manoeuvrability", "poor", "--firer", "surface", "--json"),
+        ],
+        (*HEAVY, "fastapi"),
+    ),
+    (["gunslingers", "examples"], ("numba", "airwar.solver", "airwar.games.migs_sabres")),
+]
+
+
+def _loaded(args: list[str]) -> tuple[int, set[str]]:
+    run = subprocess.run(
+        [sys.executable, "-c", CHILD, json.dumps(args)],
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    line = next(t for t in run.stdout.splitlines() if t.startswith("LOADED "))
+    code, modules = json.loads(line.removeprefix("LOADED "))
+    return code, set(modules)
+
+
+@pytest.mark.parametrize(("args", "absent"), CASES, ids=lambda v: " ".join(v[:2]))
+def test_a_command_loads_only_what_it_needs(args: list[str], absent: tuple[str, ...]) -> None:
+    code, modules = _loaded(args)
+    assert code in (0, None)
+    loaded = sorted(m for m in absent if m in modules)
+    assert loaded == [], f"airwar {' '.join(args)} loaded {loaded}"
+
+
+def test_the_root_lists_every_command_in_order_with_its_help() -> None:
+    result = CliRunner().invoke(app, ["--help"])
+    assert result.exit_code == 0, result.output
+    # a command's row starts at the panel's edge; its help's wrapped lines are indented
+    listed = re.findall(r"^│ ([a-z]+) ", result.output, flags=re.MULTILINE)
+    assert listed == [*SUBCOMMANDS, "version"]
+    text = " ".join(result.output.replace("│", " ").split())
+    assert "The analysis lab: matchup odds, the designer's questions" in text
+    assert "Replay a finished game's record and check that its dice were fair" in text
+
+
+@pytest.mark.parametrize("name", list(SUBCOMMANDS))
+def test_a_loaded_command_runs_and_offers_no_shell_completion_of_its_own(name: str) -> None:
+    """Shell completion is installed from the root; a command loaded on its own
+    must not grow its own ``--install-completion``."""
+    result = CliRunner().invoke(app, [name, "--help"])
+    assert result.exit_code == 0, result.output
+    assert "--install-completion" not in result.output
+    assert f"airwar {name}" in result.output
+
+
+def test_an_unknown_command_is_one_line_naming_it() -> None:
+    run = subprocess.run(
+        [sys.executable, "-m", "airwar.cli.main", "migz"],
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert run.returncode == 2
+    assert run.stderr.count("\n") == 1 and "No such command 'migz'" in run.stderr
