@@ -7,12 +7,14 @@ compiler, another rule set or (where it keeps nothing) the database layer.
 
 from __future__ import annotations
 
+import importlib
 import json
 import re
 import subprocess
 import sys
 
 import pytest
+import typer
 from typer.testing import CliRunner
 
 from airwar.cli.main import SUBCOMMANDS, app
@@ -34,6 +36,7 @@ HEAVY = ("numba", "airwar.solver", "airwar.games.gunslingers", "airwar.games.mig
 CASES = [
     # (command line, modules it must not load)
     (["version"], (*HEAVY, "sqlalchemy", "airwar.games.bia", "fastapi")),
+    (["--help"], (*HEAVY, "sqlalchemy", "airwar.games.bia", "fastapi", "airwar.cli.migs")),
     (
         [
             *("bia", "air-defence", "--system", "manpad", "--target-speed", "slow"),
@@ -42,6 +45,7 @@ CASES = [
         (*HEAVY, "fastapi"),
     ),
     (["gunslingers", "examples"], ("numba", "airwar.solver", "airwar.games.migs_sabres")),
+    (["migs", "--help"], ("airwar.games.gunslingers", "airwar.games.bia", "fastapi")),
 ]
 
 
@@ -74,6 +78,16 @@ def test_the_root_lists_every_command_in_order_with_its_help() -> None:
     text = " ".join(result.output.replace("│", " ").split())
     assert "The analysis lab: matchup odds, the designer's questions" in text
     assert "Replay a finished game's record and check that its dice were fair" in text
+
+
+@pytest.mark.parametrize("name", list(SUBCOMMANDS))
+def test_the_root_lists_a_command_by_the_first_paragraph_of_its_own_help(name: str) -> None:
+    """The root's help lists its commands without loading them: from a line of
+    its own, which must stay the one the command gives itself."""
+    module, summary = SUBCOMMANDS[name]
+    command = typer.main.get_command(importlib.import_module(module).app)
+    first = (command.help or "").strip().split("\n\n")[0]
+    assert " ".join(first.split()) == summary
 
 
 @pytest.mark.parametrize("name", list(SUBCOMMANDS))

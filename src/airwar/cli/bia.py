@@ -17,7 +17,6 @@ from rich.console import Console
 from rich.markup import escape
 from rich.table import Table
 
-from airwar.bots.registry import make_bot, refusal
 from airwar.cli.common import (
     MAX_SEED_LENGTH,
     check_seed,
@@ -56,9 +55,6 @@ from airwar.games.bia.infantry import (
 from airwar.games.bia.scenario import MAX_PILOT, MAX_TURNS, MAX_UNITS
 from airwar.games.bia.volley import parse_shot, volley_odds
 from airwar.games.examples import BIA, example_names
-from airwar.session import AI_PREFIX, Sessions
-from airwar.session.seats import seat_names
-from airwar.store import Store
 
 app = typer.Typer(
     add_completion=False,
@@ -475,6 +471,12 @@ def engagement(
             "ground_fire": ground_fire,
         }
         return EngagementGame(options, where=str(file))
+
+    # the play session and its database, here: the other commands need neither
+    from airwar.bots.registry import make_bot, refusal
+    from airwar.session import AI_PREFIX, Sessions
+    from airwar.session.seats import seat_names
+    from airwar.store import Store
 
     game = _run(build)
     # Played through the play session like every game (on a store in memory: nothing

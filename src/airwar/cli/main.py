@@ -15,7 +15,7 @@ from collections.abc import Sequence
 from typing import Any
 
 import typer
-from typer.core import TyperGroup
+from typer.core import TyperCommand, TyperGroup
 
 from airwar import __version__
 from airwar.cli.common import EXIT_USAGE, one_line
@@ -24,19 +24,32 @@ from airwar.core.errors import AirwarError
 EXIT_INTERNAL = 1
 """Exit code of an unexpected failure (a bug in airwar, not a mistake in the input)."""
 
-SUBCOMMANDS: dict[str, str] = {
-    "migs": "airwar.cli.migs",
-    "gunslingers": "airwar.cli.gunslingers",
-    "bia": "airwar.cli.bia",
-    "analyze": "airwar.cli.analyze",
-    "serve": "airwar.cli.serve",
-    "verify": "airwar.cli.verify",
+SUBCOMMANDS: dict[str, tuple[str, str]] = {
+    "migs": ("airwar.cli.migs", "MiGs and Sabres: Korean War air combat, solo or two players."),
+    "gunslingers": (
+        "airwar.cli.gunslingers",
+        "Gunslingers: the computer referee of the Expanded Sequence of Play.",
+    ),
+    "bia": ("airwar.cli.bia", "Bounce Into Action: air-defence and infantry fire with exact odds."),
+    "analyze": (
+        "airwar.cli.analyze",
+        "The analysis lab: matchup odds, the designer's questions, campaigns, reports.",
+    ),
+    "serve": (
+        "airwar.cli.serve",
+        "Play, referee and calculate in your browser: the games are kept in the database.",
+    ),
+    "verify": (
+        "airwar.cli.verify",
+        "Replay a finished game's record and check that its dice were fair.",
+    ),
 }
-"""Each command of the root, and the module whose Typer ``app`` holds it.
+"""Each command of the root: the module whose Typer ``app`` holds it, and the
+line the root's help lists it with (the first of the command's own help).
 
-A module is imported only when its command is named (or the root's help lists
-them): a rule set's command does not wait for the database layer, the
-solver's compiler and the other rule sets to load (2 to 3 s, all of them)."""
+A module is imported only when its command is named: a rule set's command
+does not wait for the database layer, the solver's compiler and the other
+rule sets to load (2 to 3 s, all of them), nor does the root's help."""
 
 
 def _say(message: str) -> None:
@@ -60,10 +73,22 @@ class OneLineErrors(TyperGroup):
     def list_commands(self, ctx: Any) -> list[str]:
         return [*SUBCOMMANDS, *(n for n in super().list_commands(ctx) if n not in SUBCOMMANDS)]
 
+    _listing = False
+    """Set while the root's help is written: its commands are listed, not loaded."""
+
+    def format_help(self, ctx: Any, formatter: Any) -> None:
+        self._listing = True
+        try:
+            super().format_help(ctx, formatter)
+        finally:
+            self._listing = False
+
     def get_command(self, ctx: Any, cmd_name: str) -> Any:
         if cmd_name in SUBCOMMANDS and cmd_name not in self.commands:
-            module = importlib.import_module(SUBCOMMANDS[cmd_name])
-            command = typer.main.get_command(module.app)
+            where, summary = SUBCOMMANDS[cmd_name]
+            if self._listing:
+                return TyperCommand(cmd_name, short_help=summary)
+            command = typer.main.get_command(importlib.import_module(where).app)
             command.name = cmd_name
             self.add_command(command, cmd_name)
         return super().get_command(ctx, cmd_name)
