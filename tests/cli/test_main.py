@@ -2,7 +2,7 @@
 
 Each case runs ``airwar`` in a fresh interpreter and lists the modules the
 command left loaded: a rule set's command must not wait for the solver's
-compiler, another rule set or (where it keeps nothing) the database layer.
+compiler, another rule set or (where it opens no database) SQLAlchemy.
 """
 
 from __future__ import annotations
@@ -42,9 +42,13 @@ CASES = [
             *("bia", "air-defence", "--system", "manpad", "--target-speed", "slow"),
             *("--target-manoeuvrability", "poor", "--firer", "surface", "--json"),
         ],
-        (*HEAVY, "fastapi"),
+        (*HEAVY, "sqlalchemy", "fastapi"),
     ),
-    (["gunslingers", "examples"], ("numba", "airwar.solver", "airwar.games.migs_sabres")),
+    # the play session is loaded (the command's module uses it) but no database is opened
+    (
+        ["gunslingers", "examples"],
+        ("numba", "airwar.solver", "airwar.games.migs_sabres", "sqlalchemy", "alembic"),
+    ),
     (["migs", "--help"], ("airwar.games.gunslingers", "airwar.games.bia", "fastapi")),
 ]
 

@@ -32,7 +32,7 @@ import time
 from collections import OrderedDict
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 from airwar.core.bot import Bot
 from airwar.core.driver import Driver, replay
@@ -56,7 +56,10 @@ from airwar.session.seats import (
     new_tokens,
     seat_of_token,
 )
-from airwar.store import GameChanged, Store, StoredGame
+from airwar.store import GameChanged
+
+if TYPE_CHECKING:
+    from airwar.store import Store, StoredGame
 
 MAX_PATH = 64
 """The longest path of decisions one request may send."""
