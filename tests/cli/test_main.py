@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import importlib
 import json
+import os
 import re
 import subprocess
 import sys
@@ -53,16 +54,23 @@ CASES = [
 ]
 
 
-def _loaded(args: list[str]) -> tuple[int, set[str]]:
+def _run(args: list[str], env: dict[str, str] | None = None) -> tuple[int, set[str], str]:
+    """The command's exit code, the modules it left loaded, and what it printed."""
     run = subprocess.run(
         [sys.executable, "-c", CHILD, json.dumps(args)],
         capture_output=True,
         text=True,
         timeout=120,
+        env={**os.environ, **(env or {})},
     )
-    line = next(t for t in run.stdout.splitlines() if t.startswith("LOADED "))
-    code, modules = json.loads(line.removeprefix("LOADED "))
-    return code, set(modules)
+    printed, _, line = run.stdout.rpartition("LOADED ")
+    code, modules = json.loads(line)
+    return code, set(modules), printed
+
+
+def _loaded(args: list[str]) -> tuple[int, set[str]]:
+    code, modules, _ = _run(args)
+    return code, modules
 
 
 @pytest.mark.parametrize(("args", "absent"), CASES, ids=lambda v: " ".join(v[:2]))
@@ -113,3 +121,19 @@ def test_an_unknown_command_is_one_line_naming_it() -> None:
     )
     assert run.returncode == 2
     assert run.stderr.count("\n") == 1 and "No such command 'migz'" in run.stderr
+
+
+def test_a_shell_completes_a_command_name_without_loading_the_commands() -> None:
+    """Completion runs the command at every tab: the names come from the list."""
+    env = {"_AIRWAR_COMPLETE": "complete_bash", "COMP_WORDS": "airwar ", "COMP_CWORD": "1"}
+    code, modules, printed = _run([], env)
+    assert code in (0, None)
+    assert printed.split() == [*SUBCOMMANDS, "version"]
+    assert [m for m in (*HEAVY, "sqlalchemy", "airwar.cli.migs") if m in modules] == []
+
+
+def test_a_shell_completes_inside_a_command_it_loads() -> None:
+    env = {"_AIRWAR_COMPLETE": "complete_bash", "COMP_WORDS": "airwar bia air", "COMP_CWORD": "2"}
+    code, modules, printed = _run([], env)
+    assert code in (0, None) and printed.split() == ["air-defence"]
+    assert "airwar.cli.bia" in modules and "numba" not in modules

@@ -69,17 +69,25 @@ class OneLineErrors(TyperGroup):
     """The root command: every error ends as one line on standard error, never a
     traceback. Its commands are loaded when named (:data:`SUBCOMMANDS`)."""
 
+    _listing = False
+    """Set while the root's help or a shell's completion of a command name is
+    written: the commands are listed by name and line, not loaded."""
+
     # ctx and commands are click's, which typer may carry a copy of: left as Any
     def list_commands(self, ctx: Any) -> list[str]:
         return [*SUBCOMMANDS, *(n for n in super().list_commands(ctx) if n not in SUBCOMMANDS)]
-
-    _listing = False
-    """Set while the root's help is written: its commands are listed, not loaded."""
 
     def format_help(self, ctx: Any, formatter: Any) -> None:
         self._listing = True
         try:
             super().format_help(ctx, formatter)
+        finally:
+            self._listing = False
+
+    def shell_complete(self, ctx: Any, incomplete: str) -> Any:
+        self._listing = True
+        try:
+            return super().shell_complete(ctx, incomplete)
         finally:
             self._listing = False
 
