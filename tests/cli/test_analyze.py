@@ -128,6 +128,7 @@ def test_report_writes_png_and_self_contained_html(tmp_path: Path) -> None:
 def test_errors_are_one_line_with_exit_code_2() -> None:
     for args, message in (
         (["matchups", "--bots", "random,nobody"], "unknown bot 'nobody'"),
+        (["matchups", "--bots", "gunslingers-auto"], "unknown bot 'gunslingers-auto' for MiGs"),
         (["matchups", "--aces", "maybe"], "--aces 'maybe'"),
         (["matchups", "--first", "nobody"], "--first 'nobody'"),
         (["campaign", "--option", "sorties=0"], "sorties"),

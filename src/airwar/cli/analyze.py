@@ -137,7 +137,8 @@ Aces = Annotated[str, typer.Option("--aces", help="Active pilot an ace: no, yes 
 
 
 def parse_bots(text: str) -> tuple[str, str]:
-    from airwar.bots.registry import bot_names
+    """Two bots that play MiGs and Sabres (the lab's games), as A,B or one for both."""
+    from airwar.cli.migs_seats import bot_names
 
     names = [t.strip() for t in text.split(",") if t.strip()]
     if len(names) == 1:
@@ -147,7 +148,9 @@ def parse_bots(text: str) -> tuple[str, str]:
     known = bot_names()
     for name in names:
         if name not in known:
-            raise OptionError(f"--bots: unknown bot {name!r} (known: {', '.join(known)})")
+            raise OptionError(
+                f"--bots: unknown bot {name!r} for MiGs and Sabres (known: {', '.join(known)})"
+            )
     return names[0], names[1]
 
 

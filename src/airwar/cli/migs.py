@@ -550,8 +550,8 @@ def simulate(
     if len(names) != 2 or not all(names):
         raise SeatError(f"--bots {bots!r} must name two bots, Communist first (e.g. random,random)")
     pair = (
-        normalise_seat(names[0], "Communist").removeprefix("ai:"),
-        normalise_seat(names[1], "Allied").removeprefix("ai:"),
+        normalise_seat(names[0], "Communist", "--bots").removeprefix("ai:"),
+        normalise_seat(names[1], "Allied", "--bots").removeprefix("ai:"),
     )
     if HUMAN in pair:
         raise SeatError("--bots must name two bots; a human cannot play a simulation")

@@ -13,6 +13,7 @@ from __future__ import annotations
 from airwar.bots.registry import bot_names as registered_bots
 from airwar.bots.registry import make_bot
 from airwar.core.bot import Bot
+from airwar.games.migs_sabres import MigsGame
 from airwar.session import AI_PREFIX, HUMAN, SeatError
 
 SEAT_ORDER = ("Communist", "Allied")
@@ -21,26 +22,32 @@ __all__ = ["HUMAN", "SEAT_ORDER", "SeatError", "bot_names", "make_ai", "normalis
 
 
 def bot_names() -> list[str]:
-    """The bots a side can be given (``airwar.bots.registry``)."""
-    return registered_bots()
+    """The bots a side can be given: those MiGs and Sabres declares it is played
+    by (its game type), of the registry's (``airwar.bots.registry``). Another
+    rule set's automatic player is in the registry too, and refuses this game."""
+    registered = set(registered_bots())
+    return sorted(b for b in MigsGame.game_type.bots if b in registered)
 
 
 def make_ai(name: str, seed: int | str) -> Bot:
     """The bot called ``name`` with its own seed (``airwar migs simulate``'s players)."""
-    if name not in registered_bots():
+    if name not in bot_names():
         raise SeatError(f"unknown bot {name!r} (bots: {', '.join(bot_names())})")
     return make_bot(name, seed)
 
 
-def normalise_seat(text: str, side: str) -> str:
-    """``"human"`` or ``"ai:NAME"`` for what was typed for ``side``; errors name the side."""
+def normalise_seat(text: str, side: str, option: str | None = None) -> str:
+    """``"human"`` or ``"ai:NAME"`` for what was typed for ``side``; errors name
+    the side's option, or ``option`` when the side was given in another."""
     low = text.strip().lower()
     if low in (HUMAN, "h", "me"):
         return HUMAN
     name = low.removeprefix(AI_PREFIX)
     known = bot_names()
     if name not in known:
+        where = f"--{side.lower()}" if option is None else f"{option} ({side})"
         raise SeatError(
-            f"--{side.lower()} {text!r} is neither human nor a bot (bots: {', '.join(known)})"
+            f"{where} {text!r} is neither human nor a bot of MiGs and Sabres "
+            f"(bots: {', '.join(known)})"
         )
     return f"{AI_PREFIX}{name}"
