@@ -50,7 +50,11 @@ CASES = [
         ["gunslingers", "examples"],
         ("numba", "airwar.solver", "airwar.games.migs_sabres", "sqlalchemy", "alembic"),
     ),
-    (["migs", "--help"], ("airwar.games.gunslingers", "airwar.games.bia", "fastapi")),
+    # the solver and the database come with the commands that use them
+    (
+        ["migs", "moves", "--mover", "F-86@c4:NE", "--target", "MiG-15@f7:S", "--mp", "3"],
+        ("numba", "airwar.solver", "sqlalchemy", "airwar.games.gunslingers", "fastapi"),
+    ),
 ]
 
 

@@ -11,12 +11,11 @@ from __future__ import annotations
 import json
 import time
 from pathlib import Path
-from typing import Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 from rich.table import Table
 
-from airwar.analysis.review import Thresholds
 from airwar.cli.common import (
     MAX_AI_DELAY,
     MAX_GAMES,
@@ -30,10 +29,6 @@ from airwar.cli.common import (
 )
 from airwar.cli.migs_moves import PlanePosition, moves_json, perft, print_moves_table
 from airwar.cli.migs_play import TerminalPlay
-from airwar.cli.migs_review import analyse as analyse_game
-from airwar.cli.migs_review import plot as plot_review
-from airwar.cli.migs_review import print_json as print_review_json
-from airwar.cli.migs_review import print_review
 from airwar.cli.migs_seats import (
     HUMAN,
     SEAT_ORDER,
@@ -51,7 +46,10 @@ from airwar.core.registry import load_game
 from airwar.games.migs_sabres import EngagementGame, MigsGame
 from airwar.session import PlaySession, Sessions
 from airwar.session.seats import check_seats, human_seats
-from airwar.store import GameChanged, Store, StoredGame
+from airwar.store import GameChanged
+
+if TYPE_CHECKING:
+    from airwar.store import Store, StoredGame
 
 app = typer.Typer(
     add_completion=False,
@@ -425,11 +423,17 @@ def replay(
         raise OptionError("--analyse reviews the whole game: leave out --upto and --boards")
     if plot is not None and plot.suffix.lower() != ".png":
         raise OptionError(f"--plot writes a PNG file: give a name ending in .png, not {plot}")
-    thresholds = Thresholds.parse(marks) if analyse else None
+    thresholds = None
+    if analyse:
+        # the exact analysis, and the solver under it, only when asked for
+        from airwar.analysis.review import Thresholds
+        from airwar.cli import migs_review
+
+        thresholds = Thresholds.parse(marks)
     stored = load_migs(open_sessions(database_url).store, game_id)
     if thresholds is not None:
         console = make_console()
-        review = analyse_game(
+        review = migs_review.analyse(
             stored,
             thresholds,
             solve=solve,
@@ -437,18 +441,18 @@ def replay(
             progress_console=make_console(stderr=True),
         )
         if plot is not None:
-            written = plot_review(review, plot)
+            written = migs_review.plot(review, plot)
             if not as_json:
                 console.print(f"Kill chances drawn to {written}", markup=False)
         if as_json:
-            print_review_json(review)
+            migs_review.print_json(review)
             return
         console.print(
             f"Analysis of game {stored.id}: {stored.title} ({stored.game}, "
             f"{_sides(stored.seats)}, {stored.status})",
             markup=False,
         )
-        print_review(console, review)
+        migs_review.print_review(console, review)
         return
     if upto is not None and not 0 <= upto <= len(stored.record.actions):
         raise OptionError(

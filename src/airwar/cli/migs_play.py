@@ -18,7 +18,7 @@ import time
 from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from rich.console import Console
 from rich.progress import BarColumn, Progress, TaskProgressColumn, TextColumn, TimeElapsedColumn
@@ -40,7 +40,9 @@ from airwar.core.game import CHANCE, TERMINAL
 from airwar.games.migs_sabres import Facing, Square, movement_options, parse_path
 from airwar.games.migs_sabres.movement import STEP_KINDS, explore_paths, pack
 from airwar.session import Conflict, PlaySession, Sessions
-from airwar.solver import engagement_values, jobs, turn_limit_refusal
+
+if TYPE_CHECKING:
+    from airwar.solver import jobs
 
 InputFn = Callable[[str], str]
 
@@ -85,6 +87,8 @@ def not_cached_lines(engagement: Mapping[str, Any], scoring: str) -> list[str]:
             f"The solver has no values for {what}: it needs a turn limit (MS-11); "
             "start a game with --turn-limit N to have them."
         ]
+    from airwar.solver import turn_limit_refusal
+
     refused = turn_limit_refusal(limit)
     if refused is not None:
         return [f"The solver has no values for {what}: {refused}."]
@@ -282,6 +286,8 @@ class TerminalPlay:
         """
         if not view.get("engagement"):
             return None
+        from airwar.solver import engagement_values
+
         return engagement_values(self.driver.state)
 
     def show_values(self) -> None:
@@ -487,6 +493,8 @@ class TerminalPlay:
             self.draw_board()
             if engagement:
                 self.say(self.status_line(engagement))
+        from airwar.solver import jobs  # the bot may be the expert, waiting for its solve
+
         with solve_progress(self.console) as on_progress, jobs.watching(on_progress):
             made = self.sessions.bot_step(self.live)
         self._saved()
