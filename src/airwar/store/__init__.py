@@ -24,8 +24,15 @@ if TYPE_CHECKING:
     )
 
 _FROM_STORE = frozenset(
-    {"ENV_VAR", "MAX_LISTED", "STATUSES", "GameListing", "Store", "StoredGame"}
-    | {"default_database_url"}
+    (
+        "ENV_VAR",
+        "MAX_LISTED",
+        "STATUSES",
+        "GameListing",
+        "Store",
+        "StoredGame",
+        "default_database_url",
+    )
 )
 """Names read from :mod:`airwar.store.store` when first asked for: importing the
 package for its errors (the play session, a command that may never open a
