@@ -29,7 +29,7 @@ FIRST = ("scenario", "map", "sides")
 """The tables written first, in this order; the units follow as the data lists them."""
 LAST = ("outcomes",)
 
-_BARE_KEY = re.compile(r"^[A-Za-z0-9_-]+$")
+_BARE_KEY = re.compile(r"[A-Za-z0-9_-]+")  # matched whole (fullmatch)
 _ESCAPES = {'"': '\\"', "\\": "\\\\", "\b": "\\b", "\t": "\\t", "\n": "\\n", "\f": "\\f",
             "\r": "\\r"}  # fmt: skip
 WIDTH = 100
@@ -65,7 +65,7 @@ def toml_problems(data: Any, place: str = "") -> list[str]:
 
 def key_text(key: str) -> str:
     """A key as TOML writes it: bare when it can be, else quoted."""
-    return key if _BARE_KEY.match(key) else string_text(key)
+    return key if _BARE_KEY.fullmatch(key) else string_text(key)
 
 
 def string_text(text: str) -> str:
