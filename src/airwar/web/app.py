@@ -101,9 +101,12 @@ def create_app(
         seat: Annotated[str | None, Query(max_length=64)] = None,
     ) -> StreamingResponse:
         """Server-sent events: one ``update`` each time the game changes (every decision,
-        the bots' too) or its bots start or stop thinking."""
+        the bots' too) or its bots start or stop thinking. A seat link is claim-once here
+        too: one whose seat another browser holds is refused (403)."""
         svc: GameService = request.app.state.service
         first = await asyncio.to_thread(svc.get, game_id)
+        if seat is not None:
+            await asyncio.to_thread(svc.seat_of, first, seat, api.browser_id(request))
         ticks_per_check = max(1, round(1.0 / POLL_SECONDS))
 
         async def events() -> AsyncIterator[str]:
