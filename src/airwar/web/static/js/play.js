@@ -548,10 +548,14 @@
   function listen() {
     if (!window.EventSource) { setInterval(refresh, 2000); return; }
     const es = new EventSource(A.url("/api/games/" + gameId + "/stream" + query()));
+    let joined = null;  /* how many players on other browsers have opened their link */
     es.addEventListener("update", function (msg) {
       const info = JSON.parse(msg.data);
-      /* a decision (the AI's too, one at a time) or the AI starting or ending its thinking */
-      if (!current || info.version !== current.version ||
+      /* a decision (the AI's too, one at a time), the AI starting or ending its thinking,
+         or a player opening its link (the host's page then reads "Red: joined") */
+      const opened = joined !== null && info.joined !== joined;
+      joined = info.joined;
+      if (!current || info.version !== current.version || opened ||
           !!info.bots_thinking !== !!current.bots_thinking) refresh();
     });
   }
