@@ -18,7 +18,7 @@ the record of a finished game reveals the seed and the salt that open it.
 from __future__ import annotations
 
 import secrets
-from typing import Annotated, Any
+from typing import Annotated, Any, TypeVar
 
 from fastapi import APIRouter, Cookie, Depends, Query, Request, Response
 from fastapi.responses import JSONResponse
@@ -127,7 +127,10 @@ def browser_id(request: Request, response: Response | None = None) -> str | None
     return fresh
 
 
-def copy_cookies(source: Response, target: Response) -> Response:
+ResponseT = TypeVar("ResponseT", bound=Response)
+
+
+def copy_cookies(source: Response, target: ResponseT) -> ResponseT:
     """``target`` with the cookies ``source`` sets (a fresh browser identity)."""
     for name, value in source.headers.items():
         if name == "set-cookie":

@@ -101,8 +101,9 @@ def create_app(
         seat: Annotated[str | None, Query(max_length=64)] = None,
     ) -> StreamingResponse:
         """Server-sent events: one ``update`` each time the game changes (every decision,
-        the bots' too), its bots start or stop thinking, or a player opens its seat link. A seat link is claim-once here
-        too: one whose seat another browser holds is refused (403)."""
+        the bots' too), its bots start or stop thinking, or a player opens its seat link.
+        A seat link is claim-once here too: one whose seat another browser holds is
+        refused (403)."""
         svc: GameService = request.app.state.service
         first = await asyncio.to_thread(svc.get, game_id)
         if seat is not None:
