@@ -548,13 +548,13 @@
   function listen() {
     if (!window.EventSource) { setInterval(refresh, 2000); return; }
     const es = new EventSource(A.url("/api/games/" + gameId + "/stream" + query()));
-    let joined = null;  /* how many players on other browsers have opened their link */
     es.addEventListener("update", function (msg) {
       const info = JSON.parse(msg.data);
       /* a decision (the AI's too, one at a time), the AI starting or ending its thinking,
-         or a player opening its link (the host's page then reads "Red: joined") */
-      const opened = joined !== null && info.joined !== joined;
-      joined = info.joined;
+         or, on the host's page while it still shows a link, a player opening its link
+         (the page then reads "Red: joined") */
+      const opened = !!current && Object.keys(current.invites || {}).length > 0 &&
+        info.joined !== (current.joined || []).length;
       if (!current || info.version !== current.version || opened ||
           !!info.bots_thinking !== !!current.bots_thinking) refresh();
     });
