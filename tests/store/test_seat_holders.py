@@ -4,9 +4,12 @@ and a database made before the holders existed is upgraded with its games intact
 from __future__ import annotations
 
 import threading
+from typing import Any
 
 import pytest
 from alembic import command
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from sqlalchemy import create_engine, inspect
 
 from airwar.core import GameRecord
@@ -106,3 +109,48 @@ def test_a_database_of_the_first_revision_is_upgraded_with_its_games(db_url: str
     command.downgrade(alembic_config(db_url), "0001")
     assert "holders_json" not in {c["name"] for c in inspect(engine).get_columns("games")}
     engine.dispose()
+
+
+BROWSERS = st.sampled_from(["host", "guest", "tablet", "thief"])
+SEATS = st.sampled_from(["Red", "Blue"])
+STEPS = st.lists(
+    st.one_of(
+        st.tuples(st.just("claim"), SEATS, BROWSERS),
+        st.tuples(st.just("offer"), SEATS, BROWSERS),
+        st.tuples(st.just("take"), st.integers(0, 5), BROWSERS),
+    ),
+    max_size=25,
+)
+
+
+@settings(max_examples=40, deadline=None)
+@given(steps=STEPS)
+def test_a_seat_changes_holder_only_by_its_holders_move_taken_once(
+    steps: list[tuple[str, Any, str]],
+) -> None:
+    """Against a plain model: a claim never takes a held seat, a move is opened only by
+    the seat's holder, and each move key moves its seat at most once."""
+    store = Store("sqlite://")
+    gid = new_game(store)
+    held: dict[str, str] = {}
+    moving: dict[str, str] = {}
+    offered: list[str] = []
+    for kind, what, browser in steps:
+        if kind == "claim":
+            assert store.claim_seat(gid, what, browser) == held.setdefault(what, browser)
+        elif kind == "offer":
+            key = f"key-{len(offered)}"
+            offered.append(key)
+            may = held.get(what) == browser
+            assert store.offer_seat_move(gid, what, browser, key) is may
+            if may:
+                moving[what] = key
+        elif what < len(offered):
+            key = offered[what]
+            seat = next((s for s, k in moving.items() if k == key), None)
+            assert store.take_seat_move(gid, key, browser) == seat
+            if seat is not None:
+                del moving[seat]
+                held[seat] = browser
+        assert store.seat_holders(gid) == held
+    store.close()
