@@ -277,3 +277,63 @@ def wait(client: TestClient, gid: str, tok: str) -> dict[str, Any]:
             return data
         assert time.monotonic() < deadline, "the automatic referee still decides after 60 s"
         time.sleep(0.05)
+
+
+def test_a_gunslingers_rematch_gives_each_player_its_new_seat(
+    browsers: Callable[[], TestClient],
+) -> None:
+    """The host plays Blue, the guest Red, the automatic referee the rest; after one turn
+    the host's rematch swaps the sides, and each browser holds the side it now plays."""
+    host, guest, third = browsers(), browsers(), browsers()
+    made = host.post(
+        "/api/gunslingers/games", json={"example": "dogfight-2v2.toml", "turns": 1}
+    ).json()
+    gid, toks = made["id"], tokens(made)
+    at = {"Blue": host, "Red": guest}
+    svc = host.app.state.service  # type: ignore[attr-defined]
+    for _ in range(600):
+        state = wait(host, gid, toks["Blue"])
+        if state["status"] == "finished":
+            break
+        seat = state["to_act"]
+        text = str(auto_decision(svc.get(gid).state))
+        r = at[seat].post(f"/api/games/{gid}/actions", json={"seat": toks[seat], "actions": [text]})
+        assert r.status_code == 200, r.text
+    else:
+        raise AssertionError("one turn did not end")
+    refused = guest.post(f"/api/games/{gid}/rematch", json={"seat": toks["Red"]})
+    assert refused.status_code == 403
+    again = host.post(f"/api/games/{gid}/rematch", json={"seat": toks["Blue"]})
+    assert again.status_code == 201, again.text
+    new, new_toks = again.json()["id"], tokens(again.json())
+    kinds = {x["seat"]: x["kind"] for x in again.json()["links"]}
+    assert kinds == {"Blue": "remote", "Red": "human"}  # still no referee link
+    assert guest.get(f"/api/games/{new}", params={"seat": new_toks["Blue"]}).status_code == 200
+    assert host.get(f"/api/games/{new}", params={"seat": new_toks["Red"]}).status_code == 200
+    for c, seat in ((host, "Blue"), (guest, "Red"), (third, "Blue"), (third, "Red")):
+        assert_refused(c.get(f"/api/games/{new}", params={"seat": new_toks[seat]}), seat, [])
+
+
+@pytest.mark.parametrize("game", sorted(GAMES))
+@pytest.mark.parametrize("first", ["refused move", "undo", "game JSON"])
+def test_a_browsers_first_request_holds_the_seat_even_when_it_is_refused(
+    browsers: Callable[[], TestClient], game: str, first: str
+) -> None:
+    """A browser without a cookie is given one by its first use of a link, on the answer
+    whatever it is (a refused move, an undo refused), and holds the seat with it."""
+    host, guest, third = browsers(), browsers(), browsers()
+    gid, toks, _made, _mine, theirs = start(host, game)
+    tok = toks[theirs]
+    if first == "refused move":
+        r = guest.post(f"/api/games/{gid}/actions", json={"seat": tok, "actions": ["x"]})
+        assert r.status_code in (409, 422), r.text
+    elif first == "undo":
+        r = guest.post(f"/api/games/{gid}/undo", json={"seat": tok})
+        assert r.status_code == 409, r.text
+    else:
+        r = guest.get(f"/api/games/{gid}", params={"seat": tok})
+        assert r.status_code == 200, r.text
+    assert BROWSER_COOKIE in r.headers.get("set-cookie", "")
+    assert guest.get(f"/api/games/{gid}", params={"seat": tok}).json()["seat"] == theirs
+    for c in (host, third):
+        assert_refused(c.get(f"/api/games/{gid}", params={"seat": tok}), first, [])

@@ -17,7 +17,6 @@ the record of a finished game reveals the seed and the salt that open it.
 
 from __future__ import annotations
 
-import secrets
 from typing import Annotated, Any, TypeVar
 
 from fastapi import APIRouter, Cookie, Depends, Query, Request, Response
@@ -30,6 +29,7 @@ from airwar.session.seats import AI_PREFIX, ASSIST_PREFIX, HUMAN, REMOTE, defaul
 from airwar.store import StoredGame
 from airwar.web import bots as web_bots
 from airwar.web.errors import field_error
+from airwar.web.identity import BROWSER_COOKIE, browser_id
 from airwar.web.limits import ACT, CREATE, charge
 from airwar.web.schemas import (
     Catalog,
@@ -100,31 +100,7 @@ def seat_url(request: Request, game_id: str, token: str) -> str:
     return f"{request.url_for('play_page', game_id=game_id).path}?seat={token}"
 
 
-BROWSER_COOKIE = "airwar_browser"
-"""The HttpOnly cookie that identifies a browser: a random secret of which the
-server keeps only a hash in the games it created (no accounts)."""
-
 BrowserCookie = Annotated[str | None, Cookie(alias=BROWSER_COOKIE, max_length=64)]
-
-
-def browser_id(request: Request, response: Response | None = None) -> str | None:
-    """This browser's secret; a new one is set in ``response`` when it has none."""
-    current = request.cookies.get(BROWSER_COOKIE)
-    if current and 16 <= len(current) <= 64 and current.replace("-", "").replace("_", "").isalnum():
-        return current
-    if response is None:
-        return None
-    fresh = secrets.token_urlsafe(32)
-    response.set_cookie(
-        BROWSER_COOKIE,
-        fresh,
-        max_age=10 * 365 * 24 * 3600,
-        path=request.scope.get("root_path") or "/",
-        httponly=True,
-        samesite="strict",
-        secure=request.url.scheme == "https",
-    )
-    return fresh
 
 
 ResponseT = TypeVar("ResponseT", bound=Response)
