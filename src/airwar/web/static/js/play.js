@@ -270,7 +270,7 @@
         const made = await A.api("POST", "/api/games/" + gameId + "/move", { seat: seat });
         const link = document.getElementById("move-link");
         link.href = made.url;
-        link.textContent = window.location.origin + A.url(made.url);
+        link.textContent = window.location.origin + made.url;  /* the prefix is in it */
         document.getElementById("move-link-line").hidden = false;
       } catch (e) {
         ctx.setError(e.message);
