@@ -1,6 +1,7 @@
 """The referee seat: an automatic referee that asks its person only for GS-14 results
-(``assist:<bot>``, GS-66), and its take-back of a seat's last decision before the next
-roll (GS-65), on a real SQLite store and the real Gunslingers rules."""
+(``assist:<bot>``, GS-66, a choice: the default referee is automatic alone, GS-70), and
+its take-back of a seat's last decision before the next roll (GS-65), on a real SQLite
+store and the real Gunslingers rules."""
 
 from __future__ import annotations
 
@@ -39,8 +40,14 @@ def person_decides(svc: Sessions, live: PlaySession) -> tuple[str, str]:
 
 def test_the_default_seats_never_give_one_person_a_side_and_the_referee(svc: Sessions) -> None:
     live = svc.create("gunslingers", {}, options=DOGFIGHT)
-    assert live.seats == TABLE
-    assert set(live.tokens) == {"Blue", "Red", "referee"}
+    # the referee is the automatic player alone, with no link (GS-70)
+    assert live.seats == {"Blue": "human", "Red": "remote", "referee": "ai:gunslingers-auto"}
+    assert set(live.tokens) == {"Blue", "Red"}
+    assert default_seats(("A", "B", "ref"), "ref", "bot") == {
+        "A": "human",
+        "B": "remote",
+        "ref": "ai:bot",
+    }
     assert default_seats(("A", "B"), None, None) == {"A": "human", "B": "human"}
     assert default_seats(("A", "B", "ref"), "ref", None) == {
         "A": "human",

@@ -35,6 +35,16 @@ def first_choice(view: dict[str, Any]) -> str:
 
 BROWSER_COOKIE = "airwar_browser"
 
+TEST_BROWSER = "test-browser-" + "b" * 24
+"""A browser identity a test's plain HTTP calls and its Chromium pages share: a seat link
+plays only on the browser that first used it (claim-once), so a test that makes a game
+through the API and then opens its links in a page gives both this one cookie."""
+
+
+def same_browser(context: Any, url: str, browser: str = TEST_BROWSER) -> None:
+    """Give a Playwright browser context the identity cookie ``browser`` on ``url``."""
+    context.add_cookies([{"name": BROWSER_COOKIE, "value": browser, "url": url}])
+
 
 def seeded_game(
     client: Any, game: str, seats: dict[str, str], seed: int | str, **options: Any

@@ -224,12 +224,13 @@ def test_two_seats_at_one_browser_share_their_links(client: TestClient) -> None:
     assert allied["hotseat"] == {"Communist": urls["Communist"]}
     made = new_game(client, {"Allied": "human", "Communist": "remote"}, first="active")
     gid, toks = made["id"], tokens(made)
-    for seat in ("Allied", "Communist"):
-        data = client.get(f"/api/games/{gid}", params={"seat": toks[seat]}).json()
-        assert data["hotseat"] == {}
-    # the host can always find the link to send to the player on the other browser
+    # the host finds the link to send to the player on the other browser until it is opened
     host = client.get(f"/api/games/{gid}", params={"seat": toks["Allied"]}).json()
     remote_url = next(x["url"] for x in made["links"] if x["seat"] == "Communist")
-    assert host["invites"] == {"Communist": remote_url}
-    guest = client.get(f"/api/games/{gid}", params={"seat": toks["Communist"]}).json()
-    assert guest["invites"] == {}
+    assert host["hotseat"] == {}
+    assert (host["invites"], host["joined"]) == ({"Communist": remote_url}, [])
+    with TestClient(client.app, base_url=str(client.base_url)) as guest_browser:
+        guest = guest_browser.get(f"/api/games/{gid}", params={"seat": toks["Communist"]}).json()
+    assert (guest["hotseat"], guest["invites"], guest["joined"]) == ({}, {}, [])
+    host = client.get(f"/api/games/{gid}", params={"seat": toks["Allied"]}).json()
+    assert (host["invites"], host["joined"]) == ({}, ["Communist"])

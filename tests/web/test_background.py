@@ -31,7 +31,7 @@ from airwar.store import Store
 from airwar.web.app import create_app
 from airwar.web.limits import Limits, Rate, RateLimiter, client_of
 from tests.web.conftest import LOCAL, Server, free_port, wait_until
-from tests.web.helpers import RELAXED, settle, tokens
+from tests.web.helpers import BROWSER_COOKIE, RELAXED, TEST_BROWSER, same_browser, settle, tokens
 
 QUICK = 5.0
 """Seconds within which a request that must not wait for a bot answers. A request that
@@ -462,7 +462,9 @@ def test_the_page_shows_the_ai_thinking_then_draws_its_reply(server: Server, pag
             "options": {"first": "active"},
             "seed": 7,
         },
+        cookies={BROWSER_COOKIE: TEST_BROWSER},
     ).json()
+    same_browser(page.context, server.url)  # the browser that made the game holds its seat
     page.goto(server.url + made["links"][0]["url"])
     ready = "document.body.dataset.ready === 'yes'"
     thinking = "document.body.dataset.botsThinking === 'yes'"

@@ -110,7 +110,7 @@ def test_a_whole_engagement_played_by_clicking(server: Server, page: Page) -> No
     page.click("#replay-link")
     wait_until(page, READY)
     last = int(page.evaluate("Number(document.body.dataset.step)"))
-    assert last == decisions_of(server, page.url)
+    assert last == decisions_of(server, page)
     page.click("#back")
     wait_until(page, f"Number(document.body.dataset.step) === {last - 1}")
     page.click("#first")
@@ -123,11 +123,19 @@ def test_a_whole_engagement_played_by_clicking(server: Server, page: Page) -> No
     shot(page, "replay")
 
 
-def decisions_of(server: Server, url: str) -> int:
+def browser_cookies(page: Page) -> dict[str, str]:
+    """The cookies of a page's browser: its seat links play only for that browser."""
+    return {c["name"]: c["value"] for c in page.context.cookies()}
+
+
+def decisions_of(server: Server, page: Page) -> int:
+    url = page.url
     game_id = url.split("/games/")[1].split("/")[0].split("?")[0]
     seat = url.split("seat=")[1] if "seat=" in url else None
     params = {"seat": seat} if seat else {}
-    data: dict[str, Any] = httpx.get(f"{server.url}/api/games/{game_id}", params=params).json()
+    data: dict[str, Any] = httpx.get(
+        f"{server.url}/api/games/{game_id}", params=params, cookies=browser_cookies(page)
+    ).json()
     return int(data["decisions"])
 
 
@@ -201,11 +209,15 @@ def test_two_browsers_play_one_game_and_see_each_other(server: Server, browser: 
         wait_ready(allied)
         wait_ready(communist)
         expect(allied.locator("#status")).to_contain_text("Your turn")
-        # the host's page keeps the link to send to the other player
-        expect(allied.locator("#invites a[data-seat='Communist']")).to_have_attribute(
-            "href", urls["Communist"].removeprefix(server.url)
+        # the other player has opened its link: the host's page says so instead of the link
+        expect(allied.locator("#invites li[data-joined='Communist']")).to_have_text(
+            "Communist: joined"
         )
+        expect(allied.locator("#invites a[data-seat='Communist']")).to_have_count(0)
         expect(communist.locator("#invite-panel")).to_be_hidden()
+        # the link now plays only in the Communist's browser: the host's is refused
+        taken = allied.request.get(f"{server.url}/api/games/{made['id']}?seat={toks['Communist']}")
+        assert taken.status == 403 and "seat is taken" in taken.text()
         expect(communist.locator("#controls")).to_contain_text("Waiting for Allied")
         # the Communist page has no clickable step while it is not its turn
         assert communist.locator("#battle-board .step-target").count() == 0
@@ -213,6 +225,7 @@ def test_two_browsers_play_one_game_and_see_each_other(server: Server, browser: 
         r = httpx.post(
             f"{server.url}/api/games/{made['id']}/actions",
             json={"seat": toks["Communist"], "actions": ["F"]},
+            cookies=browser_cookies(communist),
         )
         assert r.status_code == 409
         for _ in range(30):

@@ -17,7 +17,14 @@ import pytest
 from playwright.sync_api import Browser, Page, expect
 
 from tests.web.conftest import SCREENSHOTS, Server, free_port, wait_until
-from tests.web.helpers import first_declaration, gunslingers_step, tokens
+from tests.web.helpers import (
+    BROWSER_COOKIE,
+    TEST_BROWSER,
+    first_declaration,
+    gunslingers_step,
+    same_browser,
+    tokens,
+)
 from tests.web.helpers import settle as settle_game
 
 pytestmark = pytest.mark.browser
@@ -44,16 +51,16 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
 
 
 def _post(url: str, body: dict[str, Any]) -> dict[str, Any]:
-    req = urllib.request.Request(
-        url, json.dumps(body).encode(), {"Content-Type": "application/json"}, method="POST"
-    )
+    headers = {"Content-Type": "application/json", "Cookie": f"{BROWSER_COOKIE}={TEST_BROWSER}"}
+    req = urllib.request.Request(url, json.dumps(body).encode(), headers, method="POST")
     with urllib.request.urlopen(req, timeout=60) as r:
         data: dict[str, Any] = json.loads(r.read())
     return data
 
 
 def _get(url: str) -> dict[str, Any]:
-    with urllib.request.urlopen(url, timeout=60) as r:
+    req = urllib.request.Request(url, headers={"Cookie": f"{BROWSER_COOKIE}={TEST_BROWSER}"})
+    with urllib.request.urlopen(req, timeout=60) as r:
         data: dict[str, Any] = json.loads(r.read())
     return data
 
@@ -84,6 +91,7 @@ def settle(page: Page) -> None:
 
 def open_blue(page: Page, server: Server) -> str:
     link = new_game(server)
+    same_browser(page.context, server.url)  # the browser that made the game holds Blue
     page.goto(server.url + link)
     settle(page)
     return link
@@ -344,7 +352,9 @@ def test_a_lost_contact_is_greyed_where_it_was_last_seen(server: Server, page: P
         },
     )
     gid, toks = made["id"], tokens(made)
-    with httpx.Client(base_url=server.url, timeout=60) as client:
+    with httpx.Client(
+        base_url=server.url, timeout=60, cookies={BROWSER_COOKIE: TEST_BROWSER}
+    ) as client:
         for _ in range(300):
             data = settle_game(client, gid, toks["Blue"])
             seat = data["to_act"]
@@ -364,6 +374,7 @@ def test_a_lost_contact_is_greyed_where_it_was_last_seen(server: Server, page: P
             raise AssertionError("the Eagle was never asked to move")
         red = settle_game(client, gid, toks["Red"])["view"]
     assert red["last_seen"] == [{"hex": "0,0", "altitude": 10, "turn": 1, "phase": "Flight Phase"}]
+    same_browser(page.context, server.url)  # the one browser that played both sides
     page.goto(f"{server.url}/games/{gid}?seat={toks['Red']}")
     settle_page = "document.body.dataset.ready === 'yes' && document.getElementById('hex-map')"
     wait_until(page, settle_page, timeout=60)

@@ -1,5 +1,6 @@
-"""Gunslingers seats over HTTP, tried as an attacker would: the default seats, the
-automatic referee that asks its person only for GS-14 results (GS-66), and the referee's
+"""Gunslingers seats over HTTP, tried as an attacker would: the default seats (an
+automatic referee with no link, GS-70), the automatic referee that asks its person only
+for GS-14 results when a person is chosen to referee (GS-66), and the referee's
 take-back (GS-65): a side's link cannot take back, a take-back after a roll is refused,
 and a side never reads the referee's view nor the text of another side's decision."""
 
@@ -72,14 +73,18 @@ def undo(client: TestClient, gid: str, tok: str) -> Any:
 
 def test_the_default_seats_give_nobody_a_side_and_the_referee(client: TestClient) -> None:
     preview = client.post("/api/gunslingers/preview", json={"example": "dogfight-2v2.toml"})
-    expected = {"Blue": "human", "Red": "remote", "referee": "assist:gunslingers-auto"}
+    expected = {"Blue": "human", "Red": "remote", "referee": "ai:gunslingers-auto"}
     assert preview.json()["default_seats"] == expected
-    assert preview.json()["seat_kinds"]["referee"][0] == "assist:gunslingers-auto"
+    assert preview.json()["seat_kinds"]["referee"][0] == "ai:gunslingers-auto"
     gid, toks, made = new_game(client)
-    assert {link["seat"]: link["kind"] for link in made["links"]} == expected
+    # the automatic referee (GS-70) holds no link: nobody is given one to open
+    assert {link["seat"]: link["kind"] for link in made["links"]} == {
+        "Blue": "human",
+        "Red": "remote",
+    }
     blue = client.get(f"/api/games/{gid}", params={"seat": toks["Blue"]}).json()
-    # the creator plays Blue, and is given the others' links to send, the referee's included
-    assert set(blue["invites"]) == {"Red", "referee"}
+    # the creator plays Blue, and is given Red's link to send, and no other
+    assert set(blue["invites"]) == {"Red"}
     assert blue["view"]["seat"] == "Blue"
     bad = client.post(
         "/api/gunslingers/games",
@@ -228,7 +233,7 @@ def test_a_decision_of_300_characters_is_read_one_more_is_refused_by_its_length(
     """A decision is bounded at 300 characters: a jammer's twelve arcs with long unit
     names run past 100 (the 40 that bounds a seat's kind refused legal jams)."""
     gid, toks, _ = new_game(client, seats={"Blue": "remote", "Red": "remote"})
-    seat = settle(client, gid, toks["referee"])["to_act"]
+    seat = settle(client, gid, toks["Blue"])["to_act"]
     arcs = ",".join(["180", "150R", "120R", "90R", "60R", "30R", "0", "30L", "60L", "90L"])
     for size, length_refused in ((61, False), (300, False), (301, True)):
         text = ("jam Raven-1 " + arcs + ",120L,150L" + " " * 300)[:size]

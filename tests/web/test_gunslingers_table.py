@@ -83,8 +83,17 @@ class Table:
         if "/api/games/" in response.url and "/stream" not in response.url:
             self.received.append(response.text())
 
+    def cookies(self, seat: str) -> dict[str, str]:
+        """The cookies of the browser that opened ``seat``'s link (it alone holds the seat)."""
+        context = self.contexts[SEATS.index(seat)]
+        return {c["name"]: c["value"] for c in context.cookies()}
+
     def game(self, seat: str) -> dict[str, Any]:
-        r = httpx.get(f"{self.url}/api/games/{self.id}", params={"seat": self.tokens[seat]})
+        r = httpx.get(
+            f"{self.url}/api/games/{self.id}",
+            params={"seat": self.tokens[seat]},
+            cookies=self.cookies(seat),
+        )
         assert r.status_code == 200, r.text
         data: dict[str, Any] = r.json()
         return data
@@ -183,7 +192,9 @@ def play_a_turn(table: Table) -> None:
 def take_back(table: Table, n: int) -> None:
     """The referee takes back Red's decision on its page; all three pages say so."""
     record = httpx.get(
-        f"{table.url}/api/games/{table.id}/record", params={"seat": table.tokens["referee"]}
+        f"{table.url}/api/games/{table.id}/record",
+        params={"seat": table.tokens["referee"]},
+        cookies=table.cookies("referee"),
     ).json()
     actor, text = record["actions"][-1]
     assert actor == 1
@@ -212,8 +223,9 @@ def test_the_new_game_form_gives_nobody_a_side_and_the_referee(
     server: Server, browser: Browser, width: int
 ) -> None:
     """The form's defaults: the first side here, the other on a second browser, the
-    referee automatic asking a person only for GS-14 results; after Start every seat's
-    link says whose it is and copies, with no sideways scroll on a phone."""
+    referee automatic with no link (GS-70), the form saying that a referee sees both
+    sides; after Start every seat's link says whose it is and copies, with no sideways
+    scroll on a phone."""
     context = browser.new_context(viewport={"width": width, "height": 900})
     context.grant_permissions(["clipboard-read", "clipboard-write"], origin=server.url)
     page = context.new_page()
@@ -221,22 +233,18 @@ def test_the_new_game_form_gives_nobody_a_side_and_the_referee(
         page.goto(server.url + "/gunslingers")
         wait_until(page, "document.querySelector(\"select[data-seat='referee']\") !== null")
         chosen = {seat: page.locator(f"select[data-seat='{seat}']").input_value() for seat in SEATS}
-        assert chosen == {
-            "Blue": "human",
-            "Red": "remote",
-            "referee": "assist:gunslingers-auto",
-        }
+        assert chosen == {"Blue": "human", "Red": "remote", "referee": "ai:gunslingers-auto"}
         referee = page.locator("select[data-seat='referee'] option:checked")
         expect(referee).to_have_text(
-            "automatic, asks a person only for GS-14 results (its own link)"
+            "automatic: rolls every result, nobody sees both sides (no link)"
         )
+        expect(page.locator("#gs-referee-hint")).to_contain_text("The referee sees both sides")
         page.click("#gs-start")
         expect(page.locator("#gs-links")).to_be_visible()
         rows = page.locator("#gs-link-list li")
-        expect(rows).to_have_count(3)
+        expect(rows).to_have_count(2)
         expect(rows.nth(0)).to_contain_text("Blue: yours, here: open it to play")
         expect(rows.nth(1)).to_contain_text("Red: send it to Red's player")
-        expect(rows.nth(2)).to_contain_text("referee: send it to the referee, who is asked only")
         link = page.locator("#gs-link-list a[data-seat='Red']").get_attribute("href")
         assert link is not None and "?seat=" in link
         page.click("button[data-copy='Red']")

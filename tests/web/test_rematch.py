@@ -69,21 +69,24 @@ def test_a_rematch_between_two_browsers_gives_the_host_both_new_links(
         first="active",
     )
     tok = tokens(made)
-    data = client.get(f"/api/games/{made['id']}", params={"seat": tok["Allied"]}).json()
+    # the guest's browser opens its link first, and so holds the Allied seat
+    other = TestClient(client.app, base_url=str(client.base_url))
+    data = other.get(f"/api/games/{made['id']}", params={"seat": tok["Allied"]}).json()
+    browsers = {"Communist": client, "Allied": other}
     for _ in range(100):
         if data["status"] == "finished":
             break
-        seat = tok[data["to_act"]]
-        acts = data["view"]["engagement"]["legal_actions"]
+        seat = data["to_act"]
+        mine = browsers[seat].get(f"/api/games/{made['id']}", params={"seat": tok[seat]}).json()
+        acts = mine["view"]["engagement"]["legal_actions"]
         choice = "fire" if any(a["action"] == "fire" for a in acts) else acts[0]["action"]
-        r = client.post(
-            f"/api/games/{made['id']}/actions", json={"seat": seat, "actions": [choice]}
+        r = browsers[seat].post(
+            f"/api/games/{made['id']}/actions", json={"seat": tok[seat], "actions": [choice]}
         )
         assert r.status_code == 200, r.text
         data = r.json()
     assert data["status"] == "finished"
     # the second browser may not start it (it would get the host's new link)
-    other = TestClient(client.app, base_url=str(client.base_url))
     refused = other.post(f"/api/games/{made['id']}/rematch", json={"seat": tok["Allied"]})
     assert refused.status_code == 403
     assert "browser that created this game" in refused.json()["detail"]
@@ -91,6 +94,16 @@ def test_a_rematch_between_two_browsers_gives_the_host_both_new_links(
     assert r.status_code == 201, r.text
     kinds = {link["seat"]: link["kind"] for link in r.json()["links"]}
     assert kinds == {"Communist": "remote", "Allied": "human"}
+    # each player's browser holds the seat it takes in the rematch, and only that browser
+    new, new_tok = r.json()["id"], tokens(r.json())
+    assert other.get(f"/api/games/{new}", params={"seat": new_tok["Communist"]}).status_code == 200
+    assert client.get(f"/api/games/{new}", params={"seat": new_tok["Allied"]}).status_code == 200
+    for browser, seat in ((client, "Communist"), (other, "Allied")):
+        taken = browser.get(f"/api/games/{new}", params={"seat": new_tok[seat]})
+        assert taken.status_code == 403 and "seat is taken" in taken.json()["detail"]
+    third = TestClient(client.app, base_url=str(client.base_url))
+    for seat in ("Communist", "Allied"):
+        assert third.get(f"/api/games/{new}", params={"seat": new_tok[seat]}).status_code == 403
 
 
 def test_bad_rematch_requests_are_refused_with_a_reason(client: TestClient) -> None:

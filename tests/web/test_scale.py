@@ -28,9 +28,12 @@ from typer.testing import CliRunner
 from airwar.cli.main import app as cli_app
 from airwar.web.app import UNLIMITED, app_from_environment, create_app
 from tests.web.conftest import DATABASES, Server, database, free_port, fresh_postgres
-from tests.web.helpers import tokens
+from tests.web.helpers import BROWSER_COOKIE, TEST_BROWSER, tokens
 
 TIMEOUT = httpx.Timeout(30.0)
+ONE_BROWSER = {BROWSER_COOKIE: TEST_BROWSER}
+"""The cookie of the one browser whose requests reach either server (or worker): a seat
+link is claim-once, so the clients that stand for that browser share its identity."""
 
 
 # -- talking to the servers ----------------------------------------------------------
@@ -103,6 +106,7 @@ class Stream:
 
     def __init__(self, url: str) -> None:
         self.url = url
+        self.cookies = ONE_BROWSER  # the browser of the test's clients: it holds the seats
         self.events: queue.Queue[tuple[int, str, dict[str, Any]]] = queue.Queue()
         self.statuses: list[int] = []
         self.stopping = threading.Event()
@@ -131,7 +135,7 @@ class Stream:
         while not self.stopping.is_set():
             connection += 1
             try:
-                with httpx.stream("GET", self.url, timeout=timeout) as r:
+                with httpx.stream("GET", self.url, timeout=timeout, cookies=self.cookies) as r:
                     self.response = r
                     self.statuses.append(r.status_code)
                     name, data = "", ""
@@ -251,8 +255,8 @@ def test_a_game_played_across_two_servers_on_one_database(
 ) -> None:
     one, other = two_servers
     with (
-        httpx.Client(base_url=one.url, timeout=TIMEOUT) as a,
-        httpx.Client(base_url=other.url, timeout=TIMEOUT) as b,
+        httpx.Client(base_url=one.url, timeout=TIMEOUT, cookies=ONE_BROWSER) as a,
+        httpx.Client(base_url=other.url, timeout=TIMEOUT, cookies=ONE_BROWSER) as b,
     ):
         game_id, toks = new_duel(a)
         # the other server finds the game the first one made
@@ -288,8 +292,8 @@ def test_a_game_played_across_two_servers_on_one_database(
 def test_undo_through_one_server_is_seen_by_the_other(two_servers: tuple[Server, Server]) -> None:
     one, other = two_servers
     with (
-        httpx.Client(base_url=one.url, timeout=TIMEOUT) as a,
-        httpx.Client(base_url=other.url, timeout=TIMEOUT) as b,
+        httpx.Client(base_url=one.url, timeout=TIMEOUT, cookies=ONE_BROWSER) as a,
+        httpx.Client(base_url=other.url, timeout=TIMEOUT, cookies=ONE_BROWSER) as b,
     ):
         r = call(
             a,
@@ -340,8 +344,8 @@ def test_two_workers_serve_one_game(kind: str, tmp_path: Path) -> None:
             assert srv.process is not None
             assert workers_of(srv.process.pid) == 2
             with (
-                httpx.Client(base_url=srv.url, timeout=TIMEOUT) as a,
-                httpx.Client(base_url=srv.url, timeout=TIMEOUT) as b,
+                httpx.Client(base_url=srv.url, timeout=TIMEOUT, cookies=ONE_BROWSER) as a,
+                httpx.Client(base_url=srv.url, timeout=TIMEOUT, cookies=ONE_BROWSER) as b,
             ):
                 game_id, toks = new_duel(a)
                 url_ = f"{srv.url}/api/games/{game_id}/stream?seat={toks['Communist']}"

@@ -15,7 +15,7 @@ import pytest
 from fastapi.testclient import TestClient
 
 from tests.web.conftest import Server, free_port, wait_until
-from tests.web.helpers import tokens
+from tests.web.helpers import BROWSER_COOKIE, TEST_BROWSER, same_browser, tokens
 
 if TYPE_CHECKING:
     from playwright.sync_api import Browser
@@ -97,12 +97,14 @@ def test_the_play_page_shows_the_values(
                 "options": OPTIONS,
                 "hints": {"Communist": "always"},
             },
+            cookies={BROWSER_COOKIE: TEST_BROWSER},
         ).json()
         url = urlparse(next(x["url"] for x in made["links"] if x["seat"] == "Communist"))
         link = f"{url.path}?{url.query}"
-        data = httpx.get(srv.url + "/api" + link).json()
+        data = httpx.get(srv.url + "/api" + link, cookies={BROWSER_COOKIE: TEST_BROWSER}).json()
         info = data["solver"]
         assert info is not None
+        same_browser(context, srv.url)  # the browser that made the game holds its seat
         page = context.new_page()
         page.goto(srv.url + link)
         wait_until(page, "document.body.dataset.ready === 'yes'")

@@ -65,9 +65,10 @@ def test_a_stranger_cannot_list_resume_or_read_the_invitations(client: TestClien
     # a guessed link acts for nobody
     r = eve.post(f"/api/games/{gid}/actions", json={"seat": "A" * 22, "actions": ["F"]})
     assert r.status_code == 403
-    # even a seat's own link, used from another browser, is not shown the invitations
-    guest = eve.get(f"/api/games/{gid}", params={"seat": toks["Allied"]}).json()
-    assert guest["invites"] == {}
+    # the host's own seat link, used from another browser, shows nothing: the host holds it
+    taken = eve.get(f"/api/games/{gid}", params={"seat": toks["Allied"]})
+    assert taken.status_code == 403 and "seat is taken" in taken.json()["detail"]
+    assert "invites" not in taken.text and toks["Communist"] not in taken.text
 
 
 def test_a_public_game_is_listed_without_any_link(client: TestClient) -> None:
@@ -160,6 +161,8 @@ def test_racing_writers_on_sqlite_get_one_winner_and_clean_409s(tmp_path: Path) 
             .json()
         )
         gid, toks = made["id"], tokens(made)
+        # one browser, whose requests reach either process: it holds both seats in each
+        clients[1].cookies.update(clients[0].cookies)
         statuses: list[int] = []
         for _round in range(6):
             data = clients[0].get(f"/api/games/{gid}", params={"seat": toks["Allied"]}).json()

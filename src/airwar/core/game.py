@@ -44,8 +44,10 @@ class GameType:
     the analysis layer holds exact values for its positions; ``setup`` what
     a new game needs; ``referee`` the seat (if any) that referees the others:
     it may take back any seat's last decision before the next roll, and by
-    default it is played by the bot ``assistant``, which asks a person only for
-    what :meth:`GameState.needs_person` says the rules leave to one.
+    default it is played by the bot ``assistant`` alone (no person, no link); a
+    person may referee by choice, wholly or helped by that bot, which then asks
+    the person only for what :meth:`GameState.needs_person` says the rules leave
+    to one.
     """
 
     information: Literal["perfect", "imperfect"] = "perfect"
@@ -59,7 +61,7 @@ class GameType:
     referee: str | None = None
     """The name of the seat that referees the game (None: no such seat)."""
     assistant: str | None = None
-    """The bot that answers a referee seat's routine decisions by default."""
+    """The bot that plays a referee seat by default (every decision of it)."""
 
     @property
     def perfect_information(self) -> bool:

@@ -9,7 +9,9 @@ link, for whom the bot makes every decision the game calls routine
 It is a person everywhere else (links, views, undo, hints, rematch). Every
 seat that is not a bot gets a secret token; the token is the only way to act
 for its seat, so a move sent with another seat's token, or with none, is
-refused.
+refused. In the browser app a token is claim-once: the first browser to use
+it holds the seat (``airwar.web.service``); the terminal holds its seats
+itself and uses no token.
 """
 
 from __future__ import annotations
@@ -73,9 +75,10 @@ def default_seats(
 
     Without a referee seat: the person here plays every seat (hot seat). With one,
     nobody is given a side and the referee (who sees everything): the first side
-    is the person here, the other sides are people on other browsers, and the
-    referee is automatic (``assistant``), asking a person on another browser only
-    for what the rules leave to a person (GS-66).
+    is the person here, the other sides people on other browsers, and the referee
+    is the game's automatic player (``assistant``), which holds no link and makes
+    every decision, the results the rules leave to a referee among them (GS-70).
+    A person referees only when the game's creator chooses so.
     """
     if referee is None or referee not in seat_names:
         return dict.fromkeys(seat_names, HUMAN)
@@ -83,7 +86,7 @@ def default_seats(
     sides = [n for n in seat_names if n != referee]
     for i, name in enumerate(sides):
         out[name] = HUMAN if i == 0 else REMOTE
-    out[referee] = ASSIST_PREFIX + assistant if assistant else REMOTE
+    out[referee] = AI_PREFIX + assistant if assistant else REMOTE
     return out
 
 

@@ -1,10 +1,11 @@
 """The database schema, as SQLAlchemy 2 models.
 
 Two tables. ``games`` holds one row per saved game: what game and options,
-the seed, who sits where, its status, the score summary and the digest of the
-event log. ``game_actions`` holds the decisions, one row each, so that saving
-a decision is one small insert in its own transaction (a game killed at any
-moment resumes from its last completed decision).
+the seed, who sits where (and which browser holds each seat link), its
+status, the score summary and the digest of the event log. ``game_actions``
+holds the decisions, one row each, so that saving a decision is one small
+insert in its own transaction (a game killed at any moment resumes from its
+last completed decision).
 
 JSON fields are stored as text that the store encodes and decodes itself:
 the same on every database, and a damaged value is reported as a
@@ -43,6 +44,9 @@ class GameRow(Base):
     summary_json: Mapped[str | None] = mapped_column(Text, nullable=True)
     log_digest: Mapped[str | None] = mapped_column(String(64), nullable=True)
     action_count: Mapped[int] = mapped_column(Integer, default=0)
+    holders_json: Mapped[str | None] = mapped_column(Text, nullable=True)
+    """Who holds each seat link: ``{"held": {seat: key}, "moving": {seat: key}}``, each key
+    a hash of a browser's secret or of a move link (written only by the seat methods)."""
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
     updated_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), index=True)
 

@@ -626,6 +626,73 @@ class Store:
                 row.seats_json = seats_json
             row.updated_at = now
 
+    # -- seat holders (claim-once seat links) ---------------------------------
+    @staticmethod
+    def _holders(row: GameRow) -> dict[str, dict[str, str]]:
+        data = _decode(row.holders_json, row.id, "seat holders") if row.holders_json else {}
+        if not isinstance(data, dict):
+            raise RecordError(f"saved game {row.id}: its seat holders are not a JSON object")
+        out: dict[str, dict[str, str]] = {}
+        for part in ("held", "moving"):
+            found = data.get(part)
+            out[part] = (
+                {str(k): str(v) for k, v in found.items()} if isinstance(found, dict) else {}
+            )
+        return out
+
+    @contextmanager
+    def _changing_holders(self, game_id: str) -> Iterator[dict[str, dict[str, str]]]:
+        """The game's seat holders, to change in place: saved when the block ends, in one
+        write transaction that locks the game first (two claims never both win)."""
+        with self._transaction(f"changing the seat holders of game {game_id}", write=True) as s:
+            row = self._row(s, game_id, lock=True)
+            holders = self._holders(row)
+            before = json.dumps(holders, sort_keys=True)
+            yield holders
+            if json.dumps(holders, sort_keys=True) != before:
+                row.holders_json = _encode(holders, "the seat holders")
+
+    def seat_holders(self, game_id: str) -> dict[str, str]:
+        """Seat name -> the key of the browser that holds it, for each seat held."""
+        with self._transaction(f"reading game {game_id}") as session:
+            return self._holders(self._row(session, game_id))["held"]
+
+    def hold_seats(self, game_id: str, holders: Mapping[str, str]) -> None:
+        """Give these seats to these holders (a new game's own seats, a rematch's)."""
+        with self._changing_holders(game_id) as h:
+            h["held"].update({str(k): str(v) for k, v in holders.items()})
+
+    def claim_seat(self, game_id: str, seat: str, holder: str) -> str:
+        """Let ``holder`` hold ``seat`` unless another holds it already; returns the
+        holder after the claim (``holder`` itself, or the one who got there first)."""
+        with self._changing_holders(game_id) as h:
+            return h["held"].setdefault(seat, holder)
+
+    def offer_seat_move(self, game_id: str, seat: str, holder: str, move_key: str) -> bool:
+        """Open a move of ``seat`` to another browser with ``move_key`` (replacing an
+        earlier move link of the seat); False, and nothing changes, unless ``holder``
+        holds the seat."""
+        with self._changing_holders(game_id) as h:
+            current = h["held"].get(seat)
+            if current is None or not secrets.compare_digest(current, holder):
+                return False
+            h["moving"][seat] = move_key
+            return True
+
+    def take_seat_move(self, game_id: str, move_key: str, holder: str) -> str | None:
+        """Move the seat whose open move has ``move_key`` to ``holder``, once: returns the
+        seat, or None when no open move has that key (never made, or already taken)."""
+        with self._changing_holders(game_id) as h:
+            found = None
+            for seat, key in h["moving"].items():
+                if secrets.compare_digest(key, move_key):
+                    found = seat
+            if found is None:
+                return None
+            del h["moving"][found]
+            h["held"][found] = holder
+            return found
+
     def delete(self, game_id: str) -> None:
         """Remove a saved game and its decisions (only when asked to)."""
         with self._transaction(f"deleting game {game_id}", write=True) as session:

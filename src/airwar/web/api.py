@@ -4,8 +4,11 @@ Bad input never changes anything: bodies and parameters are validated (422
 naming the field and the reason), a refused move is a 409 saying why, a link
 that plays no seat of the game is a 403, and an unknown game id is a 404.
 
-Trust: a seat's secret link is the only way to act for that seat; the
-browser that creates a game (known by an HttpOnly cookie) is the only one
+Trust: a seat's secret link is the only way to act for that seat, and it is
+claim-once: the first browser (known by an HttpOnly cookie) to use it holds
+the seat, and the link refuses every other browser (403) on every route,
+until its holder moves the seat with a move link of its own. The browser
+that creates a game holds the seats it plays itself and is the only one
 shown its invitations and allowed to resume it; everyone else is a
 spectator and sees what the game shows spectators. No client ever receives
 the seed of a running game: the game JSON carries a commitment to it, and
@@ -14,8 +17,7 @@ the record of a finished game reveals the seed and the salt that open it.
 
 from __future__ import annotations
 
-import secrets
-from typing import Annotated, Any
+from typing import Annotated, Any, TypeVar
 
 from fastapi import APIRouter, Cookie, Depends, Query, Request, Response
 from fastapi.responses import JSONResponse
@@ -27,6 +29,7 @@ from airwar.session.seats import AI_PREFIX, ASSIST_PREFIX, HUMAN, REMOTE, defaul
 from airwar.store import StoredGame
 from airwar.web import bots as web_bots
 from airwar.web.errors import field_error
+from airwar.web.identity import BROWSER_COOKIE, browser_id
 from airwar.web.limits import ACT, CREATE, charge
 from airwar.web.schemas import (
     Catalog,
@@ -36,6 +39,7 @@ from airwar.web.schemas import (
     GameListItem,
     GameOut,
     Move,
+    MoveLink,
     NewGame,
     ParameterInfo,
     Problem,
@@ -96,31 +100,24 @@ def seat_url(request: Request, game_id: str, token: str) -> str:
     return f"{request.url_for('play_page', game_id=game_id).path}?seat={token}"
 
 
-BROWSER_COOKIE = "airwar_browser"
-"""The HttpOnly cookie that identifies a browser: a random secret of which the
-server keeps only a hash in the games it created (no accounts)."""
-
 BrowserCookie = Annotated[str | None, Cookie(alias=BROWSER_COOKIE, max_length=64)]
 
 
-def browser_id(request: Request, response: Response | None = None) -> str | None:
-    """This browser's secret; a new one is set in ``response`` when it has none."""
-    current = request.cookies.get(BROWSER_COOKIE)
-    if current and 16 <= len(current) <= 64 and current.replace("-", "").replace("_", "").isalnum():
-        return current
-    if response is None:
-        return None
-    fresh = secrets.token_urlsafe(32)
-    response.set_cookie(
-        BROWSER_COOKIE,
-        fresh,
-        max_age=10 * 365 * 24 * 3600,
-        path=request.scope.get("root_path") or "/",
-        httponly=True,
-        samesite="strict",
-        secure=request.url.scheme == "https",
-    )
-    return fresh
+ResponseT = TypeVar("ResponseT", bound=Response)
+
+
+def copy_cookies(source: Response, target: ResponseT) -> ResponseT:
+    """``target`` with the cookies ``source`` sets (a fresh browser identity)."""
+    for name, value in source.headers.items():
+        if name == "set-cookie":
+            target.headers.append(name, value)
+    return target
+
+
+def holder(request: Request, response: Response, token: str | None) -> str | None:
+    """The browser that uses this seat link: a browser without an identity is given one
+    (in ``response``), so that the first use of a link holds its seat for it."""
+    return browser_id(request, response if token is not None else None)
 
 
 def hotseat_links(
@@ -137,16 +134,17 @@ def hotseat_links(
 
 
 def invite_links(
-    request: Request, live: LiveGame, seat_name: str | None, owner: bool
+    request: Request, live: LiveGame, seat_name: str | None, owner: bool, joined: list[str]
 ) -> dict[str, str]:
     """For the browser that created the game only: the links to send to the other browsers
-    (the players on other browsers, a referee helped by the automatic player among them)."""
+    (the players on other browsers, a person refereeing among them) that no browser has
+    opened yet; a link opened plays only on the browser that opened it."""
     if not owner or seat_name is None or live.seats.get(seat_name) != HUMAN:
         return {}
     return {
         name: seat_url(request, live.id, token)
         for name, token in live.tokens.items()
-        if is_away(live.seats.get(name, HUMAN))
+        if is_away(live.seats.get(name, HUMAN)) and name not in joined
     }
 
 
@@ -179,20 +177,27 @@ def solver_out(live: LiveGame, view: dict[str, Any], seat_name: str | None) -> S
 
 
 def reader(
-    request: Request, svc: GameService, live: LiveGame, token: str | None
+    request: Request, svc: GameService, live: LiveGame, token: str | None, response: Response
 ) -> tuple[str | None, bool, bool]:
-    """Who asks: (the seat of the link, whether this browser owns the game, spectator)."""
-    seat_name = live.seat_for(token)
-    if token is not None and seat_name is None:
-        raise Forbidden("this link does not play any seat of this game")
-    owner = svc.owns(live, browser_id(request))
+    """Who asks: (the seat of the link, whether this browser owns the game, spectator).
+    A link that plays no seat, or whose seat another browser holds, is refused (403)."""
+    browser = holder(request, response, token)
+    seat_name = svc.seat_of(live, token, browser)
+    owner = svc.owns(live, browser)
     return seat_name, owner, seat_name is None and not owner
 
 
 def game_out(
-    request: Request, svc: GameService, live: LiveGame, token: str | None, since: int = 0
+    request: Request,
+    svc: GameService,
+    live: LiveGame,
+    token: str | None,
+    response: Response,
+    since: int = 0,
 ) -> GameOut:
-    seat_name, owner, spectator = reader(request, svc, live, token)
+    seat_name, owner, spectator = reader(request, svc, live, token, response)
+    invited = owner and seat_name is not None and live.seats.get(seat_name) == HUMAN
+    joined = svc.joined(live) if invited else []
     view = live.view(seat_name, spectator=spectator)
     to_act = live.to_act()
     # a person helped by a bot (assist:) leaves its routine decisions to the bot
@@ -214,7 +219,8 @@ def game_out(
         view=view,
         choices=choices(live, seat_name) if mine else {},
         hotseat=hotseat_links(request, live, seat_name, owner),
-        invites=invite_links(request, live, seat_name, owner),
+        invites=invite_links(request, live, seat_name, owner, joined),
+        joined=joined,
         log=live.visible_events(seat_name, since, spectator=spectator),
         log_length=len(live.state.log),
         solver=solver_out(live, view, seat_name),
@@ -366,13 +372,14 @@ def get_game(
     game_id: GameId,
     request: Request,
     svc: Service,
+    response: Response,
     seat: SeatQuery = None,
     since: Annotated[int, Query(ge=0, le=10**7)] = 0,
 ) -> GameOut:
     """The game as the seat of this link (or a spectator) sees it, with the log from ``since``."""
     live = svc.get(game_id)
     with live.lock:
-        return game_out(request, svc, live, seat, since)
+        return game_out(request, svc, live, seat, response, since)
 
 
 @router.post("/games/{game_id}/actions", response_model=GameOut, responses=ERRORS | TOO_MANY)
@@ -380,27 +387,31 @@ def post_actions(
     game_id: GameId,
     body: Move,
     request: Request,
+    response: Response,
     svc: Service,
     since: Annotated[int, Query(ge=0, le=10**7)] = 0,
 ) -> GameOut:
     """Make one decision or a whole path; all of it is applied or none (409 says why).
     The AI's replies follow in the background (``bots_thinking``), never inside this call."""
     charge(request, ACT)
-    live = svc.act_by_token(game_id, body.seat, list(body.actions))
+    browser = holder(request, response, body.seat)
+    live = svc.act_by_token(game_id, body.seat, list(body.actions), browser)
     with live.lock:
-        return game_out(request, svc, live, body.seat, since)
+        return game_out(request, svc, live, body.seat, response, since)
 
 
 @router.post("/games/{game_id}/undo", response_model=GameOut, responses=ERRORS | TOO_MANY)
-def post_undo(game_id: GameId, body: SeatOnly, request: Request, svc: Service) -> GameOut:
+def post_undo(
+    game_id: GameId, body: SeatOnly, request: Request, response: Response, svc: Service
+) -> GameOut:
     """Take back this seat's last move in a game against the AI; or, with the referee's
     link in a game that has a referee, the last decision a person made, whoever's it was,
     if no roll has been made since (409 says why not: a roll since, nothing to take back).
     Every seat is told (``notices``), in words it may read."""
     charge(request, ACT)
-    live = svc.undo_by_token(game_id, body.seat)
+    live = svc.undo_by_token(game_id, body.seat, holder(request, response, body.seat))
     with live.lock:
-        return game_out(request, svc, live, body.seat, 0)
+        return game_out(request, svc, live, body.seat, response, 0)
 
 
 @router.post(
@@ -414,12 +425,14 @@ def post_rematch(
 ) -> Created:
     """A new game of the same options and players with the sides swapped, once this one is
     over; asked with a seat's link by the browser that created the game (its answer holds
-    the new seat links). The dice come from a new secret seed."""
+    the new seat links). Each player's browser holds the seat it takes in the rematch, as
+    it held its seat in this game. The dice come from a new secret seed."""
     charge(request, CREATE)
     live = svc.get(game_id)
+    browser = holder(request, response, body.seat)
     with live.lock:
-        svc.seat_required(live, body.seat)
-        if not svc.owns(live, browser_id(request)):
+        svc.seat_index_of(live, body.seat, browser)
+        if not svc.owns(live, browser):
             raise Forbidden(
                 "only the browser that created this game can start its rematch: "
                 "ask its host for the new link"
@@ -429,12 +442,28 @@ def post_rematch(
         options = dict(live.game.options)
         seats = live.rematch_seats()
         hints = live.rematch_hints()
+        holders = svc.rematch_holders(live)
         public = live.meta.get("public") is True
         name = live.game.name
-    new = svc.create_for(
-        browser_id(request, response), name, options, seats, public=public, hints=hints
-    )
+    new = svc.create_for(browser, name, options, seats, public=public, hints=hints, holders=holders)
     return created(request, new)
+
+
+@router.post("/games/{game_id}/move", response_model=MoveLink, responses=ERRORS | TOO_MANY)
+def post_move(
+    game_id: GameId, body: SeatOnly, request: Request, response: Response, svc: Service
+) -> MoveLink:
+    """A link that moves the seat of this link to another browser (a phone, a second
+    computer), for the browser holding the seat only. The first browser to open it holds
+    the seat from then on, and this one loses it; the link works once, and a new one
+    replaces it."""
+    charge(request, ACT)
+    live = svc.get(game_id)
+    with live.lock:
+        secret = svc.offer_move(live, body.seat, holder(request, response, body.seat))
+        name = live.seat_for(body.seat)
+    url = f"{request.url_for('play_page', game_id=live.id).path}?move={secret}"
+    return MoveLink(seat=str(name), url=url)
 
 
 @router.get("/games/{game_id}/replay", response_model=ReplayOut, responses=ERRORS)
@@ -442,12 +471,14 @@ def get_replay(
     game_id: GameId,
     request: Request,
     svc: Service,
+    response: Response,
     step: Annotated[int, Query(ge=0, le=100_000)] = 0,
     seat: SeatQuery = None,
 ) -> ReplayOut:
     """The game as it stood after its first ``step`` decisions, as this reader may see it."""
+    live = svc.get(game_id)
+    seat_name, _owner, spectator = reader(request, svc, live, seat, response)
     live, driver = svc.replay_by_id(game_id, step)
-    seat_name, _owner, spectator = reader(request, svc, live, seat)
     view = live.view_of(driver.state, seat_name, spectator=spectator)
     decision: list[Any] | None = None
     if step > 0:
@@ -473,7 +504,8 @@ def get_record(
     over; for a running game only the asking seat's, without the seed and with the
     decisions it may not read hidden; nothing for a spectator of a running game."""
     live = svc.get(game_id)
+    cookies = Response()
     with live.lock:
-        seat_name, _owner, spectator = reader(request, svc, live, seat)
+        seat_name, _owner, spectator = reader(request, svc, live, seat, cookies)
         data = live.record_for(seat_name, spectator=spectator)
-    return JSONResponse(data, headers={"Cache-Control": "no-store"})
+    return copy_cookies(cookies, JSONResponse(data, headers={"Cache-Control": "no-store"}))

@@ -101,27 +101,39 @@ def create_app(
         seat: Annotated[str | None, Query(max_length=64)] = None,
     ) -> StreamingResponse:
         """Server-sent events: one ``update`` each time the game changes (every decision,
-        the bots' too) or its bots start or stop thinking."""
+        the bots' too), its bots start or stop thinking, or a player opens its seat link.
+        A seat link is claim-once here too: one whose seat another browser holds is
+        refused (403)."""
         svc: GameService = request.app.state.service
         first = await asyncio.to_thread(svc.get, game_id)
+        if seat is not None:
+            await asyncio.to_thread(svc.seat_of, first, seat, api.browser_id(request))
         ticks_per_check = max(1, round(1.0 / POLL_SECONDS))
 
         async def events() -> AsyncIterator[str]:
             live = first
-            seen: tuple[int, bool] | None = None
+            seen: tuple[int, bool, int] | None = None
+            joined = len(await asyncio.to_thread(svc.joined, live))
             waited = 0.0
             ticks = 0
             yield "retry: 1000\n\n"
             while waited < stream_seconds and not request.app.state.closing:
                 ticks += 1
                 if ticks % ticks_per_check == 0:
-                    # notices a change made by another process sharing the store
+                    # notices a change made by another process sharing the store, and a
+                    # player opening its seat link (the host's page then says "joined")
                     live = await asyncio.to_thread(svc.get, game_id)
-                now = (live.version, svc.bots_thinking(live.id))
+                    joined = len(await asyncio.to_thread(svc.joined, live))
+                now = (live.version, svc.bots_thinking(live.id), joined)
                 if now != seen:
                     seen = now
                     data = json.dumps(
-                        {"version": now[0], "decisions": live.decisions, "bots_thinking": now[1]}
+                        {
+                            "version": now[0],
+                            "decisions": live.decisions,
+                            "bots_thinking": now[1],
+                            "joined": joined,
+                        }
                     )
                     yield f"event: update\ndata: {data}\n\n"
                 await asyncio.sleep(POLL_SECONDS)

@@ -22,6 +22,7 @@ from airwar.core.errors import (
 )
 from airwar.session.seats import SeatError, SeedRefused
 from airwar.store import GameChanged, GameNotFound, StoreError
+from airwar.web.identity import keep_fresh_browser
 from airwar.web.service import Conflict, Forbidden
 
 MAX_ERRORS = 10
@@ -111,16 +112,19 @@ def status_of(exc: AirwarError) -> int:
 def install(app: FastAPI) -> None:
     """Map every airwar error to its status code with a one-line detail."""
 
-    async def on_airwar_error(request: Request, exc: Exception) -> JSONResponse:
+    async def on_airwar_error(request: Request, exc: Exception) -> Response:
         assert isinstance(exc, AirwarError)
         for kind, loc in FIELD_OF.items():
             if isinstance(exc, kind):
                 msg = clean_text(str(exc), MAX_MESSAGE)
                 detail = [{"loc": list(loc), "msg": msg, "type": "value_error"}]
-                return JSONResponse({"detail": detail}, status_code=422)
-        return JSONResponse(
+                return keep_fresh_browser(
+                    request, JSONResponse({"detail": detail}, status_code=422)
+                )
+        answer = JSONResponse(
             {"detail": clean_text(str(exc), MAX_MESSAGE)}, status_code=status_of(exc)
         )
+        return keep_fresh_browser(request, answer)
 
     app.add_exception_handler(AirwarError, on_airwar_error)
 

@@ -104,8 +104,8 @@ class ScenarioPreview(BaseModel):
     default_seats: dict[str, str] = Field(
         default_factory=dict,
         description="who plays each seat when a new game does not say: the first side the "
-        "person here, the others people on other browsers, the referee automatic, asking "
-        "a person only for the results the text leaves to the referee (GS-14, GS-66)",
+        "person here, the others people on other browsers, the referee automatic with no "
+        "link (GS-70); a person referees (and sees both sides) only when chosen",
     )
 
 
@@ -164,7 +164,8 @@ def preview_of(data: dict[str, Any]) -> ScenarioPreview:
     side_kinds = [HUMAN, REMOTE, *(AI_PREFIX + b for b in bots)]
     kinds = {name: side_kinds for name in sc.side_names()}
     auto = GunslingersAuto.name
-    kinds[REFEREE] = [ASSIST_PREFIX + auto, HUMAN, REMOTE, AI_PREFIX + auto]
+    # the automatic referee first (the default, GS-70); a person only as a deliberate choice
+    kinds[REFEREE] = [AI_PREFIX + auto, REMOTE, HUMAN, ASSIST_PREFIX + auto]
     gtype = GunslingersGame.game_type
     return ScenarioPreview(
         name=sc.scenario.name,
@@ -208,7 +209,9 @@ def new_game(
 ) -> Created:
     """Start a Gunslingers game from an example or an uploaded scenario. A seat not given
     takes its default: the first side the person here, the other sides people on other
-    browsers, the referee automatic, asking a person only for GS-14 results (GS-66)."""
+    browsers, the referee automatic with no link (GS-70). A person referees only when
+    ``seats`` says so (``remote``, ``human``, or ``assist:`` with the automatic player),
+    and sees both sides."""
     charge(request, CREATE)
     data = scenario_data(body)
     options = {"scenario_data": data, "turns": body.turns}

@@ -9,9 +9,9 @@ from fastapi.responses import HTMLResponse, RedirectResponse, Response
 
 from airwar.session.seats import AI_PREFIX, HUMAN
 from airwar.web import bia, gunslingers, gunslingers_editor
-from airwar.web.api import browser_id
+from airwar.web.api import browser_id, copy_cookies
 from airwar.web.schemas import GameId
-from airwar.web.service import Forbidden, LiveGame
+from airwar.web.service import Forbidden, LiveGame, SeatTaken
 from airwar.web.templating import templates
 
 router = APIRouter(include_in_schema=False)
@@ -37,18 +37,30 @@ REFUSED = "refused"
 
 
 def seat_notice(
-    request: Request, live: LiveGame, seat: str | None, link: str | None, page: str
-) -> RedirectResponse | dict[str, str] | None:
-    """What a game's page says about its seat link: nothing for a link that plays a seat;
-    a redirect to the spectator's page for a link that plays none (a mistyped or old
-    link), which then says so once; otherwise that the reader is watching."""
+    request: Request,
+    live: LiveGame,
+    seat: str | None,
+    link: str | None,
+    page: str,
+    browser: str | None,
+) -> Response | dict[str, str] | None:
+    """What a game's page says about its seat link: nothing for a link that plays a seat
+    for this browser (the first browser to open a link holds its seat); a page saying the
+    seat is taken, and nothing of it, for a seat another browser holds; a redirect to the
+    spectator's page for a link that plays none (a mistyped or old link), which then says
+    so once; otherwise that the reader is watching."""
     svc = request.app.state.service
     if seat is not None:
-        if live.seat_for(seat) is not None:
-            return None
+        try:
+            if svc.seat_of(live, seat, browser) is not None:
+                return None
+        except SeatTaken as exc:
+            return refused_page(request, live, "This seat is taken", str(exc))
+        except Forbidden:
+            pass
         url = request.url_for(page, game_id=live.id).path
         return RedirectResponse(f"{url}?link={REFUSED}", status_code=303)
-    owner = svc.owns(live, browser_id(request))
+    owner = svc.owns(live, browser)
     resume = request.url_for("resume_page", game_id=live.id).path
     if page == "replay_page":
         resume += "?to=replay"
@@ -67,6 +79,24 @@ def seat_notice(
     else:
         notice["after"] = "To play, open the link of your seat that the game's creator sent you."
     return notice
+
+
+def refused_page(request: Request, live: LiveGame, heading: str, text: str) -> Response:
+    """A page (403) that says why this browser is shown nothing of a seat."""
+    context = {"page": "refused", "game_id": live.id, "heading": heading, "text": text}
+    return templates.TemplateResponse(request, "seat_refused.html", context, status_code=403)
+
+
+def moved_seat(request: Request, live: LiveGame, secret: str, browser: str) -> Response:
+    """Open a seat's move link: this browser holds the seat from now on (once only), and
+    goes to the seat's own page; a used or replaced move link is refused."""
+    svc = request.app.state.service
+    try:
+        token = svc.take_move(live, secret, browser)
+    except Forbidden as exc:
+        return refused_page(request, live, "This move link has been used", str(exc))
+    url = request.url_for("play_page", game_id=live.id).path
+    return RedirectResponse(f"{url}?seat={token}", status_code=303)
 
 
 def player_words(kind: str) -> str:
@@ -96,14 +126,20 @@ def play_page(
     game_id: GameId,
     seat: SeatParam = None,
     link: Annotated[str | None, Query(max_length=20)] = None,
+    move: SeatParam = None,
 ) -> Response:
     """The board, the controls for the seat of this link, the rolls and the log; without
-    a seat link (or with one that plays no seat), the spectator's view and one notice."""
+    a seat link (or with one that plays no seat), the spectator's view and one notice.
+    A seat's move link (``move``) gives the seat to this browser, once."""
     svc = request.app.state.service
     live = svc.get(game_id)
-    notice = seat_notice(request, live, seat, link, "play_page")
-    if isinstance(notice, RedirectResponse):
-        return notice
+    cookies = Response()
+    browser = browser_id(request, cookies if seat is not None or move is not None else None)
+    if move is not None and browser is not None:
+        return copy_cookies(cookies, moved_seat(request, live, move, browser))
+    notice = seat_notice(request, live, seat, link, "play_page", browser)
+    if isinstance(notice, Response):
+        return copy_cookies(cookies, notice)
     context = {
         "page": "play",
         "game_id": live.id,
@@ -111,7 +147,7 @@ def play_page(
         "title": shown_title(live),
         "notice": notice,
     }
-    return templates.TemplateResponse(request, "play.html", context)
+    return copy_cookies(cookies, templates.TemplateResponse(request, "play.html", context))
 
 
 @router.get("/games/{game_id}/replay", response_class=HTMLResponse, name="replay_page")
@@ -124,9 +160,11 @@ def replay_page(
     """Step back and forward through any game, finished or running."""
     svc = request.app.state.service
     live = svc.get(game_id)
-    notice = seat_notice(request, live, seat, link, "replay_page")
-    if isinstance(notice, RedirectResponse):
-        return notice
+    cookies = Response()
+    browser = browser_id(request, cookies if seat is not None else None)
+    notice = seat_notice(request, live, seat, link, "replay_page", browser)
+    if isinstance(notice, Response):
+        return copy_cookies(cookies, notice)
     context = {
         "page": "replay",
         "game_id": live.id,
@@ -134,7 +172,7 @@ def replay_page(
         "title": shown_title(live),
         "notice": notice,
     }
-    return templates.TemplateResponse(request, "replay.html", context)
+    return copy_cookies(cookies, templates.TemplateResponse(request, "replay.html", context))
 
 
 @router.get("/games/{game_id}/resume", name="resume_page")

@@ -99,6 +99,13 @@ class Move(BaseModel):
     actions: list[DecisionText] = Field(min_length=1, max_length=64)
 
 
+class MoveLink(BaseModel):
+    """A link that moves a seat to another browser: the first to open it holds the seat."""
+
+    seat: str
+    url: str
+
+
 class SeatOnly(BaseModel):
     model_config = ConfigDict(extra="forbid", strict=True)
 
@@ -164,7 +171,13 @@ class GameOut(BaseModel):
     )
     invites: dict[str, str] = Field(
         default_factory=dict,
-        description="for the host: the links to send to the players on other browsers",
+        description="for the host: the links to send to the players on other browsers "
+        "(only while no browser has opened them: a seat link is claim-once)",
+    )
+    joined: list[str] = Field(
+        default_factory=list,
+        description="for the host: the seats of other browsers whose player has opened "
+        "their link (the link now plays only on that browser)",
     )
     log: list[dict[str, Any]]
     log_length: int

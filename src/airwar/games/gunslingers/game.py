@@ -59,9 +59,9 @@ class GunslingersGame(Game):
     """Double-blind (GS-43): each side sees only its view and its visible events. No
     take-backs against the AI: a move taken back after its sighting results were seen
     would be a cheat; the referee seat alone takes back a seat's last decision, and only
-    before the next roll (GS-65). The referee seat is by default the automatic player,
-    asking a person only for the results the text leaves to the referee (GS-14, GS-66).
-    A new game needs a scenario, chosen on its own page."""
+    before the next roll (GS-65). The referee seat is by default the automatic player
+    alone, which rolls every result a table gives and enters the others itself (GS-70);
+    a person referees only by choice. A new game needs a scenario, chosen on its own page."""
     parameters = (
         Parameter(
             "scenario",

@@ -1,8 +1,8 @@
 /* Gunslingers: choose an example or upload a scenario, check it, assign the seats, start.
    By default nobody plays a side and the referee: the first side is the person here, the
-   other sides people on other browsers, the referee automatic, asking a person only for the
-   results the text leaves to the referee (GS-14, GS-66). After Start, every seat's link
-   with whose it is, and a button to copy it. */
+   other sides people on other browsers, the referee automatic with no link (GS-70). A person
+   referees only when chosen here, and the form says that the referee sees both sides.
+   After Start, every seat's link with whose it is, and a button to copy it. */
 "use strict";
 (function (A) {
   const example = document.getElementById("gs-example");
@@ -13,12 +13,15 @@
   let uploaded = null;
 
   function kindText(kind, seat) {
-    if (kind === "human") return "me, here";
-    if (kind === "remote") return seat === "referee" ? "a person on another browser (its own link)" :
+    const referee = seat === "referee";
+    if (kind === "human") return referee ? "me, here (I see both sides)" : "me, here";
+    if (kind === "remote") return referee ? "a person on another browser, who sees both sides (its own link)" :
       "a second browser (its own link)";
-    if (kind.indexOf("assist:") === 0) return "automatic, asks a person only for GS-14 results (its own link)";
+    if (kind.indexOf("assist:") === 0) return "automatic, asks a person who sees both sides for " +
+      "results no table gives (its own link)";
     if (kind === "ai:random") return "automatic: random choices";
-    if (kind.indexOf("ai:") === 0) return "automatic, never asks anyone";
+    if (kind.indexOf("ai:") === 0) return referee ? "automatic: rolls every result, nobody sees both sides (no link)" :
+      "automatic, never asks anyone";
     return kind;
   }
 
@@ -68,8 +71,9 @@
             return A.el("option", { value: k, selected: k === dflt ? true : null, text: kindText(k, s) });
           }))]));
       });
-      seatsBox.appendChild(A.el("p", { class: "hint", text: "Whoever plays the referee sees every unit: " +
-        "give it to a person who plays no side, or let it run automatically." }));
+      seatsBox.appendChild(A.el("p", { class: "hint", id: "gs-referee-hint", text: "The referee sees both " +
+        "sides: every unit and the whole log. Left automatic, nobody does. A person who referees " +
+        "should play no side." }));
       document.body.dataset.ready = "yes";
     } catch (e) {
       errorBox.textContent = e.message;

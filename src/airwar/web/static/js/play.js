@@ -112,7 +112,8 @@
     showThinking(data);
     if (!viewOverride) showSolver(shown, mine);
     showResult(data);
-    showInvites(data.invites || {});
+    showInvites(data.invites || {}, data.joined || []);
+    showMove(data);
     showFairness(data);
     document.body.dataset.decisions = data.decisions;
     document.body.dataset.status = data.status;
@@ -238,16 +239,42 @@
     }
   }
 
-  function showInvites(invites) {
+  /* The host's links for the players on other browsers: each link until its player opens it
+     (a seat link is claim-once), then "Red: joined" in its place. */
+  function showInvites(invites, joined) {
     const panel = document.getElementById("invite-panel");
     const list = document.getElementById("invites");
     const names = Object.keys(invites);
-    panel.hidden = names.length === 0 || (current && current.status === "finished");
+    panel.hidden = (names.length === 0 && joined.length === 0) || (current && current.status === "finished");
     A.clear(list);
     names.forEach(function (n) {
       const url = window.location.origin + invites[n];
       list.appendChild(A.el("li", {}, [A.el("strong", { text: n + ": " }),
         A.el("a", { href: invites[n], "data-seat": n, text: url })]));
+    });
+    joined.forEach(function (n) {
+      list.appendChild(A.el("li", { class: "joined", "data-joined": n, text: n + ": joined" }));
+    });
+  }
+
+  /* Moving this seat to another device: a link only the browser holding the seat can ask for,
+     that works once; the browser that opens it holds the seat and this one loses it. */
+  const movePanel = document.getElementById("move-panel");
+  function showMove(data) {
+    if (movePanel) movePanel.hidden = !data.seat;
+  }
+  if (movePanel) {
+    document.getElementById("move-seat").addEventListener("click", async function () {
+      ctx.setError("");
+      try {
+        const made = await A.api("POST", "/api/games/" + gameId + "/move", { seat: seat });
+        const link = document.getElementById("move-link");
+        link.href = made.url;
+        link.textContent = window.location.origin + made.url;  /* the prefix is in it */
+        document.getElementById("move-link-line").hidden = false;
+      } catch (e) {
+        ctx.setError(e.message);
+      }
     });
   }
 
@@ -523,8 +550,12 @@
     const es = new EventSource(A.url("/api/games/" + gameId + "/stream" + query()));
     es.addEventListener("update", function (msg) {
       const info = JSON.parse(msg.data);
-      /* a decision (the AI's too, one at a time) or the AI starting or ending its thinking */
-      if (!current || info.version !== current.version ||
+      /* a decision (the AI's too, one at a time), the AI starting or ending its thinking,
+         or, on the host's page while it still shows a link, a player opening its link
+         (the page then reads "Red: joined") */
+      const opened = !!current && Object.keys(current.invites || {}).length > 0 &&
+        info.joined !== (current.joined || []).length;
+      if (!current || info.version !== current.version || opened ||
           !!info.bots_thinking !== !!current.bots_thinking) refresh();
     });
   }
