@@ -12,12 +12,13 @@ from typing import Any
 import pytest
 from typer.testing import CliRunner
 
+from airwar.bots.registry import make_bot
 from airwar.cli.main import app
 from airwar.core import Driver
 from airwar.games.gunslingers import GunslingersGame
 from airwar.games.gunslingers.autoplayer import GunslingersAuto
 from airwar.games.gunslingers.model.scenario import read_scenario_data
-from airwar.session import AI_PREFIX
+from airwar.session import AI_PREFIX, Sessions
 from airwar.store import Store
 from tests.examples import BIA_EXAMPLES, GUNSLINGERS_EXAMPLES
 
@@ -274,3 +275,23 @@ def test_bia_engagement_names_with_spaces_dashes_and_dots_play() -> None:
     res = runner.invoke(app, ["bia", "engagement", str(BIA_EXAMPLES / "ford-crossing.toml")])
     assert res.exit_code == 0, res.output
     assert "Ridge SAM fires" in res.stdout
+
+
+# -- titles given in a browser, listed at the terminal ------------------------------------
+
+
+def test_a_title_given_in_a_browser_is_listed_as_text_not_markup(tmp_path: Path) -> None:
+    url = f"sqlite:///{tmp_path / 'g.sqlite'}"
+    with Store(url) as store:
+        live = Sessions(store, make_bot).create(
+            "migs-engagement",
+            {"Communist": "ai:random", "Allied": "ai:random"},
+            options={"turn_limit": 2},
+            seed=6,
+            title="[bold red]Mine[/] \x1b[2J",  # saved before titles were checked (GS-75)
+        )
+    listing = runner.invoke(app, ["migs", "games", "--database-url", url], env={"COLUMNS": "200"})
+    assert listing.exit_code == 0, listing.output
+    row = next(line for line in listing.stdout.splitlines() if live.id in line)
+    assert "[bold red]Mine[/] \\x1b[2J" in row
+    assert "\x1b" not in listing.stdout
