@@ -13,11 +13,15 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from airwar.core import Driver, replay
+from airwar.core.errors import OptionError, RecordError
 from airwar.core.record import GameRecord
 from airwar.games.gunslingers import Decision, GunslingersGame
 from airwar.games.gunslingers.autoplayer import GunslingersAuto
 from airwar.games.gunslingers.model.fields import RESERVED_WORDS, id_problem
 from airwar.games.gunslingers.model.scenario import ScenarioError, parse_scenario
+from airwar.session import Sessions
+from airwar.session.play import verify_record
+from airwar.store import Store
 from tests.games.gunslingers.scenario_builder import BASE
 
 RULE = (
@@ -275,4 +279,19 @@ def test_a_scenario_bad_for_another_reason_is_still_refused_when_saved() -> None
         GunslingersGame({"scenario_data": data})
     assert "scenario_data: aircraft[0] (Eagle one).altitude: must be an integer >= 0" in (
         err.value.problems
+    )
+
+
+def test_a_halted_game_is_neither_started_anew_nor_verified() -> None:
+    data = _eagle_id("Eagle\n")
+    record = _saved_before_the_rule(data, decisions=10)
+    with pytest.raises(
+        RecordError, match=r"^the record cannot be verified: its scenario was saved"
+    ):
+        verify_record(record.to_dict())
+    with Store("sqlite://") as store, pytest.raises(OptionError) as err:
+        Sessions(store).create(GunslingersGame({"scenario_data": data}), {})
+    assert str(err.value).startswith(
+        "a new game cannot start from these options: its scenario was saved with an id "
+        "decisions cannot name: aircraft[0] (Eagle one).id: "
     )
