@@ -27,6 +27,7 @@ from airwar.cli.common import (
 from airwar.cli.packaged import example_or_file
 from airwar.core.checks import fraction_text
 from airwar.core.errors import AirwarError
+from airwar.core.text import printable, printable_values
 from airwar.games.bia.airdefence import (
     AirDefenceShot,
     AirTarget,
@@ -52,7 +53,7 @@ from airwar.games.bia.infantry import (
     weapon,
     weapons,
 )
-from airwar.games.bia.scenario import MAX_PILOT, MAX_TURNS, MAX_UNITS
+from airwar.games.bia.scenario import MAX_PILOT, MAX_TURNS, MAX_UNITS, parse_scenario
 from airwar.games.bia.volley import parse_shot, volley_odds
 from airwar.games.examples import BIA, example_names
 
@@ -464,6 +465,7 @@ def engagement(
         except (OSError, UnicodeDecodeError) as exc:
             reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
             raise ScenarioError(f"{file}: cannot read the engagement file ({reason})") from None
+        parse_scenario(text, str(file))  # every rule, BIA-17's names too, before a game
         options = {
             "scenario": text,
             "loiter_from_second_turn": loiter_from_second_turn,
@@ -510,9 +512,9 @@ def engagement(
             )
         )
         return
-    for line in render_events(driver.events):
+    for line in render_events(printable_values(driver.events)):
         typer.echo(line)
-    typer.echo(f"Seed {driver.seed}: the same seed replays this engagement exactly.")
+    typer.echo(printable(f"Seed {driver.seed}: the same seed replays this engagement exactly."))
 
 
 def _presence(p: dict[str, Any]) -> str:

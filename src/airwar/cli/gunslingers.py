@@ -51,6 +51,7 @@ from airwar.core.bot import Bot
 from airwar.core.driver import Driver
 from airwar.core.errors import IllegalAction, InvalidNotation
 from airwar.core.game import CHANCE, TERMINAL
+from airwar.core.text import printable, printable_values
 from airwar.games.examples import (
     GUNSLINGERS,
     as_path,
@@ -99,6 +100,12 @@ Turns = Annotated[
 ]
 
 
+def told(event: dict[str, Any]) -> str:
+    """An event as its line of the explained log, every text the scenario gave in it (an
+    id, a name) printed safely: control characters and escape sequences as escapes."""
+    return describe(printable_values(event))
+
+
 def scenario_file(scenario: Path) -> Path:
     """The scenario file a command was given: a path, else a packaged example's name."""
     return example_or_file(GUNSLINGERS, scenario, "scenario")
@@ -124,7 +131,7 @@ def examples_command(
         return
     for filename, file in example_files(GUNSLINGERS).items():
         title = load_scenario(as_path(file)).scenario.name
-        typer.echo(f"{filename.removesuffix('.toml'):<20} {title}")
+        typer.echo(printable(f"{filename.removesuffix('.toml'):<20} {title}"))
 
 
 @app.command()
@@ -136,11 +143,11 @@ def validate(scenario: ScenarioPath) -> None:
         notes = unknown_types(read_scenario_data(path))
     except ScenarioError as exc:
         for line in exc.problems:
-            typer.echo(line)
+            typer.echo(printable(line))
         raise typer.Exit(1) from None
     for note in notes:
-        typer.echo(f"{path.name}: note: {note}")
-    typer.echo(f"{path.name}: ok")
+        typer.echo(printable(f"{path.name}: note: {note}"))
+    typer.echo(printable(f"{path.name}: ok"))
 
 
 types_app = typer.Typer(
@@ -209,7 +216,7 @@ def run(
     driver.run_bots({seat: bot for seat in range(game.num_players)})
     # the referee's log: every event, and each turn's summary after its end (GS-57)
     for event in driver.state.visible_events(None):
-        typer.echo(json.dumps(event, sort_keys=True) if as_json else describe(event))
+        typer.echo(json.dumps(event, sort_keys=True) if as_json else told(event))
 
 
 Radius = Annotated[
@@ -266,7 +273,7 @@ def map_command(
         view = state.view(names.index(name))
         title = f"{g.scenario.scenario.name}, as it starts: {name}'s view"
     try:
-        typer.echo(draw(view, unit=unit, radius=radius, title=title))
+        typer.echo(draw(printable_values(view), unit=unit, radius=radius, title=printable(title)))
     except MapError as exc:
         fail(str(exc))
 
@@ -349,6 +356,10 @@ def play(
             sessions.store.update(live.id, seats=seats)
             live.seats = seats
         typer.echo(f"resumed game {live.id} at decision {live.decisions}")
+        if live.halted:
+            for event in live.visible_events(None):  # the log, if every person sits here
+                typer.echo(told(event))
+            fail(f"game {live.id} cannot continue: {live.halted}")
     else:
         if scenario is None:
             fail("give a scenario file, or --resume ID")
@@ -445,7 +456,7 @@ def _referee(
     def show_new() -> None:
         nonlocal shown
         for event in events_since(shown):
-            typer.echo(describe(event))
+            typer.echo(told(event))
         shown = len(live.state.log)
 
     def view_now() -> dict[str, Any]:
@@ -459,7 +470,7 @@ def _referee(
             show_new()
             check = live.state.pending_check()
             if check is not None and open_book:
-                typer.echo(f"    to roll: {check.explain()}")
+                typer.echo(printable(f"    to roll: {check.explain()}"))
             live.driver.roll()
             rolled = True
         show_new()
@@ -501,7 +512,7 @@ def _referee(
             view = view_now()
             line = f"waiting for {names[actor]}: {view.get('phase')}, step {view.get('step')}"
             if line != waited:
-                typer.echo(line)
+                typer.echo(printable(line))
                 waited = line
             time.sleep(poll)
             live = sessions.get(game_id, fresh=True, resume_bots=False)
@@ -510,8 +521,10 @@ def _referee(
         waited = None
         ask = state.pending_ask()
         assert ask is not None
-        typer.echo(f"[{live.game.seat_name(actor)}] {VERBS[ask.verb].help}")
-        typer.echo(f"  {ask.verb} {ask.subject} ...   ('?' lists choices, 'map' draws the map)")
+        typer.echo(printable(f"[{live.game.seat_name(actor)}] {VERBS[ask.verb].help}"))
+        typer.echo(
+            printable(f"  {ask.verb} {ask.subject} ...   ('?' lists choices, 'map' draws the map)")
+        )
         line = sys.stdin.readline()
         if not line:
             typer.echo("end of input: the game is saved")
@@ -523,7 +536,7 @@ def _referee(
             typer.echo(f"saved: resume with --resume {game_id}")
             return
         if text == "?":
-            typer.echo(_choices_text(state))
+            typer.echo("\n".join(printable(line) for line in _choices_text(state).split("\n")))
             continue
         if text == "map" or text.startswith("map "):
             _prompt_map(view_now(), text.removeprefix("map").split())
@@ -532,10 +545,10 @@ def _referee(
             # the referee takes back the last decision a person made, before the next roll
             why = sessions.undo_refusal(live, live.game.seat_name(actor))
             if why is not None:
-                typer.echo(f"refused: {why}")
+                typer.echo(printable(f"refused: {why}"))
                 continue
             taken = sessions.undo(live, actor)
-            typer.echo(f"taken back: {'; '.join(taken)} (the dice stay as they fell)")
+            typer.echo(printable(f"taken back: {'; '.join(taken)} (the dice stay as they fell)"))
             live.driver.auto_chance = False
             shown = len(live.state.log)
             continue
@@ -544,7 +557,7 @@ def _referee(
         try:
             sessions.act(live, actor, [text], run_bots=False)
         except (InvalidNotation, IllegalAction, Conflict) as exc:
-            typer.echo(f"refused: {exc}")
+            typer.echo(printable(f"refused: {exc}"))
             continue
         except GameChanged:
             if only is None:
@@ -566,6 +579,6 @@ def _prompt_map(view: dict[str, Any], words: list[str]) -> None:
             return
         radius = int(words[1])
     try:
-        typer.echo(draw(view, unit=unit, radius=radius))
+        typer.echo(draw(printable_values(view), unit=unit, radius=radius))
     except MapError as exc:
-        typer.echo(f"refused: {exc}")
+        typer.echo(f"refused: {printable(str(exc))}")

@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 from rich.table import Table
+from rich.text import Text
 
 from airwar.cli.common import (
     MAX_AI_DELAY,
@@ -43,6 +44,7 @@ from airwar.cli.render_migs import Narrator, scores_text
 from airwar.core.driver import replay as replay_record
 from airwar.core.errors import OptionError, RecordError
 from airwar.core.registry import load_game
+from airwar.core.text import printable
 from airwar.games.migs_sabres import EngagementGame, MigsGame
 from airwar.session import PlaySession, Sessions
 from airwar.session.seats import check_seats, human_seats
@@ -227,7 +229,7 @@ def play(
         _hand_over(sessions, live, {"Communist": communist, "Allied": allied})
         session = TerminalPlay(sessions, live, console, ai_delay=ai_delay, solver=solver)
         session.catch_up(quiet=True)
-        console.print(f"Resuming game {resume}: {live.title}", markup=False)
+        console.print(f"Resuming game {resume}: {printable(live.title)}", markup=False)
         session.show_log(12)
         _run(session)
         return
@@ -248,7 +250,8 @@ def play(
         auto_chance=False,
     )
     console.print(
-        f"Game {live.id} ({game.title}, {_dice(live)}): {game_title}. Type help at the prompt.",
+        f"Game {live.id} ({game.title}, {_dice(live)}): {printable(game_title)}. Type help at "
+        "the prompt.",
         markup=False,
     )
     session = TerminalPlay(sessions, live, console, ai_delay=ai_delay, solver=solver)
@@ -358,7 +361,7 @@ def games(
         status = g.status if g.problem is None else f"corrupt: {g.problem}"
         table.add_row(
             g.id,
-            g.title,
+            Text(printable(g.title)),  # a title given in a browser: never read as markup
             _sides(g.seats),
             status,
             _score(g.summary, g.status),
@@ -448,7 +451,7 @@ def replay(
             migs_review.print_json(review)
             return
         console.print(
-            f"Analysis of game {stored.id}: {stored.title} ({stored.game}, "
+            f"Analysis of game {stored.id}: {printable(stored.title)} ({stored.game}, "
             f"{_sides(stored.seats)}, {stored.status})",
             markup=False,
         )
@@ -470,7 +473,7 @@ def replay(
     secret = len(human_seats(stored.seats)) > 1 and stored.status != "finished"
     seed_text = "seed secret until the game ends" if secret else f"seed {stored.record.seed}"
     console.print(
-        f"Game {stored.id}: {stored.title} ({stored.game}, {seed_text}, "
+        f"Game {stored.id}: {printable(stored.title)} ({stored.game}, {seed_text}, "
         f"{_sides(stored.seats)}; {shown} of {len(stored.record.actions)} decisions)",
         markup=False,
     )

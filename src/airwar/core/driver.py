@@ -45,6 +45,13 @@ class Driver:
         self._chain = DigestChain()
         self.decided_at = 0
         """Length of the log right after the last decision (before the rolls that follow it)."""
+        self.halted: str | None = game.halted
+        """Why this game is read but not played on (:attr:`Game.halted`), else None."""
+        self.unreplayed: list[tuple[int, str]] = []
+        """A halted game's recorded decisions after the first one that no longer replays:
+        kept (in :meth:`finished_record`), not applied."""
+        self.stored_digest: str | None = None
+        """The saved digest of a halted game that did not replay to its end."""
         if auto_chance:
             self.resolve_chance()
 
@@ -123,6 +130,8 @@ class Driver:
         up to the last decision (the rolls after it follow from the seed, and an
         interface may not have rolled them yet). Extending the running chain costs
         only the events since the last save, so saving stays constant time."""
+        if self.unreplayed and self.stored_digest is not None:
+            return self.stored_digest  # a halted game: the record as it was saved
         end = self.decided_at
         if self._chain.count > end:
             self._chain = DigestChain()  # the driver was rewound (never by itself)
@@ -133,7 +142,10 @@ class Driver:
 
     def finished_record(self) -> GameRecord:
         rec = GameRecord(
-            self.record.game, dict(self.record.options), self.seed, list(self.record.actions)
+            self.record.game,
+            dict(self.record.options),
+            self.seed,
+            [*self.record.actions, *self.unreplayed],
         )
         rec.log_digest = self.log_digest
         return rec
@@ -150,6 +162,11 @@ def replay(
 
     With ``verify`` and a stored ``log_digest``, a full replay must reproduce
     the very same log, or :class:`RecordError` is raised.
+
+    A halted game (:attr:`Game.halted`: its options break a rule made since it was
+    saved) replays as far as its decisions still apply: the first refused one and those
+    after it are kept in ``driver.unreplayed`` and ``driver.halted`` says where it
+    stopped, so the game is read, never played on.
     """
     try:
         g = game if game is not None else load_game(record.game, record.options)
@@ -161,6 +178,13 @@ def replay(
         try:
             driver.act(text, seat)
         except (IllegalAction, InvalidNotation) as exc:
+            if g.halted is not None:
+                driver.halted = (
+                    f"{g.halted}; its record replays to decision {i} of {len(actions)} only"
+                )
+                driver.unreplayed = [(s, t) for s, t in actions[i:]]
+                driver.stored_digest = record.log_digest if upto is None else None
+                return driver
             raise RecordError(
                 f"record does not replay: decision {i + 1} ({text!r} by "
                 f"{g.seat_name(seat)}) is refused: {exc}"

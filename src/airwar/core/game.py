@@ -184,6 +184,9 @@ class Game(ABC):
     seat_names: ClassVar[tuple[str, ...]]
     parameters: ClassVar[tuple[Parameter, ...]] = ()
     game_type: ClassVar[GameType] = GameType()
+    halted: str | None = None
+    """Why a saved game of these options can be read but not played on (its options
+    break a rule made since it was saved), in one line; None: it plays on."""
 
     def __init__(self, options: Mapping[str, Any] | None = None) -> None:
         self.options: dict[str, Any] = resolve_options(self.parameters, options)

@@ -36,7 +36,13 @@ from typing import TYPE_CHECKING, Any, Protocol
 
 from airwar.core.bot import Bot
 from airwar.core.driver import Driver, replay
-from airwar.core.errors import AirwarError, IllegalAction, InvalidNotation, RecordError
+from airwar.core.errors import (
+    AirwarError,
+    IllegalAction,
+    InvalidNotation,
+    OptionError,
+    RecordError,
+)
 from airwar.core.fairness import commitment, new_salt, new_secret_seed
 from airwar.core.game import CHANCE, TERMINAL, Action, Game, GameState
 from airwar.core.record import CHAIN_PREFIX, GameRecord
@@ -213,6 +219,12 @@ class PlaySession:
     def finished(self) -> bool:
         return self.state.is_terminal()
 
+    @property
+    def halted(self) -> str | None:
+        """Why this saved game is read but not played on (its game's options break a rule
+        made since it was saved, :attr:`Game.halted`), else None: nobody is to act."""
+        return self.driver.halted
+
     def seat_names(self) -> list[str]:
         return [self.game.seat_name(i) for i in range(self.game.num_players)]
 
@@ -263,7 +275,7 @@ class PlaySession:
         """Each take-back in words, as this reader may read it: the text of the decision
         only to a reader who may read that decision (its seat, the referee, everyone once
         the game is over); to the other seats only whose decision it was."""
-        out = []
+        out = [f"This game cannot continue: {self.halted}."] if self.halted else []
         for t in self.takebacks():
             who, by, text = str(t.get("seat")), str(t.get("by")), str(t.get("text"))
             actor = t.get("actor")
@@ -333,11 +345,13 @@ class PlaySession:
         return {n: m for n, m in moved.items() if m in HINT_MODES}
 
     def to_act(self) -> str | None:
+        if self.halted:
+            return None
         actor = self.state.current_actor()
         return self.game.seat_name(actor) if actor >= 0 else None
 
     def bot_to_act(self) -> bool:
-        return self.state.current_actor() in self.bot_seats()
+        return not self.halted and self.state.current_actor() in self.bot_seats()
 
     # -- what each seat sees ---------------------------------------------------
     def same_table(self, seat_name: str | None) -> set[int]:
@@ -526,6 +540,8 @@ class Sessions:
         (:func:`hint_refusal`).
         """
         g = load_game(game, options) if isinstance(game, str) else game
+        if g.halted is not None:
+            raise OptionError(f"a new game cannot start from these options: {g.halted}")
         names = tuple(g.seat_name(i) for i in range(g.num_players))
         allowed = list(bots) if bots is not None else list(g.game_type.bots)
         kind = g.game_type
@@ -625,7 +641,7 @@ class Sessions:
         """Whether the stored game differs from this copy (one small read of the store)."""
         count, digest = self.store.head(live.id)
         live.checked = time.monotonic()
-        if count != live.decisions:
+        if count != live.decisions + len(live.driver.unreplayed):
             return True
         return (
             digest is not None
@@ -639,7 +655,7 @@ class Sessions:
             stored = self.store.load(live.id)
             live.checked = time.monotonic()
             if [tuple(a) for a in stored.record.actions] != [
-                tuple(a) for a in live.driver.record.actions
+                tuple(a) for a in (*live.driver.record.actions, *live.driver.unreplayed)
             ]:
                 fresh = self._from_stored(stored)
                 live.driver = fresh.driver
@@ -672,6 +688,8 @@ class Sessions:
         Raises :class:`InvalidNotation` (cannot be read) or :class:`Conflict`
         (the rules refuse a step now, naming the step and why).
         """
+        if live.halted:
+            raise Conflict(f"this game cannot continue: {live.halted}")
         if not texts:
             raise InvalidNotation("no action given")
         if len(texts) > MAX_PATH:
@@ -775,6 +793,8 @@ class Sessions:
 
     def _bot_to_act(self, live: PlaySession) -> tuple[int, str] | None:
         """The seat and bot name of the bot to act after the pending rolls, or None."""
+        if live.halted:
+            return None
         live.driver.resolve_chance()
         actor = live.driver.state.current_actor()
         bots = live.bot_seats()
@@ -877,6 +897,8 @@ class Sessions:
         after it). No die is ever re-rolled: the record is replayed without
         those decisions, and draw ``i`` of the seed is the same draw.
         """
+        if live.halted:
+            return f"this game cannot continue: {live.halted}"
         if seat_name is not None and seat_name == live.referee:
             return self._takeback_refusal(live, seat_name)
         if live.referee is not None and not live.game.game_type.undo:
@@ -930,6 +952,8 @@ class Sessions:
 
     def _takeback_refusal(self, live: PlaySession, referee: str) -> str | None:
         """Why the referee may not take back now (None: it may)."""
+        if live.halted:
+            return f"this game cannot continue: {live.halted}"
         if is_ai(live.seats.get(referee, HUMAN)):
             return "the referee seat is played by the automatic player"
         if live.finished:
@@ -1065,6 +1089,8 @@ def verify_record(data: Mapping[str, Any]) -> list[str]:
         )
     rec = GameRecord.from_dict(dict(data))
     driver = replay(rec)
+    if driver.halted:
+        raise RecordError(f"the record cannot be verified: {driver.halted}")
     if rec.log_digest is None:
         lines = [
             f"replays: {len(rec.actions)} decisions are legal and {driver.draws} rolls follow "

@@ -26,7 +26,7 @@ from airwar.web.api import TOO_MANY, Service, browser_id, created
 from airwar.web.errors import field_error
 from airwar.web.hardening import UPLOAD_LIMIT
 from airwar.web.limits import CREATE, charge
-from airwar.web.schemas import ActionText, Created
+from airwar.web.schemas import ActionText, Created, Title
 from airwar.web.templating import templates
 
 router = APIRouter(tags=["gunslingers"])
@@ -81,7 +81,7 @@ class NewGunslingersGame(ScenarioIn):
     edge_disengagement: bool = True
     operational_moves: bool = True
     seed: Annotated[int, Field(ge=0, le=2**62)] | None = None
-    title: Annotated[str, StringConstraints(min_length=1, max_length=120)] | None = None
+    title: Title | None = None
     public: bool = False
 
 

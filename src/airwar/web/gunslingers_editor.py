@@ -29,6 +29,7 @@ from fastapi.exceptions import RequestValidationError
 from fastapi.responses import HTMLResponse
 from pydantic import BaseModel, ConfigDict, Field
 
+from airwar.core.text import printable
 from airwar.games.gunslingers import ScenarioError, parse_scenario
 from airwar.games.gunslingers.model.fields import (
     MAX_ID,
@@ -108,6 +109,7 @@ def _labels(unit: Any) -> list[str]:
     named = unit.get("name") or unit.get("id")
     if not isinstance(named, str) or not named:
         return []
+    named = printable(named)  # as the problem line shows it (GS-75)
     clipped = named if len(named) <= MAX_ID else named[: MAX_ID - 3] + "..."
     return sorted({named, clipped, named[:MAX_ID]}, key=len, reverse=True)
 

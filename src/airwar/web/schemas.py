@@ -4,7 +4,9 @@ from __future__ import annotations
 
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, StringConstraints
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field, StringConstraints
+
+from airwar.core.text import escaped, first_unprintable
 
 Token = Annotated[str, StringConstraints(min_length=8, max_length=64, pattern=r"^[A-Za-z0-9_-]+$")]
 ActionText = Annotated[str, StringConstraints(min_length=1, max_length=40)]
@@ -14,6 +16,21 @@ DecisionText = Annotated[str, StringConstraints(min_length=1, max_length=300)]
 jammer's twelve arcs with names of up to 40 characters: under 120; 64 of them fit
 well inside the 64 KB body limit."""
 GameId = Annotated[str, StringConstraints(min_length=1, max_length=64, pattern=r"^[A-Za-z0-9_-]+$")]
+
+
+def _one_line(text: str) -> str:
+    """A title: one line of text without control or format characters (GS-75)."""
+    bad = first_unprintable(text)
+    if bad is not None:
+        raise ValueError(
+            f"holds {escaped(bad)}, a control or format character: a title is one line of "
+            "text without them"
+        )
+    return text
+
+
+Title = Annotated[str, StringConstraints(min_length=1, max_length=120), AfterValidator(_one_line)]
+"""A game's title as a person gives it: at most 120 characters, one line (GS-75)."""
 OptionValue = int | bool | str
 HintMode = Literal["off", "after", "always"]
 
@@ -63,7 +80,7 @@ class NewGame(BaseModel):
         default_factory=dict, max_length=8
     )
     seed: Annotated[int, Field(ge=0, le=2**62)] | None = None
-    title: Annotated[str, StringConstraints(min_length=1, max_length=120)] | None = None
+    title: Title | None = None
     public: bool = Field(
         default=False, description="list the game for everyone to watch (never its links)"
     )

@@ -28,6 +28,7 @@ from airwar.core.game import CHANCE, TERMINAL, Action, Game, GameState, GameType
 from airwar.core.options import Parameter
 from airwar.core.registry import register_game
 from airwar.games.bia.airdefence import AirDefenceShot, Firer
+from airwar.games.bia.errors import ScenarioError
 from airwar.games.bia.firing_order import firing_key, roll_off_dice, split_by_rolls, tie_groups
 from airwar.games.bia.outcome import Effect
 from airwar.games.bia.scenario import (
@@ -359,7 +360,15 @@ class EngagementGame(Game):
     def __init__(self, options: Mapping[str, Any] | None = None, where: str = "scenario") -> None:
         super().__init__(options)
         text = self.options["scenario"] or load_text("default_engagement")
-        self.scenario: Scenario = parse_scenario(text, where)
+        try:
+            self.scenario: Scenario = parse_scenario(text, where)
+        except ScenarioError as exc:
+            # the file of a game saved before BIA-17: it loads, to be read (BIA-17)
+            try:
+                self.scenario = parse_scenario(text, where, saved=True)
+            except ScenarioError:
+                raise exc from None
+            self.halted = f"its engagement file was saved with a name BIA-17 refuses: {exc}"
 
     def new_initial_state(self) -> EngagementState:
         return EngagementState(self)

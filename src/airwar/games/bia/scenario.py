@@ -29,12 +29,14 @@ a value beyond its bound is refused with the reason.
 
 from __future__ import annotations
 
+import re
 import sys
 import tomllib
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
+from airwar.core.text import escaped, first_unprintable
 from airwar.games.bia.airdefence import (
     AdSystem,
     AirDefenceShot,
@@ -64,6 +66,13 @@ MAX_SEED_LENGTH = 64
 """The longest seed, in characters (as the command line's ``--seed``)."""
 MAX_NAME = 100
 """The longest name or title, in characters."""
+_UNIT_NAME_RE = re.compile(r"[A-Za-z0-9]+(?:[ _.\-]+[A-Za-z0-9]+)*")
+"""A unit's name, matched whole: ASCII letters and digits in words joined by single
+spaces, '-', '_' or '.' (BIA-17); a target names a unit by it."""
+UNIT_NAME_RULE = (
+    "a unit's name is ASCII letters, digits, spaces, '-', '_' or '.' beginning and ending "
+    "with a letter or a digit (e.g. Strike 1, Ford SAM) (BIA-17)"
+)
 MAX_FILE_CHARS = 1_000_000
 """An engagement file is at most 1 MB (the example is 2.5 kB)."""
 MAX_NESTING = 6
@@ -146,9 +155,11 @@ class Scenario:
 class _Place:
     """Where in the file a value is, for error messages."""
 
-    def __init__(self, where: str, table: str) -> None:
+    def __init__(self, where: str, table: str, saved: bool = False) -> None:
         self.where = where
         self.table = table
+        self.saved = saved
+        """Names are checked by the rules of before BIA-17 (a saved game's file)."""
 
     def error(self, key: str | None, what: str) -> ScenarioError:
         at = f", key '{key}'" if key else ""
@@ -182,11 +193,29 @@ def _get(place: _Place, row: dict[str, Any], key: str, kind: type | tuple, what:
 
 
 def _name(place: _Place, row: dict[str, Any], key: str = "name", what: str = "a name") -> str:
+    """A title: one line of text without control characters, at most MAX_NAME (BIA-17)."""
     name = _get(place, row, key, str, what)
     if not name.strip():
         raise place.error(key, "must not be empty")
     if len(name) > MAX_NAME:
         raise place.error(key, f"is {len(name)} characters long, at most {MAX_NAME}")
+    bad = first_unprintable(name)
+    if bad is not None and not place.saved:
+        raise place.error(
+            key,
+            f"holds {escaped(bad)}, a control or format character: {what} is one line of "
+            "text without them (BIA-17)",
+        )
+    return name
+
+
+def _unit_name(place: _Place, row: dict[str, Any]) -> str:
+    """A unit's name, which targets name it by: the rule of :data:`UNIT_NAME_RULE`."""
+    name = _name(place, row)
+    if not _UNIT_NAME_RE.fullmatch(name) and not place.saved:
+        odd = next((c for c in name if not (c.isascii() and (c.isalnum() or c in " _.-"))), None)
+        why = f"it holds {odd!r}" if odd is not None else "it begins or ends with a separator"
+        raise place.error("name", f"{name!r}: {UNIT_NAME_RULE}; {why}")
     return name
 
 
@@ -226,7 +255,7 @@ def _fire(place: _Place, row: dict[str, Any]) -> Fire:
 
 def _aircraft(place: _Place, row: dict[str, Any], turns: int) -> AircraftSpec:
     _check_keys(place, row, _AIRCRAFT_KEYS, ("name", "side", "speed", "manoeuvrability", "present"))
-    name = _name(place, row)
+    name = _unit_name(place, row)
     side = _side(place, row)
     try:
         speed = parse_speed(_get(place, row, "speed", str, "a speed"))
@@ -272,7 +301,7 @@ def _aircraft(place: _Place, row: dict[str, Any], turns: int) -> AircraftSpec:
 
 def _ground(place: _Place, row: dict[str, Any]) -> GroundSpec:
     _check_keys(place, row, _GROUND_KEYS, ("name", "side", "system", "targets"))
-    name = _name(place, row)
+    name = _unit_name(place, row)
     side = _side(place, row)
     firer_text = _get(place, row, "firer", str, "surface or orbital") if "firer" in row else ""
     if firer_text and firer_text not in ("surface", "orbital"):
@@ -324,10 +353,13 @@ def _read_toml(text: str, where: str) -> dict[str, Any]:
     return data
 
 
-def parse_scenario(text: str, where: str = "engagement") -> Scenario:
-    """Read and check an engagement; ``where`` names the file in error messages."""
+def parse_scenario(text: str, where: str = "engagement", *, saved: bool = False) -> Scenario:
+    """Read and check an engagement; ``where`` names the file in error messages.
+
+    ``saved``: the names are checked by the rules of before BIA-17, for the file of a
+    game saved then (it is read back to be shown, never to start a game)."""
     data = _read_toml(text, where)
-    top = _Place(where, "top level")
+    top = _Place(where, "top level", saved)
     _check_keys(top, data, _TOP_KEYS, ("turns", "aircraft"))
     title = _name(top, data, "title", "a title") if "title" in data else "Engagement"
     turns = _get(top, data, "turns", int, "a whole number of turns")
@@ -340,6 +372,9 @@ def parse_scenario(text: str, where: str = "engagement") -> Scenario:
     seed = _get(top, data, "seed", (int, str), "a whole number or text") if "seed" in data else None
     if seed is not None and len(str(seed)) > MAX_SEED_LENGTH:
         raise top.error("seed", f"is {len(str(seed))} characters long, at most {MAX_SEED_LENGTH}")
+    bad = first_unprintable(seed) if isinstance(seed, str) and not saved else None
+    if bad is not None:
+        raise top.error("seed", f"holds {escaped(bad)}, a control or format character (BIA-17)")
     rows = _get(top, data, "aircraft", list, "a list of [[aircraft]] tables")
     if not rows:
         raise top.error("aircraft", "at least one [[aircraft]] is needed")
@@ -350,7 +385,7 @@ def parse_scenario(text: str, where: str = "engagement") -> Scenario:
     names: set[str] = set()
     aircraft: list[AircraftSpec] = []
     for i, row in enumerate(rows, start=1):
-        place = _Place(where, _table_name("aircraft", i, row))
+        place = _Place(where, _table_name("aircraft", i, row), saved)
         if not isinstance(row, dict):
             raise place.error(None, "is not a table")
         spec = _aircraft(place, row, turns)
@@ -368,7 +403,7 @@ def parse_scenario(text: str, where: str = "engagement") -> Scenario:
             f"{len(ground_rows)} [[ground]] units, at most {MAX_UNITS} in one engagement (BIA-16)",
         )
     for i, row in enumerate(ground_rows, start=1):
-        place = _Place(where, _table_name("ground", i, row))
+        place = _Place(where, _table_name("ground", i, row), saved)
         if not isinstance(row, dict):
             raise place.error(None, "is not a table")
         g = _ground(place, row)

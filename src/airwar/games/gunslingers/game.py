@@ -161,18 +161,36 @@ class GunslingersGame(Game):
     def __init__(self, options: Mapping[str, Any] | None = None) -> None:
         super().__init__(options)
         data = self.options["scenario_data"]
-        try:
-            if data:
-                if not isinstance(data, Mapping):
-                    raise OptionError("option scenario_data must be a table of scenario content")
-                self.scenario: Scenario = parse_scenario(data, "scenario_data")
-            elif self.options["scenario"]:
-                self.scenario = load_scenario(self.options["scenario"])
-            else:
-                self.scenario = parse_scenario(read_scenario_data(DEFAULT_SCENARIO), "default")
-        except ScenarioError:
-            raise
+        if data:
+            if not isinstance(data, Mapping):
+                raise OptionError("option scenario_data must be a table of scenario content")
+            self.scenario: Scenario = self._saved_scenario(data)
+        elif self.options["scenario"]:
+            self.scenario = load_scenario(self.options["scenario"])
+        else:
+            self.scenario = parse_scenario(read_scenario_data(DEFAULT_SCENARIO), "default")
         self._seats = (*self.scenario.side_names(), REFEREE)
+
+    def _saved_scenario(self, data: Mapping[str, Any]) -> Scenario:
+        """The scenario a game carries. One saved before GS-75 may break its rules for ids
+        and names: it is read by the rules of then, so that the game still loads. A name
+        with a control character is only shown escaped; an id the decisions cannot name
+        halts the game (:attr:`halted`): it is read, not played on (GS-75)."""
+        try:
+            return parse_scenario(data, "scenario_data")
+        except ScenarioError as exc:
+            refused = exc
+        try:
+            scenario = parse_scenario(data, "scenario_data", saved_ids=True, saved_names=True)
+        except ScenarioError:
+            raise refused from None
+        try:
+            parse_scenario(data, "scenario_data", saved_names=True)
+        except ScenarioError as ids:
+            first = ids.problems[0].removeprefix("scenario_data: ")
+            more = f" (and {len(ids.problems) - 1} more)" if len(ids.problems) > 1 else ""
+            self.halted = f"its scenario was saved with an id decisions cannot name: {first}{more}"
+        return scenario
 
     @property
     def num_players(self) -> int:

@@ -15,8 +15,16 @@ from collections.abc import Callable
 from functools import cache
 from typing import Annotated, Any, Literal
 
-from pydantic import AfterValidator, BaseModel, BeforeValidator, ConfigDict, Field
+from pydantic import (
+    AfterValidator,
+    BaseModel,
+    BeforeValidator,
+    ConfigDict,
+    Field,
+    ValidationInfo,
+)
 
+from airwar.core.text import escaped, first_unprintable
 from airwar.games.gunslingers.tables import TableError, read_data
 
 ARC_NAMES = (
@@ -28,7 +36,28 @@ MAX_ID = 40
 """The longest id (a label on the map and in the log)."""
 MAX_TEXT = 200
 """The longest name or type text."""
-_ID_RE = re.compile(rf"^[A-Za-z0-9][A-Za-z0-9_.\-]{{0,{MAX_ID - 1}}}$")
+_ID_RE = re.compile(rf"[A-Za-z0-9][A-Za-z0-9_.\-]{{0,{MAX_ID - 1}}}")
+"""An id, matched whole (``re.fullmatch``: ``$`` would let a trailing newline through)."""
+_SAVED_ID_RE = re.compile(rf"^[A-Za-z0-9][A-Za-z0-9_.\-]{{0,{MAX_ID - 1}}}$")
+"""The id of a game saved before GS-75: ``$`` let one trailing newline through."""
+RESERVED_WORDS = frozenset(
+    {
+        # the words of the decisions (none: no choice; done: no more; arcs: all, any)
+        "none", "done", "off", "yes", "no", "all", "any", "referee",
+        # the kinds of attack, ``attack Viper-1 gun:Fulcrum-1``
+        "gun", "strafe", "bomb",
+        # the words of the terminal's prompt
+        "auto", "quit", "exit", "map", "undo",
+        # the arcs of GS-4, ``jam Prowler-1 150L,180,150R``
+        *(arc.lower() for arc in ARC_NAMES),
+    }
+)  # fmt: skip
+"""Words the decisions, the seats and the terminal's prompt already give a meaning
+(any case): a unit, side, weapon, program or mode of one of these names would read as
+that word (GS-75)."""
+_WEAPON_ID_RE = re.compile(r"[Ww][0-9]+")
+"""The ids the referee gives weapons in flight (W1, W2, ...): a unit of one of these
+names would be taken for a missile in the decisions that name one (GS-75)."""
 
 # -- bounds (GS-42): every number, with the reason it cannot usefully be larger ----
 
@@ -152,12 +181,62 @@ def _hex(v: Any) -> tuple[int, int]:
     raise ValueError("must be a hex [q, r] of two integers")
 
 
-def _ident(v: Any) -> str:
-    if not isinstance(v, str) or not _ID_RE.match(v):
-        raise ValueError(
-            f"must be a short id (at most {MAX_ID} characters) of letters, digits, '-', '_' "
-            "or '.' without spaces (e.g. Viper-2)"
+ID_RULE = (
+    f"must be a short id (at most {MAX_ID} characters) of letters, digits, '-', '_' or '.' "
+    "without spaces (e.g. Viper-2)"
+)
+
+
+def id_problem(v: Any) -> str | None:
+    """Why ``v`` is not an id (letters, digits, ``-_.``, matched whole, not a reserved
+    word, at most :data:`MAX_ID` characters; GS-75), in words; None when it is one."""
+    if not isinstance(v, str):
+        return ID_RULE
+    if not v:
+        return f"{ID_RULE}: it is empty"
+    if len(v) > MAX_ID:
+        return f"{ID_RULE}: it has {len(v)} characters"
+    if not _ID_RE.fullmatch(v):
+        bad = first_unprintable(v)
+        if bad is not None:
+            return f"{ID_RULE}: it holds {escaped(bad)}, a control or format character (GS-75)"
+        odd = next((c for c in v if not (c.isascii() and (c.isalnum() or c in "-_."))), None)
+        if odd is None:
+            return f"{ID_RULE}: it must begin with a letter or a digit"
+        if odd == " ":
+            return f"{ID_RULE}: it holds a space; a display name may (name = ...)"
+        if odd.isalnum():
+            return f"{ID_RULE}: {odd!r} is not an ASCII letter or digit (GS-75)"
+        return f"{ID_RULE}: it holds {odd!r}"
+    if v.lower() in RESERVED_WORDS:
+        return (
+            f"{v!r} is a word the decisions already use (none, done, yes, no, gun, an arc, "
+            "...): an id must be another word (GS-75)"
         )
+    if _WEAPON_ID_RE.fullmatch(v):
+        return (
+            f"{v!r} is how the referee names a weapon in flight (W1, W2, ...): an id must "
+            "be another word (GS-75)"
+        )
+    return None
+
+
+def _saved(info: ValidationInfo | None, what: str) -> bool:
+    """Whether ``what`` ("ids" or "names") is checked by the rules of before GS-75: a
+    scenario saved with a game then is read back, never a new one (GS-75)."""
+    context = info.context if info is not None else None
+    return isinstance(context, dict) and bool(context.get(f"saved_{what}"))
+
+
+def _ident(v: Any, info: ValidationInfo) -> str:
+    if _saved(info, "ids"):
+        if not isinstance(v, str) or not _SAVED_ID_RE.match(v):
+            raise ValueError(ID_RULE)
+        return v
+    problem = id_problem(v)
+    if problem is not None:
+        raise ValueError(problem)
+    assert isinstance(v, str)
     return v
 
 
@@ -173,11 +252,33 @@ def _bool(v: Any) -> bool:
     return v
 
 
-def _text(v: Any) -> str:
+def text_problem(v: Any, most: int = MAX_TEXT) -> str | None:
+    """Why ``v`` is not a name (non-empty text of at most ``most`` characters without
+    control characters, GS-75), in words; None when it is one."""
     if not isinstance(v, str) or not v.strip():
-        raise ValueError("must be non-empty text")
-    if len(v) > MAX_TEXT:
-        raise ValueError(f"is {len(v)} characters long, at most {MAX_TEXT}: a name, not a text")
+        return "must be non-empty text"
+    if len(v) > most:
+        return f"is {len(v)} characters long, at most {most}: a name, not a text"
+    bad = first_unprintable(v)
+    if bad is not None:
+        return (
+            f"holds {escaped(bad)}, a control or format character: a name is one line of "
+            "text without them (GS-75)"
+        )
+    return None
+
+
+def _text(v: Any, info: ValidationInfo) -> str:
+    if _saved(info, "names"):
+        if not isinstance(v, str) or not v.strip():
+            raise ValueError("must be non-empty text")
+        if len(v) > MAX_TEXT:
+            raise ValueError(text_problem(v))
+        return v
+    problem = text_problem(v)
+    if problem is not None:
+        raise ValueError(problem)
+    assert isinstance(v, str)
     return v
 
 
@@ -318,11 +419,11 @@ class GroundWeapon(Model):
     """The weapon's own outcome table (GS-61); else the scenario's ground_attack table."""
 
 
-_TYPE_NAME_RE = re.compile(rf"^[A-Za-z0-9][A-Za-z0-9_.\- ]{{0,{MAX_ID - 1}}}$")
+_TYPE_NAME_RE = re.compile(rf"[A-Za-z0-9][A-Za-z0-9_.\- ]{{0,{MAX_ID - 1}}}")
 
 
 def _type_name(v: Any) -> str:
-    if not isinstance(v, str) or not _TYPE_NAME_RE.match(v) or v != v.strip():
+    if not isinstance(v, str) or not _TYPE_NAME_RE.fullmatch(v) or v != v.strip():
         raise ValueError(
             f"must be a type name (at most {MAX_ID} characters) of letters, digits, spaces, "
             "'-', '_' or '.' (e.g. F-16C, Spoon Rest)"

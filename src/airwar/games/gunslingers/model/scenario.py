@@ -30,6 +30,7 @@ from pydantic import (
 )
 
 from airwar.core.errors import AirwarError
+from airwar.core.text import printable
 from airwar.games.gunslingers.model.fields import ARC_NAMES as ARC_NAMES
 from airwar.games.gunslingers.model.fields import (
     CREW_WHY,
@@ -365,7 +366,7 @@ def _place(loc: tuple[Any, ...], data: Any) -> str:
                 if isinstance(node, dict):
                     named = node.get("name") or node.get("id")
                     if isinstance(named, str):
-                        label = f" ({_clipped(named)})"
+                        label = f" ({_clipped(printable(named))})"
             else:
                 node = None
             if parts:
@@ -385,7 +386,7 @@ def _clipped(label: str, most: int = MAX_ID) -> str:
 
 def _unit_place(kind: str, index: int, unit: Any) -> str:
     label = getattr(unit, "name", None) or getattr(unit, "id", "")
-    return f"{kind}[{index}] ({_clipped(str(label))})"
+    return f"{kind}[{index}] ({_clipped(printable(str(label)))})"
 
 
 def _outcome_problems(data: Mapping[str, Any]) -> list[str]:
@@ -407,7 +408,9 @@ def _outcome_problems(data: Mapping[str, Any]) -> list[str]:
 class _Parts:
     """The parts of a scenario that validated, each with its index in the file."""
 
-    def __init__(self, data: Mapping[str, Any], sc: Scenario | None) -> None:
+    def __init__(
+        self, data: Mapping[str, Any], sc: Scenario | None, context: dict[str, bool]
+    ) -> None:
         self.lists: dict[str, list[tuple[int, Any]]] = {}
         models: dict[str, type[Model]] = {
             "sides": Side, "aircraft": Aircraft, "sams": Sam, "infantry_sams": InfantrySam,
@@ -422,7 +425,7 @@ class _Parts:
             if isinstance(items, list):
                 for i, item in enumerate(items):
                     try:
-                        good.append((i, model.model_validate(item)))
+                        good.append((i, model.model_validate(item, context=context)))
                     except ValidationError:
                         continue
             self.lists[kind] = good
@@ -500,9 +503,8 @@ def _cross_check(parts: _Parts) -> list[str]:
             else:
                 ids[unit.id] = place
             if unit.side not in sides:
-                out.append(
-                    f"{place}.side: unknown side {unit.side!r} (sides: {', '.join(sorted(sides))})"
-                )
+                known = ", ".join(sorted(printable(side) for side in sides))
+                out.append(f"{place}.side: unknown side {unit.side!r} (sides: {known})")
             q, r = unit.hex
             if _off_map(unit.hex, radius):
                 out.append(f"{place}.hex: [{q}, {r}] is off the map (radius {radius})")
@@ -631,12 +633,22 @@ def _nesting(data: Any) -> int:
     return deepest
 
 
-def parse_scenario(data: Mapping[str, Any], filename: str = "scenario") -> Scenario:
+def parse_scenario(
+    data: Mapping[str, Any],
+    filename: str = "scenario",
+    *,
+    saved_ids: bool = False,
+    saved_names: bool = False,
+) -> Scenario:
     """Validate parsed TOML content; raise :class:`ScenarioError` listing every problem.
 
     With ``library = true`` each unit's type fills what the unit leaves out first
     (GS-60); the bounds (GS-42) then apply to the values as resolved, overrides and all.
+    ``saved_ids`` and ``saved_names`` check the ids and the names by the rules of before
+    GS-75, for the scenario of a game saved then: it is read back to be shown, never to
+    start a game (:class:`~airwar.games.gunslingers.game.GunslingersGame`).
     """
+    context = {"saved_ids": saved_ids, "saved_names": saved_names}
     if not isinstance(data, Mapping):
         raise ScenarioError([f"{filename}: must be a table of scenario content"])
     if _nesting(data) > MAX_NESTING:
@@ -650,10 +662,10 @@ def parse_scenario(data: Mapping[str, Any], filename: str = "scenario") -> Scena
     lines: list[str] = [f"{filename}: {p}" for p in typed]
     sc: Scenario | None = None
     try:
-        sc = Scenario.model_validate(dict(data))
+        sc = Scenario.model_validate(dict(data), context=context)
     except ValidationError as exc:
         lines += [f"{filename}: {_place(e['loc'], data)}: {_message(e)}" for e in exc.errors()]
-    lines += [f"{filename}: {p}" for p in _cross_check(_Parts(data, sc))]
+    lines += [f"{filename}: {p}" for p in _cross_check(_Parts(data, sc, context))]
     lines += [f"{filename}: {p}" for p in _outcome_problems(data)]
     if lines or sc is None:
         raise ScenarioError(lines)
