@@ -7,7 +7,8 @@ A scenario is a TOML file or the name of an example the package ships
   that example's TOML (to copy and change).
 - ``validate FILE``: every problem, one line each (file, place, what), exit 1;
   ``FILE: ok`` and exit 0 when valid (after a note for each aircraft type of a
-  library scenario that the library does not know).
+  library scenario that the library does not know, and a warning for each unit
+  whose id or name gives away its type or role, GS-71).
 - ``types [--json]``: the library of aircraft, weapons, SAM/AAA systems and
   radars, one type a line; ``types show NAME [--json]``: a type's data card,
   every number marked as a house value with its reason. An unknown name: one
@@ -74,6 +75,7 @@ from airwar.games.gunslingers.model.typelib import (
     card_text,
     library,
     listing,
+    naming_warnings,
     unknown_types,
 )
 from airwar.games.gunslingers.narrate import describe
@@ -133,13 +135,17 @@ def validate(scenario: ScenarioPath) -> None:
     path = scenario_file(scenario)
     try:
         load_scenario(path)
-        notes = unknown_types(read_scenario_data(path))
+        data = read_scenario_data(path)
+        notes = unknown_types(data)
+        warnings = naming_warnings(data)
     except ScenarioError as exc:
         for line in exc.problems:
             typer.echo(line)
         raise typer.Exit(1) from None
     for note in notes:
         typer.echo(f"{path.name}: note: {note}")
+    for warning in warnings:  # a warning, not a problem: the scenario plays (GS-71)
+        typer.echo(f"{path.name}: warning: {warning}")
     typer.echo(f"{path.name}: ok")
 
 
