@@ -17,6 +17,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
+from airwar.games.gunslingers.aliases import to_seat
 from airwar.games.gunslingers.model.hexgrid import ARCS_CLOCKWISE, Arc, sun_clutter_arc
 from airwar.games.gunslingers.model.tasks import Ask
 from airwar.games.gunslingers.model.units import Gun, Marker, Plane, SamSite, WarningRadar
@@ -181,7 +182,8 @@ def state_view(state: GsModel, seat: int | None, focus: str | None = None) -> di
         ]
         return view
     assert side is not None
-    return view | _side_view(state, side, focus)
+    out = view | _side_view(state, side, focus)
+    return dict(to_seat(state, seat, out))  # every enemy unit under the side's alias (GS-71)
 
 
 def _side_view(state: GsModel, side: str, focus: str | None = None) -> dict[str, Any]:
