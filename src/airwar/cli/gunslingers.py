@@ -27,6 +27,7 @@ A scenario is a TOML file or the name of an example the package ships
 
 from __future__ import annotations
 
+import contextlib
 import json
 import sys
 import time
@@ -60,7 +61,9 @@ from airwar.games.examples import (
     find_example,
 )
 from airwar.games.gunslingers import GunslingersGame, options_for_file
+from airwar.games.gunslingers.aliases import decision_to_seat
 from airwar.games.gunslingers.autoplayer import GunslingersAuto
+from airwar.games.gunslingers.model.actions import Decision
 from airwar.games.gunslingers.model.scenario import (
     MAX_TURNS,
     TURNS_WHY,
@@ -516,8 +519,9 @@ def _referee(
         waited = None
         ask = state.pending_ask()
         assert ask is not None
+        asked = decision_to_seat(state, actor, Decision(ask.verb, ask.subject))  # GS-71
         typer.echo(f"[{live.game.seat_name(actor)}] {VERBS[ask.verb].help}")
-        typer.echo(f"  {ask.verb} {ask.subject} ...   ('?' lists choices, 'map' draws the map)")
+        typer.echo(f"  {asked} ...   ('?' lists choices, 'map' draws the map)")
         line = sys.stdin.readline()
         if not line:
             typer.echo("end of input: the game is saved")
@@ -547,6 +551,11 @@ def _referee(
             continue
         if text == "auto":
             text = str(GunslingersAuto().choose(state, actor))
+        elif only is None:
+            # the referee's console reads the real ids: a side's decision typed with them
+            # goes in as the side writes it, with its aliases (GS-71)
+            with contextlib.suppress(InvalidNotation):
+                text = str(decision_to_seat(state, actor, Decision.parse(text)))
         try:
             sessions.act(live, actor, [text], run_bots=False)
         except (InvalidNotation, IllegalAction, Conflict) as exc:
