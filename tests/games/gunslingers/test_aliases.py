@@ -130,6 +130,44 @@ VERBS_NAMING = [
 """Every verb a side declares against an enemy unit, with where the unit goes."""
 
 
+RED_VERBS = [
+    ("lockon", "SA-2", "{}"),
+    ("passdown", "EWR", "SA-2:{}"),
+    ("padlock", "Flanker", "{}"),
+    ("launch", "Flanker", "AIM-9:{}"),
+    ("attack", "Flanker", "gun:{}"),
+    ("preempt", "Red", "Flanker:{}:defensive"),
+]
+"""Red's verbs against a Blue aircraft it does not know (the Hawk, far off in the west)."""
+
+
+def _with_a_far_hawk() -> dict[str, Any]:
+    data = scenario()
+    hawk = dict(data["aircraft"][0], id="Hawk", hex=[-19, 0])
+    hawk.pop("bjm", None)
+    data["aircraft"].append(hawk)
+    data["ewrs"][0]["range"] = 12  # the EWR and the SA-2 do not reach the Hawk
+    data["sams"][0]["range"] = 8
+    return data
+
+
+@pytest.mark.parametrize(("verb", "subject", "arg"), RED_VERBS)
+def test_reds_decisions_naming_a_hidden_or_missing_unit_read_alike(
+    verb: str, subject: str, arg: str
+) -> None:
+    state = _fresh(_with_a_far_hawk())
+    red = state.side_names.index("Red")
+    assert "Hawk" not in aliases.knowledge(state, "Red").known
+    ask = Ask(red, verb, subject)
+    refusals = []
+    for name in ("Hawk", "Nobody-9"):
+        with pytest.raises(IllegalAction) as exc:
+            aliases.from_seat(state, ask, Decision.parse(f"{verb} {subject} {arg.format(name)}"))
+        refusals.append(str(exc.value))
+    assert refusals[0] == refusals[1]
+    assert "Hawk" not in refusals[0]
+
+
 def _fresh(data: dict[str, Any] | None = None) -> GsState:
     state = driver(data or scenario()).state
     assert isinstance(state, GsState)
@@ -227,3 +265,26 @@ def test_the_examples_use_neutral_call_signs(example: str) -> None:
     from airwar.games.gunslingers.model.scenario import read_scenario_data
 
     assert naming_warnings(read_scenario_data(EXAMPLES / example)) == []
+
+
+def test_an_attack_is_offered_only_on_an_enemy_the_side_sights() -> None:
+    data = scenario()
+    data["aircraft"][0]["altitude"] = 2  # the Eagle low, the Fishbed 2 hexes ahead at its level
+    data["aircraft"][2]["hex"] = [2, 0]
+    data["aircraft"][2]["altitude"] = 2
+    d = driver(data)
+    state = advance_to(d, "attack", "Eagle")
+    blue = state.forces.sides["Blue"]
+    eagle = state.forces.planes["Eagle"]
+    assert eagle.radar is not None
+    blue.sighted.add("Fishbed")
+    aliases.update(state)
+    fishbed = state.aliases["Blue"]["Fishbed"]
+    sighted = [str(c) for c in state.legal_actions()]
+    assert f"attack Eagle gun:{fishbed}" in sighted
+    blue.sighted.discard("Fishbed")  # held on radar only: known, not sighted
+    eagle.radar.contacts.add("Fishbed")
+    tracked = [str(c) for c in state.legal_actions()]
+    assert not [c for c in tracked if fishbed in c or "Fishbed" in c]
+    with pytest.raises(IllegalAction, match="does not know"):
+        state.check_legal(Decision.parse(f"attack Eagle gun:{fishbed}"))

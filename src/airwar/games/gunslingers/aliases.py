@@ -242,9 +242,9 @@ def refusal(state: GsModel, ask: Ask, side: str) -> str:
     unit (hidden from it, or none at all): it repeats nothing of what was named."""
     what = decision_to_seat(state, ask.seat, Decision(ask.verb, ask.subject))
     return (
-        f"{what.verb} {what.subject}: the decision names a unit {side} does not know; name "
-        "an enemy unit by the label its view gives it, and only one among the choices (?) "
-        "(GS-72)"
+        f"{what.verb} {what.subject}: the decision names a unit {side} does not know, or "
+        "may not name here; name an enemy unit by the label its view gives it, and only one "
+        "among the choices (?) (GS-72)"
     )
 
 
