@@ -288,3 +288,16 @@ def test_an_attack_is_offered_only_on_an_enemy_the_side_sights() -> None:
     assert not [c for c in tracked if fishbed in c or "Fishbed" in c]
     with pytest.raises(IllegalAction, match="does not know"):
         state.check_legal(Decision.parse(f"attack Eagle gun:{fishbed}"))
+
+
+def test_an_enemy_named_like_a_side_or_an_own_unit_leaves_those_words_alone() -> None:
+    data = scenario()
+    data["aircraft"][1]["name"] = "Blue"  # the Flanker's display name is Blue's side name
+    data["aircraft"][2]["name"] = "Eagle"  # and the Fishbed's is Blue's own aircraft's id
+    data["sides"][0]["sighted"] = ["Flanker", "Fishbed"]
+    state = _fresh(data)
+    view = state.view(0)
+    assert set(view["sides"]) == {"Blue", "Red"}
+    assert view["seat"] == "Blue"
+    assert any(a["id"] == "Eagle" and a["side"] == "Blue" for a in view["aircraft"])
+    assert not any(a["id"] in ("Flanker", "Fishbed") for a in view["aircraft"])

@@ -117,6 +117,7 @@ def names(state: GsModel, side: str) -> dict[str, str]:
     table = state.aliases.get(side, {})
     shown = revealed(state, side)
     units = _enemy(state, side)
+    plain = set(state.side_names) | _own_ids(state, side)  # never rewritten, whatever a name is
     out: dict[str, str] = {}
     for uid, unit in units.items():
         if uid in shown:
@@ -126,7 +127,7 @@ def names(state: GsModel, side: str) -> dict[str, str]:
         alias = table.get(uid, PREFIX + "unlabelled")
         out[uid] = alias
         label = getattr(unit, "label", None)
-        if isinstance(label, str) and label != uid and len(label) > 1:
+        if isinstance(label, str) and label != uid and len(label) > 1 and label not in plain:
             out.setdefault(label, alias)
     return out
 
