@@ -78,7 +78,7 @@ def test_run_explained_log() -> None:
 
 def test_play_scripted_through_stdin_saves_and_resumes(tmp_path: Path) -> None:
     url = f"sqlite:///{tmp_path / 'games.sqlite'}"
-    script = "?\npadlock Viper-1 nobody\nauto\nauto\nauto\nquit\n"
+    script = "?\npadlock Ford-1 nobody\nauto\nauto\nauto\nquit\n"
     res = runner.invoke(
         app,
         ["play", DOGFIGHT, "--seed", "3", "--turns", "1", "--database-url", url,
@@ -88,7 +88,7 @@ def test_play_scripted_through_stdin_saves_and_resumes(tmp_path: Path) -> None:
     assert res.exit_code == 0, res.output
     assert "saved as game" in res.output
     assert "refused:" in res.output
-    assert "searcher Viper-1 yes" in res.output  # the '?' listing
+    assert "searcher Ford-1 yes" in res.output  # the '?' listing
     game_id = res.output.split("saved as game ")[1].split()[0]
     stored = Store(url).load(game_id)
     assert len(stored.record.actions) >= 3

@@ -129,17 +129,17 @@ def test_every_unit_within_the_radius_is_drawn_in_its_hex(unit: str, radius: int
 
 
 def test_map_of_a_scenario_around_a_unit() -> None:
-    res = cli("map", "dogfight-2v2", "--unit", "Viper-1", "--radius", "3")
+    res = cli("map", "dogfight-2v2", "--unit", "Ford-1", "--radius", "3")
     assert res.exit_code == 0, res.output
     assert res.output.startswith("Dogfight 2 v 2, as it starts: referee's view\n")
-    assert "B1   Viper-1 (Blue) at -6,3" in res.output
+    assert "B1   Ford-1 (Blue) at -6,3" in res.output
 
 
 def test_map_errors_are_one_line_and_exit_2() -> None:
     for args, said in [
         (["--unit", "Nope"], "error: no unit 'Nope' on this map"),
         (["--seat", "Green"], "error: --seat Green: no such seat (seats: Blue, Red, referee)"),
-        (["--seat", "Blue", "--unit", "Fulcrum-1"], "error: no unit 'Fulcrum-1' on this map"),
+        (["--seat", "Blue", "--unit", "Ural-1"], "error: no unit 'Ural-1' on this map"),
         (["--radius", "13"], "error: Invalid value for '--radius': 13 is not from 1 to 12"),
     ]:
         res = airwar("map", "dogfight-2v2", *args)
@@ -159,14 +159,14 @@ def test_map_of_a_saved_game_shows_only_the_seats_view(tmp_path: Path) -> None:
     blue = cli("map", "--game", live.id, "--seat", "blue", "--radius", "12",
                "--database-url", url)  # fmt: skip
     assert blue.exit_code == 0, blue.output
-    assert "Blue's view" in blue.output and "Falcon-1" in blue.output
+    assert "Blue's view" in blue.output and "Dodge-1" in blue.output
     state = live.state
     assert isinstance(state, GsState)
     for word in state.hidden_from(0):
         assert word not in blue.output
     referee = cli("map", "--game", live.id, "--seat", "referee", "--radius", "12",
                   "--database-url", url)  # fmt: skip
-    assert "SA-9" in referee.output and "SA-9" not in blue.output
+    assert "Birch" in referee.output and "Birch" not in blue.output
 
 
 # -- one seat at the terminal, the others elsewhere ------------------------------------
@@ -218,7 +218,7 @@ def test_the_terminal_plays_blue_while_red_and_the_referee_play_elsewhere(
     others = threading.Thread(target=play_the_others, args=(url, live.id, stop, seen))
     others.start()
     try:
-        script = "map Falcon-1 4\n" + "auto\n" * 40 + "quit\n"
+        script = "map Dodge-1 4\n" + "auto\n" * 40 + "quit\n"
         res = cli("play", "--resume", live.id, *args, "--poll", "0.05",
                   "--database-url", url, stdin=script)  # fmt: skip
     finally:
@@ -228,7 +228,7 @@ def test_the_terminal_plays_blue_while_red_and_the_referee_play_elsewhere(
     out = res.output
     assert re.search(r"waiting for (Red|referee): [A-Za-z ]+ Phase, step \d+", out), out[-2000:]
     assert "[Blue]" in out and "[Red]" not in out and "[referee]" not in out
-    assert "map around Falcon-1" in out
+    assert "map around Dodge-1" in out
     final = Sessions(Store(url), make_bot=_make_bot).get(live.id, resume_bots=False)
     assert not final.state.is_terminal()
     assert any(seat == 0 for seat, _ in final.driver.record.actions)
@@ -250,7 +250,7 @@ def test_without_a_seat_a_game_played_from_browsers_shows_nothing_of_theirs(
     res = cli("play", "--resume", live.id, "--database-url", url, stdin="auto\n")
     assert res.exit_code == 2
     assert "played elsewhere: name one with --seat" in res.stderr
-    assert "Viper-1" not in res.output and "Fulcrum-1" not in res.output
+    assert "Ford-1" not in res.output and "Ural-1" not in res.output
 
 
 def test_an_unknown_seat_is_one_line(tmp_path: Path) -> None:
@@ -332,7 +332,7 @@ def test_the_referee_seat_at_the_terminal_sees_every_roll_and_both_sides(tmp_pat
         sides.join(timeout=60)
     assert res.exit_code == 0, res.output
     rolls = [line for line in res.output.splitlines() if line.startswith("    ROLL ")]
-    assert any("Viper" in r.split(":")[0] for r in rolls)  # Blue's rolls
-    assert any("Fulcrum" in r.split(":")[0] for r in rolls)  # and Red's
-    assert "Viper-1" in res.output and "Fulcrum-1" in res.output
+    assert any("Ford" in r.split(":")[0] for r in rolls)  # Blue's rolls
+    assert any("Ural" in r.split(":")[0] for r in rolls)  # and Red's
+    assert "Ford-1" in res.output and "Ural-1" in res.output
     assert "[referee]" in res.output and "[Blue]" not in res.output

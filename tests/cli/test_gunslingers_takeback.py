@@ -29,13 +29,13 @@ def test_undo_at_the_referees_prompt_takes_back_blues_move(tmp_path: Path) -> No
     url = f"sqlite:///{tmp_path / 'takeback.sqlite'}"
     game_id = seeded_game(url, 2)  # Blue wins the initiative: its aircraft move first
     # Blue answers its first seven asks (search, DDS, modes, pre-emption, its first
-    # move), then the referee, asked for Viper-1's status after the move, takes it back
+    # move), then the referee, asked for Ford-1's status after the move, takes it back
     stdin = "auto\n" * 7 + "undo\n" + "auto\n" * 3 + "quit\n"
     res = gunslingers_play(url, "--resume", game_id, stdin=stdin)
     assert res.exit_code == 0, res.output
     lines = res.output.splitlines()
     taken = [line for line in lines if line.startswith("taken back: ")]
-    assert len(taken) == 1 and taken[0].startswith("taken back: move Viper-1 ")
+    assert len(taken) == 1 and taken[0].startswith("taken back: move Ford-1 ")
     after = lines[lines.index(taken[0]) + 1 :]
     asked = next(line for line in after if line.startswith("["))
     assert asked.startswith("[Blue] the aircraft's new hex")  # Blue moves again

@@ -74,6 +74,7 @@ def test_the_helper_makes_the_routine_decisions_and_a_result_waits_for_the_perso
 ) -> None:
     data = scenario()
     data["aircraft"][0]["altitude"] = 2  # strafing from low enough (GS-47)
+    data["sides"][0]["sighted"] = ["Depot"]  # a side attacks what it sights (GS-72)
     options = {"scenario_data": data, "turns": 0}
     live = svc.create("gunslingers", TABLE, options=options, seed=1, trusted_seed=True)
     referee = live.seat_index("referee")
@@ -87,7 +88,8 @@ def test_the_helper_makes_the_routine_decisions_and_a_result_waits_for_the_perso
         person_decides(svc, live)
         routine = sum(m.by_bot for m in svc.marks(live))
     assert routine > 0, "the referee's helper made no decision"
-    svc.act(live, live.seat_index("Blue"), ["attack Eagle strafe:Depot"])
+    depot = live.state.aliases["Blue"]["Depot"]  # type: ignore[attr-defined]
+    svc.act(live, live.seat_index("Blue"), [f"attack Eagle strafe:{depot}"])  # its label, GS-71
     ask = live.state.pending_ask()  # type: ignore[attr-defined]
     assert ask.seat == referee and ask.verb == "result"
     assert live.to_act() == "referee" and not live.bot_to_act()

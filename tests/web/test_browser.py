@@ -281,7 +281,7 @@ def test_a_gunslingers_turn_stepped_through(server: Server, page: Page) -> None:
     page.wait_for_url("**/games/*?seat=*")
     wait_ready(page)
     expect(page.locator("#stepper")).to_contain_text("Turn 1")
-    expect(page.locator("#roster")).to_contain_text("Viper-1")
+    expect(page.locator("#roster")).to_contain_text("Ford-1")
     pictured = False
     for _ in range(300):
         wait_ready(page)

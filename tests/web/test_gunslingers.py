@@ -25,7 +25,7 @@ def test_an_uploaded_scenario_is_previewed(client: TestClient) -> None:
     assert r.status_code == 200
     body = r.json()
     assert body["seats"] == ["Blue", "Red", "referee"]
-    assert any(u["id"] == "Viper-1" for u in body["units"])
+    assert any(u["id"] == "Ford-1" for u in body["units"])
 
 
 def test_a_broken_upload_lists_its_problems(client: TestClient) -> None:

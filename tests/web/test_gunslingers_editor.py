@@ -135,11 +135,11 @@ def test_an_example_loads_onto_the_map(server: Server, page: Page) -> None:
     expect(page.locator("#ed-status")).to_contain_text("no problems")
     units = page.locator("#ed-svg g.ed-unit")
     expect(units).to_have_count(4)
-    for unit in ("Viper-1", "Viper-2", "Fulcrum-1", "Fulcrum-2"):
+    for unit in ("Ford-1", "Ford-2", "Ural-1", "Ural-2"):
         expect(page.locator(f"#ed-svg g.ed-unit[data-unit='{unit}']")).to_have_count(1)
     expect(page.locator("#ed-name")).to_have_value("Dogfight 2 v 2")
     # its units' own fields are in the panel, what they leave to their type is not
-    page.click("button.ed-unit-button[data-unit='Fulcrum-2']")
+    page.click("button.ed-unit-button[data-unit='Ural-2']")
     expect(page.locator("#ed-f-vas")).to_have_value("no")
     expect(page.locator("#ed-f-altitude")).to_have_value("13")
     expect(page.locator("#ed-f-speed")).to_have_value("")
@@ -165,8 +165,8 @@ def test_a_phones_width_has_no_sideways_scroll(server: Server, page: Page, examp
         expect(page.locator("#ed-status")).to_contain_text("no problems")
         # the markers placed on a hex are drawn too (those on a unit go with it)
         expect(page.locator("#ed-svg .ed-marker")).to_have_count(2)
-        page.click("button.ed-unit-button[data-unit='Falcon-1']")
-        expect(page.locator("#ed-unit-title")).to_contain_text("Falcon-1")
+        page.click("button.ed-unit-button[data-unit='Dodge-1']")
+        expect(page.locator("#ed-unit-title")).to_contain_text("Dodge-1")
     width = page.evaluate("document.documentElement.scrollWidth")
     assert width <= 390, f"the editor is {width} px wide at 390 px"
 
@@ -181,7 +181,7 @@ def test_the_editor_with_a_unit_and_its_problems_has_no_serious_accessibility_vi
     open_editor(page, server)
     page.select_option("#ed-example", "strike-sam-belt.toml")
     expect(page.locator("#ed-status")).to_contain_text("no problems")
-    page.click("button.ed-unit-button[data-unit='Falcon-1']")
+    page.click("button.ed-unit-button[data-unit='Dodge-1']")
     page.fill("#ed-f-heading", "12")
     page.press("#ed-f-heading", "Tab")
     expect(page.locator(".field-problem[data-field='heading']")).to_contain_text("0 to 11")

@@ -208,16 +208,16 @@ def test_unit_labels_carry_altitude_heading_speed_and_status(server: Server, pag
 def test_selecting_a_unit_shows_its_card_and_arcs(server: Server, page: Page) -> None:
     link = open_blue(page, server)
     view = blue_view(server, link)
-    falcon = next(a for a in view["aircraft"] if a["id"] == "Falcon-1")
-    unit = page.locator('#hex-map g.unit[data-unit="Falcon-1"]')
+    falcon = next(a for a in view["aircraft"] if a["id"] == "Dodge-1")
+    unit = page.locator('#hex-map g.unit[data-unit="Dodge-1"]')
     unit.focus()
     page.keyboard.press("Enter")  # the keyboard selects as a click does
     expect(page.locator("#unit-card")).to_contain_text("F-16C")
     expect(page.locator("#unit-card table.card")).to_contain_text("speed")
-    expect(page.locator('#hex-map g.unit[data-unit="Falcon-1"]')).to_have_attribute(
+    expect(page.locator('#hex-map g.unit[data-unit="Dodge-1"]')).to_have_attribute(
         "aria-pressed", "true"
     )
-    arcs = page.locator('#hex-map g.arcs[data-arcs-of="Falcon-1"]')
+    arcs = page.locator('#hex-map g.arcs[data-arcs-of="Dodge-1"]')
     assert arcs.locator(".arc-line").count() == 12
     names = arcs.locator(".arc-name").all_text_contents()
     assert sorted(names) == sorted(
@@ -228,7 +228,7 @@ def test_selecting_a_unit_shows_its_card_and_arcs(server: Server, page: Page) ->
     title = arcs.locator(".arc-sun title").text_content() or ""
     assert f"sun clutter arc {falcon['arcs']['sun_clutter']}" in title
     # a second press on the same unit puts it down
-    page.locator('#hex-map g.unit[data-unit="Falcon-1"]').focus()
+    page.locator('#hex-map g.unit[data-unit="Dodge-1"]').focus()
     page.keyboard.press("Enter")
     expect(page.locator("#hex-map g.arcs")).to_have_count(0)
 
@@ -270,7 +270,7 @@ def test_the_play_page_fits_and_is_accessible(server: Server, browser: Browser, 
         open_blue(page, server)
         assert page.evaluate("document.documentElement.scrollWidth") <= width
         play_to_a_move(page)
-        page.locator('#hex-map g.unit[data-unit="Falcon-1"]').focus()
+        page.locator('#hex-map g.unit[data-unit="Dodge-1"]').focus()
         page.keyboard.press("Enter")
         expect(page.locator("#unit-card table.card")).to_be_visible()
         assert page.evaluate("document.documentElement.scrollWidth") <= width
@@ -286,7 +286,7 @@ def test_the_play_page_fits_and_is_accessible(server: Server, browser: Browser, 
         # pictured with the aircraft to move selected: its arcs around the hexes it may reach
         mover = (page.locator("#words").text_content() or "").split()[-1]
         chosen = page.locator(f'#hex-map g.unit[data-unit="{mover}"]')
-        if chosen.get_attribute("aria-pressed") != "true":  # the mover may be Falcon-1 itself
+        if chosen.get_attribute("aria-pressed") != "true":  # the mover may be Dodge-1 itself
             chosen.focus()
             page.keyboard.press("Enter")
         expect(page.locator(f'#hex-map g.arcs[data-arcs-of="{mover}"]')).to_have_count(1)

@@ -167,6 +167,7 @@ def test_the_helper_answers_routine_asks_and_a_result_waits_for_the_person(
 ) -> None:
     data = scenario()
     data["aircraft"][0]["altitude"] = 2  # strafing from low enough (GS-47)
+    data["sides"][0]["sighted"] = ["Depot"]  # a side attacks what it sights (GS-72)
     made = seeded_game(client, "gunslingers", TABLE, 1, scenario_data=data, turns=0)
     gid, toks = made["id"], tokens(made)
     routine_seen = False
@@ -185,9 +186,10 @@ def test_the_helper_answers_routine_asks_and_a_result_waits_for_the_person(
     else:
         raise AssertionError("no strafing attack was asked")
     assert routine_seen, "the helper made none of the referee's routine decisions"
+    depot = client.app.state.service.get(gid).state.aliases["Blue"]["Depot"]  # Blue's label
     r = client.post(
         f"/api/games/{gid}/actions",
-        json={"seat": toks["Blue"], "actions": ["attack Eagle strafe:Depot"]},
+        json={"seat": toks["Blue"], "actions": [f"attack Eagle strafe:{depot}"]},
     )
     assert r.status_code == 200, r.text
     state = settle(client, gid, toks["referee"])

@@ -7,7 +7,8 @@ A scenario is a TOML file or the name of an example the package ships
   that example's TOML (to copy and change).
 - ``validate FILE``: every problem, one line each (file, place, what), exit 1;
   ``FILE: ok`` and exit 0 when valid (after a note for each aircraft type of a
-  library scenario that the library does not know).
+  library scenario that the library does not know, and a warning for each unit
+  whose id or name gives away its type or role, GS-71).
 - ``types [--json]``: the library of aircraft, weapons, SAM/AAA systems and
   radars, one type a line; ``types show NAME [--json]``: a type's data card,
   every number marked as a house value with its reason. An unknown name: one
@@ -26,6 +27,7 @@ A scenario is a TOML file or the name of an example the package ships
 
 from __future__ import annotations
 
+import contextlib
 import json
 import sys
 import time
@@ -60,7 +62,9 @@ from airwar.games.examples import (
     find_example,
 )
 from airwar.games.gunslingers import GunslingersGame, options_for_file
+from airwar.games.gunslingers.aliases import decision_to_seat
 from airwar.games.gunslingers.autoplayer import GunslingersAuto
+from airwar.games.gunslingers.model.actions import Decision
 from airwar.games.gunslingers.model.scenario import (
     MAX_TURNS,
     TURNS_WHY,
@@ -75,6 +79,7 @@ from airwar.games.gunslingers.model.typelib import (
     card_text,
     library,
     listing,
+    naming_warnings,
     unknown_types,
 )
 from airwar.games.gunslingers.narrate import describe
@@ -140,13 +145,17 @@ def validate(scenario: ScenarioPath) -> None:
     path = scenario_file(scenario)
     try:
         load_scenario(path)
-        notes = unknown_types(read_scenario_data(path))
+        data = read_scenario_data(path)
+        notes = unknown_types(data)
+        warnings = naming_warnings(data)
     except ScenarioError as exc:
         for line in exc.problems:
             typer.echo(printable(line))
         raise typer.Exit(1) from None
     for note in notes:
         typer.echo(printable(f"{path.name}: note: {note}"))
+    for warning in warnings:  # a warning, not a problem: the scenario plays (GS-71)
+        typer.echo(printable(f"{path.name}: warning: {warning}"))
     typer.echo(printable(f"{path.name}: ok"))
 
 
@@ -521,10 +530,9 @@ def _referee(
         waited = None
         ask = state.pending_ask()
         assert ask is not None
+        asked = decision_to_seat(state, actor, Decision(ask.verb, ask.subject))  # GS-71
         typer.echo(printable(f"[{live.game.seat_name(actor)}] {VERBS[ask.verb].help}"))
-        typer.echo(
-            printable(f"  {ask.verb} {ask.subject} ...   ('?' lists choices, 'map' draws the map)")
-        )
+        typer.echo(printable(f"  {asked} ...   ('?' lists choices, 'map' draws the map)"))
         line = sys.stdin.readline()
         if not line:
             typer.echo("end of input: the game is saved")
@@ -554,6 +562,11 @@ def _referee(
             continue
         if text == "auto":
             text = str(GunslingersAuto().choose(state, actor))
+        elif only is None:
+            # the referee's console reads the real ids: a side's decision typed with them
+            # goes in as the side writes it, with its aliases (GS-71)
+            with contextlib.suppress(InvalidNotation):
+                text = str(decision_to_seat(state, actor, Decision.parse(text)))
         try:
             sessions.act(live, actor, [text], run_bots=False)
         except (InvalidNotation, IllegalAction, Conflict) as exc:

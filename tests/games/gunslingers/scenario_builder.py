@@ -7,7 +7,9 @@ from typing import Any
 
 from airwar.core import Driver
 from airwar.games.gunslingers import GunslingersGame
+from airwar.games.gunslingers.aliases import decision_to_seat
 from airwar.games.gunslingers.autoplayer import auto_decision
+from airwar.games.gunslingers.model.actions import Decision
 from airwar.games.gunslingers.referee import GsState
 
 BASE: dict[str, Any] = {
@@ -117,3 +119,22 @@ def advance_to_roll(d: Driver, name: str, limit: int = 5000) -> GsState:
             raise AssertionError(f"the game ended before a '{name}' roll")
         d.act(auto_decision(state), ask.seat)
     raise AssertionError(f"no '{name}' roll within {limit} actions")
+
+
+def seat_text(state: GsState, text: str) -> str:
+    """A decision a test writes with the units' ids, as the seat to decide writes it: each
+    enemy unit its side knows under its alias (GS-71); a unit it does not know stays as
+    written, and is refused as a side's decision (GS-72)."""
+    ask = state.pending_ask()
+    if ask is None:
+        return text
+    return str(decision_to_seat(state, ask.seat, Decision.parse(text)))
+
+
+def act(d: Driver, text: str, seat: int | None = None) -> None:
+    """``d.act`` for a decision a test writes with the units' ids (see :func:`seat_text`)."""
+    if d.auto_chance:
+        d.resolve_chance()
+    state = d.state
+    assert isinstance(state, GsState)
+    d.act(seat_text(state, text), seat)

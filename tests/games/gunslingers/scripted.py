@@ -14,8 +14,9 @@ from typing import Any
 
 from airwar.core import Driver
 from airwar.games.gunslingers import GunslingersGame
+from airwar.games.gunslingers.aliases import decision_to_seat
 from airwar.games.gunslingers.autoplayer import auto_decision
-from airwar.games.gunslingers.model.actions import DieResult
+from airwar.games.gunslingers.model.actions import Decision, DieResult
 from airwar.games.gunslingers.model.tasks import Ask
 from airwar.games.gunslingers.referee import GsState
 
@@ -84,8 +85,15 @@ def play(
         if text is None:
             d.act(auto_decision(state), ask.seat)
         else:
-            d.act(text, ask.seat)
+            d.act(as_seat(state, ask, text), ask.seat)
     raise AssertionError(f"the game did not end within {limit} actions")
+
+
+def as_seat(state: GsState, ask: Ask, text: str) -> str:
+    """A decision a test writes with the units' ids, as the deciding seat writes it: each
+    enemy unit the side knows by its alias for it (GS-71); a unit it does not know stays
+    as written (and is refused, GS-72)."""
+    return str(decision_to_seat(state, ask.seat, Decision.parse(text)))
 
 
 def result_for(state: GsState, ask: Ask) -> dict[str, str] | None:

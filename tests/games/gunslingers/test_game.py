@@ -15,7 +15,7 @@ from airwar.games.gunslingers.autoplayer import GunslingersAuto, auto_decision
 from airwar.games.gunslingers.model.actions import Decision
 from airwar.games.gunslingers.referee import GsState
 from tests.examples import GUNSLINGERS_EXAMPLES
-from tests.games.gunslingers.scenario_builder import advance_to, driver, scenario
+from tests.games.gunslingers.scenario_builder import act, advance_to, driver, scenario
 
 EXAMPLES = GUNSLINGERS_EXAMPLES
 
@@ -108,7 +108,7 @@ def test_passdown_against_a_target_with_iff_on_and_chaff() -> None:
     chaff PPL 4 (1/2 of 4 = 2, less ECCM 1: +1): 7- with a net -1 succeeds on 8 or less."""
     d = driver(auto_chance=False)
     state = advance_to(d, "passdown", "EWR")
-    d.act("passdown EWR SA-2:Eagle")
+    act(d, "passdown EWR SA-2:Eagle")
     check = d.state.pending_check()
     assert check is not None
     assert check.name == "EWR/CCU passdown"
@@ -128,12 +128,12 @@ def test_referee_enters_results_without_an_outcome_table() -> None:
     data["aircraft"][0]["altitude"] = 2  # strafing from low enough (GS-47)
     d = driver(data)
     state = advance_to(d, "attack", "Eagle")
-    d.act("attack Eagle strafe:Depot")
+    act(d, "attack Eagle strafe:Depot")
     ask = d.state.pending_ask()  # type: ignore[attr-defined]
     assert ask is not None and ask.verb == "result" and ask.seat == state.referee
     legal = {str(a) for a in d.state.legal_actions()}
     assert legal == {f"result {ask.subject} {r}" for r in ("destroyed", "suppressed", "no_effect")}
-    d.act(f"result {ask.subject} destroyed", state.referee)
+    act(d, f"result {ask.subject} destroyed", state.referee)
     assert not state.forces.ground["Depot"].alive
 
 
@@ -144,7 +144,7 @@ def test_outcome_table_rolls_instead_of_the_referee() -> None:
     data["aircraft"][0]["altitude"] = 2  # strafing from low enough (GS-47)
     d = driver(data, auto_chance=False)
     advance_to(d, "attack", "Eagle")
-    d.act("attack Eagle strafe:Depot")
+    act(d, "attack Eagle strafe:Depot")
     check = d.state.pending_check()
     assert check is not None and check.rule == "GS-14"
     assert check.probability() == Fraction(2, 5)
@@ -155,7 +155,8 @@ def test_a_side_sees_only_what_it_has_sighted() -> None:
     state = advance_to(d, "padlock", "Eagle")
     blue = state.view(0)
     red_planes = {a["id"] for a in blue["aircraft"] if a.get("side") == "Red"}
-    assert red_planes <= state.forces.sides["Blue"].sighted
+    aliases = state.aliases["Blue"]  # a side reads the enemy under its own labels (GS-71)
+    assert red_planes <= {aliases[u] for u in state.forces.sides["Blue"].sighted}
     assert "sams" not in blue  # enemy SAM sites only as sighted ground units
     referee = state.view(None)
     assert {a["id"] for a in referee["aircraft"]} == {"Eagle", "Flanker", "Fishbed"}
@@ -190,10 +191,10 @@ def test_damage_control_is_declared_as_the_move_starts() -> None:
     data["aircraft"][0]["status"] = ["damaged"]
     d = driver(data)
     state = advance_to(d, "dcontrol", "Eagle")
-    d.act("dcontrol Eagle yes")
+    act(d, "dcontrol Eagle yes")
     ask = state.pending_ask()
     assert ask is not None and ask.verb == "result" and ask.seat == state.referee
-    d.act(f"result {ask.subject} repaired", state.referee)
+    act(d, f"result {ask.subject} repaired", state.referee)
     assert "damaged" not in state.forces.planes["Eagle"].status
     assert state.pending_ask() is not None and state.pending_ask().verb == "move"  # type: ignore[union-attr]
 

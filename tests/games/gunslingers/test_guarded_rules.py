@@ -103,8 +103,9 @@ def _launch_game(faces: list[int]) -> tuple[list[int], list[str]]:
 
     def decide(state: GsState, ask: Ask) -> str | None:
         if ask.verb in ("launch", "retry") and ask.subject == "Eagle":
-            options = [str(a) for a in state.legal_actions()]
-            return next(o for o in options if o.endswith("AIM-9:Flanker"))
+            options = [str(a) for a in state.legal_actions()]  # as Blue writes them (GS-71)
+            flanker = state.aliases["Blue"]["Flanker"]
+            return next(o for o in options if o.endswith(f"AIM-9:{flanker}"))
         return None
 
     def dice(state: GsState) -> int | None:

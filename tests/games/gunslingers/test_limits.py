@@ -7,15 +7,16 @@ from typing import Any
 
 import pytest
 
+from airwar.core import Driver
 from airwar.core.errors import IllegalAction, OutOfTurn
 from airwar.games.gunslingers.model.actions import Decision
 from airwar.games.gunslingers.model.tasks import Ask
-from tests.games.gunslingers.scenario_builder import advance_to, driver, scenario
+from tests.games.gunslingers.scenario_builder import act, advance_to, driver, scenario
 
 REFUSALS = [
     # (verb asked, subject, refused decision, words of the reason)
     ("padlock", "Eagle", "padlock Eagle Flanker,Fishbed", "may padlock 1 target(s), not 2"),
-    ("padlock", "Eagle", "padlock Eagle Nobody", "not an enemy aircraft or missile"),
+    ("padlock", "Eagle", "padlock Eagle Nobody", "names a unit Blue does not know"),
     ("jam", "Eagle", "jam Eagle 90L", "type A BJM covers"),
     ("jam", "Eagle", "jam Eagle 400", "not an arc"),
     ("standoff", "Eagle", "standoff Eagle SA-2,EWR", "1 stand-off attack(s) a turn"),
@@ -40,13 +41,21 @@ REFUSALS = [
 ]
 
 
+def _both_sighted() -> Driver:
+    """The test scenario with both Red aircraft sighted by Blue from the start (GS-64): a
+    side names in its decisions only the enemy it knows (GS-72)."""
+    data = scenario()
+    data["sides"][0]["sighted"] = ["Flanker", "Fishbed"]
+    return driver(data)
+
+
 @pytest.mark.parametrize(("verb", "subject", "text", "reason"), REFUSALS)
 def test_refused_with_reason(verb: str, subject: str, text: str, reason: str) -> None:
-    d = driver()
+    d = _both_sighted()
     advance_to(d, verb, subject)
     before = len(d.events)
     with pytest.raises(IllegalAction) as info:
-        d.act(text)
+        act(d, text)
     assert reason in str(info.value)
     assert len(d.events) == before  # a refused decision changes nothing
 
@@ -74,14 +83,14 @@ BOTH_SIDES = [
 def test_the_limit_is_allowed_and_one_more_refused(
     verb: str, subject: str, allowed: str, refused: str, reason: str
 ) -> None:
-    d = driver()
+    d = _both_sighted()
     advance_to(d, verb, subject)
     before = len(d.events)
     with pytest.raises(IllegalAction) as info:
-        d.act(refused)
+        act(d, refused)
     assert reason in str(info.value)
     assert len(d.events) == before
-    d.act(allowed)  # the last one the limit allows is taken
+    act(d, allowed)  # the last one the limit allows is taken
     assert len(d.events) > before
 
 
@@ -168,10 +177,10 @@ def test_wrong_subject_and_out_of_turn() -> None:
     ask = state.pending_ask()
     assert ask is not None
     with pytest.raises(IllegalAction, match="the referee is waiting for"):
-        d.act(f"padlock {ask.subject} none")
+        act(d, f"padlock {ask.subject} none")
     other = 1 - ask.seat
     with pytest.raises(OutOfTurn, match="turn"):
-        d.act(f"move {ask.subject} 0,0 h0 a10", other)
+        act(d, f"move {ask.subject} 0,0 h0 a10", other)
 
 
 def test_every_listed_choice_passes_the_check() -> None:
@@ -203,7 +212,7 @@ def test_no_padlock_into_a_blind_arc() -> None:
 def test_one_passdown_attempt_per_sam_unit() -> None:
     d = driver()
     state = advance_to(d, "passdown", "EWR")
-    d.act("passdown EWR SA-2:Eagle")
+    act(d, "passdown EWR SA-2:Eagle")
     state.queue.insert(0, Ask(1, "passdown", "EWR"))  # the EWR is asked again
     with pytest.raises(IllegalAction, match="has had its passdown attempt this turn"):
         state.check_decision(Decision("passdown", "EWR", ("SA-2:Eagle",)))

@@ -17,7 +17,7 @@ from airwar.games.gunslingers import GunslingersGame, options_for_file
 from airwar.games.gunslingers.autoplayer import auto_decision
 from airwar.games.gunslingers.referee import GsState
 from tests.examples import GUNSLINGERS_EXAMPLES
-from tests.games.gunslingers.scenario_builder import advance_to, driver, scenario
+from tests.games.gunslingers.scenario_builder import act, advance_to, driver, scenario
 from tests.games.gunslingers.test_visibility import assert_nothing_hidden_shown
 
 EXAMPLE_STRIKE = "strike-sam-belt.toml"
@@ -87,15 +87,16 @@ def test_a_lost_contact_is_greyed_where_it_was_last_seen_not_where_it_is() -> No
     d = driver(_lost_eagle())
     state = advance_to(d, "move", "Eagle")
     red = state.view(1)
-    assert any(a["id"] == "Eagle" and a.get("radar_contact") for a in red["aircraft"])
+    eagle = state.aliases["Red"]["Eagle"]  # Red reads the Eagle under its own label (GS-71)
+    assert any(a["id"] == eagle and a.get("radar_contact") for a in red["aircraft"])
     assert red["last_seen"] == []
-    d.act("move Eagle -3,0 h10 a8")
+    act(d, "move Eagle -3,0 h10 a8")
     after = d.state
     assert isinstance(after, GsState)
     state = after
     assert str(state.forces.planes["Eagle"].hex) == "-3,0"
     red = state.view(1)
-    assert not any(a["id"] == "Eagle" for a in red["aircraft"])
+    assert not any(a["id"] in ("Eagle", eagle) for a in red["aircraft"])
     assert red["last_seen"] == [{"hex": "0,0", "altitude": 10, "turn": 1, "phase": "Flight Phase"}]
     assert "Eagle" in state.hidden_from(1)
     assert_nothing_hidden_shown(state)
@@ -106,14 +107,15 @@ def test_a_lost_contact_is_greyed_where_it_was_last_seen_not_where_it_is() -> No
 def test_a_lost_contact_seen_again_is_no_longer_greyed() -> None:
     d = driver(_lost_eagle())
     advance_to(d, "move", "Eagle")
-    d.act("move Eagle -3,0 h10 a8")
+    act(d, "move Eagle -3,0 h10 a8")
     state = d.state
     assert isinstance(state, GsState)
     assert state.view(1)["last_seen"]
     state.forces.sides["Red"].sighted.add("Eagle")  # Red sights it again
     red = state.view(1)
     assert red["last_seen"] == []
-    assert any(a["id"] == "Eagle" and a["hex"] == "-3,0" for a in red["aircraft"])
+    eagle = state.aliases["Red"]["Eagle"]
+    assert any(a["id"] == eagle and a["hex"] == "-3,0" for a in red["aircraft"])
 
 
 def _positions(state: GsState, uid: str) -> set[str]:

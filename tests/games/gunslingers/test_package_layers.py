@@ -4,7 +4,7 @@
     1  model/                      the scenario, units, types, hex grid, tasks, the state
     2  rules/                      the checks: pure functions, one module per phase
     3  phases/                     the steps of each phase, the sequence, the registries
-    4  referee, views, visibility  the loop that walks the sequence; what each seat sees
+    4  referee, aliases, views, visibility  the loop that walks the sequence; what each seat sees
     5  game, autoplayer, narrate,  the game on the kernel, its automatic player, its log
        the package itself
 
@@ -33,6 +33,7 @@ LAYERS = {
     "rules": 2,
     "phases": 3,
     "referee": 4,
+    "aliases": 4,
     "views": 4,
     "visibility": 4,
     "game": 5,

@@ -16,7 +16,7 @@ from airwar.games.gunslingers.model.actions import Decision, DieResult
 from airwar.games.gunslingers.model.tasks import Ask
 from airwar.games.gunslingers.phases.flight import attack_options
 from airwar.games.gunslingers.referee import GsState
-from tests.games.gunslingers.scenario_builder import scenario
+from tests.games.gunslingers.scenario_builder import act, scenario
 from tests.games.gunslingers.scripted import play, result_for
 
 
@@ -135,7 +135,7 @@ def test_an_arm_launch_rolls_the_weapons_own_number_and_a_failure_keeps_the_miss
     played = play(_weasel_data(arm_launch=3), _lock_on_the_weasel, dice,
                   until=_asked("arm", "Weasel"))  # fmt: skip
     d = played.driver
-    d.act("arm Weasel SA-2")
+    act(d, "arm Weasel SA-2")
     check = played.state.pending_check()
     assert check is not None and check.target == 3 and check.probability() == Fraction(3, 10)
     played.state.apply(DieResult(10))
@@ -146,7 +146,7 @@ def test_an_arm_launch_rolls_the_weapons_own_number_and_a_failure_keeps_the_miss
 def test_an_arm_without_its_own_number_takes_the_house_value() -> None:
     played = play(_weasel_data(), _lock_on_the_weasel, lambda s: 1 if s.pending_check() else None,
                   until=_asked("arm", "Weasel"))  # fmt: skip
-    played.driver.act("arm Weasel SA-2")
+    act(played.driver, "arm Weasel SA-2")
     check = played.state.pending_check()
     assert check is not None and check.probability() == Fraction(7, 10)
 
@@ -161,7 +161,7 @@ def test_the_same_hex_option_puts_an_optical_sam_in_the_sun_clutter_arc() -> Non
 
     def lock_on_check(options: dict[str, Any]) -> list[int]:
         played = play(data, _stay, options=options, until=_asked("lockon", "Tigercat"))
-        played.driver.act("lockon Tigercat Eagle")
+        act(played.driver, "lockon Tigercat Eagle")
         check = played.state.pending_check()
         assert check is not None
         return [m.value for m in check.modifiers]

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from airwar.games.gunslingers import GunslingersGame
 from airwar.games.gunslingers.model.tasks import Ask
 from airwar.games.gunslingers.referee import GsState
@@ -16,6 +18,14 @@ SA13 = {
     "quick_reaction": True,
     "rails": 4,
 }
+
+
+def _sa13_sighted() -> dict[str, Any]:
+    """The test scenario with the SA-13 and no EWR, the SA-13 sighted by Blue from the
+    start (GS-64): a side attacks only what it sights (GS-72)."""
+    data = scenario(sams=[SA13], ewrs=[])
+    data["sides"][0]["sighted"] = ["SA-13"]
+    return data
 
 
 def _bomb_the_sa13(state: GsState, ask: Ask) -> str | None:
@@ -36,7 +46,7 @@ def test_a_bombed_and_suppressed_sam_unit_sits_out_the_next_turn() -> None:
     """Bombed in turn 1's Flight Phase: the marker flips to Suppression removal at End 5 of
     turn 1 and comes off at End 3 of turn 2, so the SA-13 may not lock on in turn 2, and may
     again in turn 3."""
-    data = scenario(sams=[SA13], ewrs=[])
+    data = _sa13_sighted()
     played = play(data, _bomb_the_sa13, turns=3)
     assert played.of_type("marker", action="place", kind="suppression", unit="SA-13")
     assert 1 in played.asked("lockon", "SA-13")
@@ -47,7 +57,7 @@ def test_a_bombed_and_suppressed_sam_unit_sits_out_the_next_turn() -> None:
 
 
 def test_a_sam_unit_suppressed_while_holding_a_lock_loses_it_and_does_not_launch() -> None:
-    data = scenario(sams=[SA13], ewrs=[])
+    data = _sa13_sighted()
 
     def decide(state: GsState, ask: Ask) -> str | None:
         if ask.verb == "lockon":

@@ -1,11 +1,14 @@
-"""Records saved before the package was split into layers replay to the same log.
+"""Saved records replay to the same log.
 
-The files in ``records/`` were saved by the code before the split (the whole
-games of the default scenario, the 2 v 2 dogfight and the SAM-belt strike,
-seed 1, every seat played by the automatic player). Replaying one parses each
-saved decision text again and re-runs the referee; the log must come out with
-the saved digest, event for event, so no event payload and no decision text
-changed.
+The files in ``records/`` are whole games of the default scenario, the 2 v 2
+dogfight and the SAM-belt strike, seed 1, every seat played by the automatic
+player. The strike was saved before the package was split into layers; when
+the sides came to write the enemy by their own aliases (GS-71) its decisions
+were written again as each side writes them, and it still replays to the
+digest saved before the split. The two dogfights were played again then: a
+side no longer guns an enemy it only holds on radar (GS-72), so their games
+changed. Replaying one parses each saved decision text again and re-runs the
+referee; the log must come out with the saved digest, event for event.
 """
 
 from __future__ import annotations
@@ -30,7 +33,7 @@ def test_the_saved_records_are_there() -> None:
 
 
 @pytest.mark.parametrize("path", RECORDS, ids=lambda p: p.stem)
-def test_a_record_saved_before_the_split_replays_to_its_digest(path: Path) -> None:
+def test_a_saved_record_replays_to_its_digest(path: Path) -> None:
     record = GameRecord.from_json(path.read_text("utf-8"), path.name)
     driver = replay(record)  # raises if the log differs from the saved digest
     assert driver.log_digest == record.log_digest

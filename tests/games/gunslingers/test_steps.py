@@ -6,6 +6,7 @@ from fractions import Fraction
 
 from airwar.games.gunslingers.autoplayer import GunslingersAuto
 from tests.games.gunslingers.scenario_builder import (
+    act,
     advance_to,
     advance_to_roll,
     driver,
@@ -21,7 +22,7 @@ def test_regular_sam_lock_on_with_passdown_and_inoperative_ccu() -> None:
     d = driver(data, auto_chance=False)
     state = advance_to(d, "lockon", "SA-2")
     state.passdowns["SA-2"] = "Eagle"  # step 7 passed the Eagle down to the SA-2
-    d.act("lockon SA-2 Eagle")
+    act(d, "lockon SA-2 Eagle")
     check = state.pending_check()
     assert check is not None
     assert [m.value for m in check.modifiers] == [-2, -3, 1, 2]
@@ -34,7 +35,7 @@ def test_chaff_breaks_a_cg_lock_at_full_ppl_less_eccm() -> None:
     d = driver(auto_chance=False)
     state = advance_to(d, "lockon", "SA-2")
     state.forces.sams["SA-2"].lock = "Eagle"
-    d.act("lockon SA-2 none")
+    act(d, "lockon SA-2 none")
     state = advance_to_roll(d, "with chaff")
     check = state.pending_check()
     assert check is not None
@@ -89,8 +90,8 @@ def test_referee_records_a_stall_and_the_next_turn_rolls_departure() -> None:
     avoiding modifiers: a Regular pilot has none, so 5- straight: p = 1/2)."""
     d = driver(turns=2, auto_chance=False)
     state = advance_to(d, "logs", "aircraft")
-    d.act("logs aircraft Flanker +stalled", state.referee)
-    d.act("logs aircraft done", state.referee)
+    act(d, "logs aircraft Flanker +stalled", state.referee)
+    act(d, "logs aircraft done", state.referee)
     assert "stalled" in state.forces.planes["Flanker"].status
     state = advance_to_roll(d, "Stalled aircraft departs")
     check = state.pending_check()
@@ -100,7 +101,7 @@ def test_referee_records_a_stall_and_the_next_turn_rolls_departure() -> None:
 def test_a_bomb_leaves_a_blast_zone_removed_at_the_end_of_the_turn() -> None:
     d = driver()
     state = advance_to(d, "attack", "Eagle")
-    d.act("attack Eagle bomb:Mk-82:Depot")
+    act(d, "attack Eagle bomb:Mk-82:Depot")
     assert any(m.kind == "blast_zone" for m in state.forces.markers)
     bot = GunslingersAuto()
     d.run_bots({s: bot for s in range(d.game.num_players)}, max_decisions=200)

@@ -22,14 +22,14 @@ from hypothesis import strategies as st
 
 from airwar.core import Driver
 from airwar.core.game import GameType
-from airwar.games.gunslingers import GunslingersGame, options_for_file, visibility
+from airwar.games.gunslingers import GunslingersGame, aliases, options_for_file, visibility
 from airwar.games.gunslingers.autoplayer import GunslingersAuto, Seen, auto_decision, decide
 from airwar.games.gunslingers.model.actions import Decision
 from airwar.games.gunslingers.model.hexgrid import Hex
 from airwar.games.gunslingers.narrate import describe
 from airwar.games.gunslingers.referee import GsState
 from tests.examples import GUNSLINGERS_EXAMPLES
-from tests.games.gunslingers.scenario_builder import advance_to, driver, scenario
+from tests.games.gunslingers.scenario_builder import act, advance_to, driver, scenario
 
 EXAMPLES = GUNSLINGERS_EXAMPLES
 
@@ -198,7 +198,7 @@ def _plot_scenario() -> dict[str, Any]:
 def test_secret_plotted_fire_is_not_read_by_the_other_side_before_it_is_revealed() -> None:
     d = driver(_plot_scenario(), turns=1)
     state = advance_to(d, "plot", "Flak")
-    d.act("plot Flak 1,0 a10", 1)
+    act(d, "plot Flak 1,0 a10", 1)
     secret = "plot Flak 1,0 a10"
     index = len(d.record.actions) - 1
     assert not state.decision_visible(0, 1, index) and state.decision_visible(1, 1, index)
@@ -218,7 +218,7 @@ def test_secret_plotted_fire_is_not_read_by_the_other_side_before_it_is_revealed
 def test_revealed_plotted_fire_shows_its_hex_not_its_hidden_unit() -> None:
     d = driver(_plot_scenario(), turns=2)
     state = advance_to(d, "plot", "Flak")
-    d.act("plot Flak 1,0 a10", 1)
+    act(d, "plot Flak 1,0 a10", 1)
     state = advance_to(d, "logs")  # Aircraft Administrative 4: the fire was resolved
     assert "Flak" in state.hidden_from(0)
     assert not [s for s in state.hidden_from(0) if s.startswith("plot ")]
@@ -257,7 +257,7 @@ def _no_jammer() -> dict[str, Any]:
 def test_passdowns_and_their_rolls_stay_with_the_sam_side() -> None:
     d = driver(_no_jammer(), auto_chance=False)
     advance_to(d, "passdown", "EWR")
-    d.act("passdown EWR SA-2:Eagle")
+    act(d, "passdown EWR SA-2:Eagle")
     d.resolve_chance()
     state = d.state
     assert isinstance(state, GsState)
@@ -266,7 +266,7 @@ def test_passdowns_and_their_rolls_stay_with_the_sam_side() -> None:
     assert not [e for e in blue if "SA-2" in json.dumps(e) or "EWR" in json.dumps(e)]
     red = state.visible_events(1)
     roll = [e for e in red if e["type"] == "roll" and e.get("sam") == "SA-2"]
-    assert roll and roll[-1]["against"] == "Eagle"
+    assert roll and roll[-1]["against"] == state.aliases["Red"]["Eagle"]  # GS-71
     if roll[-1]["success"]:
         assert [e for e in red if e["type"] == "passdown"]
     # Blue's SAM-free view: no enemy SAM site, no marker on one
@@ -277,7 +277,7 @@ def test_passdown_events_are_the_sam_sides_business_even_when_the_sam_is_sighted
     d = driver(_no_jammer(), auto_chance=False)
     state = advance_to(d, "passdown", "EWR")
     state.forces.sides["Blue"].ground_sighted.add("SA-2")
-    d.act("passdown EWR SA-2:Eagle")
+    act(d, "passdown EWR SA-2:Eagle")
     while d.state.is_chance_node():
         d.roll()
     passdowns = [e for e in state.log if e["type"] == "passdown"]
@@ -337,8 +337,10 @@ def test_an_enemys_moves_before_it_was_seen_stay_hidden_once_it_is() -> None:
     moves = [e for e in state.log if e["type"] == "move" and e["aircraft"] == "Flanker"]
     assert moves
     state.forces.sides["Blue"].sighted.add("Flanker")  # Blue sights it now
+    aliases.update(state)
     assert "Flanker" not in state.hidden_from(0)
-    assert any(a["id"] == "Flanker" for a in state.view(0)["aircraft"])
+    flanker = state.aliases["Blue"]["Flanker"]  # under Blue's own label for it (GS-71)
+    assert any(a["id"] == flanker for a in state.view(0)["aircraft"])
     blue = {e["seq"] for e in state.visible_events(0)}
     assert not blue & {e["seq"] for e in moves}
     assert_nothing_hidden_shown(state)
@@ -348,7 +350,7 @@ def test_an_enemy_tracked_by_radar_is_shown_where_it_is_and_nothing_more() -> No
     d = driver()
     state = advance_to(d, "padlock")
     red = state.view(1)
-    eagle = [a for a in red["aircraft"] if a["id"] == "Eagle"]
+    eagle = [a for a in red["aircraft"] if a["id"] == state.aliases["Red"]["Eagle"]]
     assert eagle, "Red's EWR covers the Eagle"
     if "Eagle" not in state.forces.sides["Red"].sighted:
         assert set(eagle[0]) == {"id", "hex", "altitude", "radar_contact"}
@@ -364,10 +366,12 @@ def test_a_marker_on_a_hidden_unit_is_not_seen_and_a_radar_sam_locked_on_is() ->
     assert [m for m in state.view(1)["markers"] if m["unit"] == "SA-2"]
     state.forces.markers.clear()
     state.forces.sams["SA-2"].lock = "Eagle"  # an emitting radar SAM locks on: radar warning
+    aliases.update(state)
     assert "SA-2" not in state.hidden_from(0)
-    sam = [u for u in state.view(0)["enemy_ground"] if u["id"] == "SA-2"]
+    sa2 = state.aliases["Blue"]["SA-2"]
+    sam = [u for u in state.view(0)["enemy_ground"] if u["id"] == sa2]
     assert sam and sam[0]["emitting"] and sam[0]["kind"] == "radar"
-    assert sam[0]["label"] == "SA-2" and not sam[0]["identified"]
+    assert sam[0]["label"] == sa2 and not sam[0]["identified"]
 
 
 def test_a_missile_whose_target_is_lost_does_not_show_where_the_target_is() -> None:
@@ -387,8 +391,10 @@ def test_a_missile_whose_target_is_lost_does_not_show_where_the_target_is() -> N
     assert not [w for w in state.view(0)["weapons"] if w["id"] == "W99"]
     assert {"id": "W99", "type": "AIM-9"} in state.view(0)["weapons_unplaced"]
     state.forces.sides["Blue"].sighted.add("Flanker")
+    aliases.update(state)
     mine = [w for w in state.view(0)["weapons"] if w["id"] == "W99"]
-    assert mine == [{"id": "W99", "type": "AIM-9", "target": "Flanker", "hex": "7,-3"}]
+    flanker = state.aliases["Blue"]["Flanker"]
+    assert mine == [{"id": "W99", "type": "AIM-9", "target": flanker, "hex": "7,-3"}]
     assert "W99" in state.hidden_from(1)
     assert not [w for w in state.view(1)["weapons"] if w["id"] == "W99"]
 
@@ -398,10 +404,11 @@ def test_the_own_side_is_seen_in_full_and_unidentified_enemies_by_id_only() -> N
     state = advance_to(d, "padlock")
     state.forces.sides["Blue"].ground_sighted.add("Depot")
     state.forces.sides["Blue"].ground_identified.discard("Depot")
+    aliases.update(state)
     blue = state.view(0)
     eagle = next(a for a in blue["aircraft"] if a["id"] == "Eagle")
     assert eagle["speed"] == 1 and set(eagle["ground_weapons"]) == {"Mk-82"}
-    depot = next(u for u in blue["enemy_ground"] if u["id"] == "Depot")
+    depot = next(u for u in blue["enemy_ground"] if u["id"] == state.aliases["Blue"]["Depot"])
     assert depot["kind"] == "unidentified" and depot["sighted"] and not depot["identified"]
     red = state.view(1)
     assert {u["id"] for u in red["own_ground"]} == {"EWR", "SA-2", "Depot"}

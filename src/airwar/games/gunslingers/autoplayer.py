@@ -24,6 +24,7 @@ from typing import TYPE_CHECKING, Any
 
 from airwar.core.bot import BaseBot
 from airwar.core.game import Action, GameState
+from airwar.games.gunslingers.aliases import seat_choices
 from airwar.games.gunslingers.model.actions import Decision, listed
 from airwar.games.gunslingers.model.hexgrid import Hex, arcs_text, in_arcs
 from airwar.games.gunslingers.model.scenario import house
@@ -57,13 +58,19 @@ class Seen:
         return cls(
             lambda: state_view(state, ask.seat, focus=ask.subject),
             ask,
-            lambda: legal_choices(state, ask),
+            lambda: seat_choices(state, ask, legal_choices(state, ask)),
         )
 
     @cached_property
     def view(self) -> dict[str, Any]:
         """The seat's view (GS-43), made the first time a choice needs it."""
         return self.source() if callable(self.source) else self.source
+
+    @property
+    def subject(self) -> str:
+        """The subject of the declaration as the seat reads it in its view."""
+        asked = self.view.get("decision") or {}
+        return str(asked.get("subject", self.ask.subject))
 
     @cached_property
     def choices(self) -> list[Decision]:
@@ -366,7 +373,8 @@ CHOOSERS: dict[str, Chooser] = {
 def decide(seen: Seen) -> Decision:
     """The automatic player's answer from what its seat is entitled to."""
     ask = seen.ask
-    return Decision(ask.verb, ask.subject, CHOOSERS[ask.verb](seen))
+    subject = seen.subject  # as the seat writes it (an enemy weapon by its alias)
+    return Decision(ask.verb, subject, CHOOSERS[ask.verb](seen))
 
 
 def auto_decision(state: GsState) -> Decision:

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any
 
 from airwar.core.errors import IllegalAction
 from airwar.core.game import CHANCE, TERMINAL, Action, Game, GameState
-from airwar.games.gunslingers import visibility
+from airwar.games.gunslingers import aliases, visibility
 from airwar.games.gunslingers.model.actions import Decision, DieResult
 from airwar.games.gunslingers.model.scenario import Scenario
 from airwar.games.gunslingers.model.state import GsModel
@@ -54,6 +54,7 @@ class GsState(GsModel, GameState):
         self.log.emit("phase", phase=sequence.SEQUENCE[0].name, turn=self.turn)
         self._advance()
         visibility.observe(self)
+        aliases.update(self)
 
     # -- the cursor ----------------------------------------------------------
     @property
@@ -121,15 +122,18 @@ class GsState(GsModel, GameState):
             return [a for a, _ in self.chance_outcomes()]
         ask = self.queue[0]
         assert isinstance(ask, Ask)
-        return list(choices(self, ask))
+        return list(aliases.seat_choices(self, ask, choices(self, ask)))
 
     def check_decision(self, action: Action) -> None:
-        """Raise IllegalAction with the reason if ``action`` may not be taken now."""
+        """Raise IllegalAction with the reason if ``action`` may not be taken now: the
+        referee's check, on the units themselves (a side's aliases are mapped back, GS-71).
+        What a seat sends is checked by :meth:`check_legal`, against its knowledge first."""
         ask = self.pending_ask()
         if ask is None:
             raise IllegalAction("no decision is pending")
         if not isinstance(action, Decision):
             raise IllegalAction(f"{action} is not a decision")
+        action = aliases.engine_form(self, ask, action)
         if action.verb != ask.verb or action.subject != ask.subject:
             raise IllegalAction(
                 f"the referee is waiting for '{ask.verb} {ask.subject} ...' "
@@ -137,17 +141,31 @@ class GsState(GsModel, GameState):
             )
         VERBS[ask.verb].check(self, ask, action)
 
+    def check_seat_decision(self, action: Action) -> None:
+        """Check a decision as its seat sent it: a side's names first (a unit it does not
+        know is refused in the same words whatever it is, GS-72), then the referee's
+        check, its reason written as the side reads it (GS-71)."""
+        ask = self.pending_ask()
+        if ask is None or not isinstance(action, Decision):
+            self.check_decision(action)
+            return
+        engine = aliases.from_seat(self, ask, action)
+        try:
+            self.check_decision(engine)
+        except IllegalAction as exc:
+            raise IllegalAction(str(aliases.to_seat(self, ask.seat, str(exc)))) from None
+
     def check_legal(self, action: Action) -> None:
         """A decision is checked directly: its move choices are too many to list."""
         if self.current_actor() == CHANCE:
             if action not in self.legal_actions():
                 raise IllegalAction(f"{action} is not a possible roll")
             return
-        self.check_decision(action)
+        self.check_seat_decision(action)
 
     def explain_illegal(self, action: Action) -> str:
         try:
-            self.check_decision(action)
+            self.check_seat_decision(action)
         except IllegalAction as exc:
             return str(exc)
         return f"{action} is legal"
@@ -179,6 +197,7 @@ class GsState(GsModel, GameState):
             DIE_EFFECTS[head.effect](self, action.value, head.args)
         else:
             assert isinstance(action, Decision) and isinstance(head, Ask)
+            action = aliases.engine_form(self, head, action)
             self.log.emit(
                 "decision",
                 turn=self.turn,
@@ -188,6 +207,7 @@ class GsState(GsModel, GameState):
             VERBS[head.verb].apply(self, head, action)
         self._advance()
         visibility.observe(self)
+        aliases.update(self)
 
     def returns(self) -> list[float]:
         kills = [float(s.kills) for s in self.forces.sides.values()]
@@ -206,6 +226,11 @@ class GsState(GsModel, GameState):
 
         return state_view(self, seat)
 
+    def seat_choices(self) -> list[Decision]:
+        """The legal decisions of the seat to decide, as that seat writes them (GS-71)."""
+        ask = self.pending_ask()
+        return [] if ask is None else aliases.seat_choices(self, ask, choices(self, ask))
+
     def hidden_from(self, seat: int) -> set[str]:
         """The ids of the enemy units the seat's side neither sights nor tracks now, and
         the text of the other side's plotted fire not yet revealed (none for the referee,
@@ -218,12 +243,14 @@ class GsState(GsModel, GameState):
         all, that name no enemy unit it did not know when they happened, nor one hidden
         from it now. Each turn's end is followed by that reader's summary of the turn
         (:func:`turn_summaries`, GS-57), made from those events alone."""
-        events = visibility.visible(self, seat, since)
+        events = aliases.to_seat(self, seat, visibility.visible(self, seat, since))  # GS-71
         ends = [e["seq"] for e in events if e.get("type") == "turn_end"]
         if not ends:
             return events
         side = visibility.side_of_seat(self, seat)
-        whole = events if since <= 0 else visibility.visible(self, seat, 0)
+        whole = (
+            events if since <= 0 else aliases.to_seat(self, seat, visibility.visible(self, seat, 0))
+        )
         summaries = {s["seq"]: s for s in turn_summaries(whole, side) if s["seq"] - 0.5 in ends}
         out: list[dict[str, Any]] = []
         for e in events:

@@ -17,6 +17,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
+from airwar.games.gunslingers.aliases import names, rewrite
 from airwar.games.gunslingers.model.hexgrid import ARCS_CLOCKWISE, Arc, sun_clutter_arc
 from airwar.games.gunslingers.model.tasks import Ask
 from airwar.games.gunslingers.model.units import Gun, Marker, Plane, SamSite, WarningRadar
@@ -181,7 +182,34 @@ def state_view(state: GsModel, seat: int | None, focus: str | None = None) -> di
         ]
         return view
     assert side is not None
-    return view | _side_view(state, side, focus)
+    return _aliased(state, side, view | _side_view(state, side, focus))
+
+
+ENEMY_PARTS = ("decision", "enemy_ground", "weapons", "markers")
+"""The parts of a side's view that may name enemy units, rewritten whole (GS-71)."""
+
+OWN_FIELDS = ("padlocks", "contacts", "locks", "lock")
+"""The fields of the side's own units that name enemy units."""
+
+
+def _aliased(state: GsModel, side: str, view: dict[str, Any]) -> dict[str, Any]:
+    """``view`` with every enemy unit under the side's alias for it (GS-71): the parts that
+    may name one are rewritten, the side's own units only where they name an enemy."""
+    mapping = names(state, side)
+    if not mapping or state.is_terminal():
+        return view
+    for key in ENEMY_PARTS:
+        if key in view:
+            view[key] = rewrite(view[key], mapping)
+    for key in ("aircraft", "own_ground"):
+        units = []
+        for u in view.get(key, []):
+            if u.get("side") != side:
+                units.append(rewrite(u, mapping))
+                continue
+            units.append(u | {f: rewrite(u[f], mapping) for f in OWN_FIELDS if f in u})
+        view[key] = units
+    return view
 
 
 def _side_view(state: GsModel, side: str, focus: str | None = None) -> dict[str, Any]:

@@ -328,7 +328,7 @@ def hidden_from(state: GsModel, seat: int | None) -> set[str]:
 # -- the audience of each event -------------------------------------------------------
 
 
-def _owner(state: GsModel, uid: Any) -> str | None:
+def owner(state: GsModel, uid: Any) -> str | None:
     if not isinstance(uid, str):
         return None
     unit = state.unit(uid)
@@ -338,7 +338,7 @@ def _owner(state: GsModel, uid: Any) -> str | None:
 
 
 def _sides(state: GsModel, *uids: Any) -> set[str]:
-    return {s for s in (_owner(state, u) for u in uids) if s is not None}
+    return {s for s in (owner(state, u) for u in uids) if s is not None}
 
 
 def _outcome_audience(state: GsModel, kind: str, target: Any) -> set[str]:
@@ -417,7 +417,7 @@ def observe(state: GsModel) -> None:
     for i in range(start, len(log)):
         e = log[i]
         if e.get("type") == "launch" and isinstance(e.get("weapon"), str):
-            side = _owner(state, e.get("by"))
+            side = owner(state, e.get("by"))
             if side is not None:
                 state.weapon_sides.setdefault(e["weapon"], side)
     hidden_at: dict[str, re.Pattern[str] | None] = {}

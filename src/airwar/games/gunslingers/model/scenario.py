@@ -284,6 +284,9 @@ class ScenarioInfo(Model):
     sun: Heading | None = None
     library: Flag = False
     """Units take what they leave out from their type in the library (GS-60)."""
+    reveal_names: Flag = False
+    """A side reads an enemy unit it has identified by its id and name; otherwise always by
+    its own alias for it (GS-71)."""
     operational_scale: Radius | None = None
     """Hexes a whole flight may move in one operational move (Aircraft Administrative 6,
     GS-55); none: the scenario has no operational scale movement."""

@@ -88,6 +88,8 @@ class GsModel:
     weapon_sides: dict[str, str] = field(default_factory=dict)
     outcome_info: dict[str, tuple[str, str, str]] = field(default_factory=dict)
     roll_effects: dict[int, str] = field(default_factory=dict)
+    aliases: dict[str, dict[str, str]] = field(default_factory=dict)
+    """Per side: each enemy unit it has known -> its label for it (GS-71, see aliases)."""
 
     @property
     def last_turn(self) -> int:

@@ -20,6 +20,7 @@ leaves out, and what the unit gives overrides it (:func:`resolve_scenario`).
 from __future__ import annotations
 
 import difflib
+import re
 import tomllib
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
@@ -979,3 +980,70 @@ def unknown_types(data: Mapping[str, Any]) -> list[str]:
                     f"the library; house defaults fill what it leaves out{hint}"
                 )
     return notes
+
+
+ROLE_WORDS = {
+    "aircraft": ("weasel", "jammer", "fac", "tanker", "awacs", "bomber", "striker", "escort"),
+    "sams": ("sam", "manpad", "missile"),
+    "infantry_sams": ("sam", "manpad", "missile"),
+    "ewrs": ("ewr", "radar"),
+    "ccus": ("ccu", "radar"),
+    "aaa": ("aaa", "flak", "gun", "zsu"),
+    "ground_units": ("hq", "tank", "armour", "armor", "infantry", "fac"),
+}
+"""Words that give away a unit's role, by the scenario list it is in."""
+
+_GENERIC = frozenset({"team", "site", "battery", "type", "with", "radar", "directed"})
+
+
+def _squash(text: str) -> str:
+    return "".join(c for c in text.lower() if c.isalnum())
+
+
+def _type_words(lib: Library | None, kind: str, type_name: str) -> set[str]:
+    """The words that name a unit's type: the type, its other names, and the words of its
+    full name in the library (a nickname such as Fulcrum or Weasel)."""
+    words = {_squash(type_name)}
+    if lib is None:
+        return {w for w in words if len(w) >= 2}
+    lib_kind = {"aircraft": "aircraft", "sams": "sams", "infantry_sams": "sams",
+                "aaa": "sams", "ewrs": "radars", "ccus": "radars"}.get(kind)  # fmt: skip
+    card = lib.find(lib_kind, type_name) if lib_kind else None
+    if card is not None:
+        words |= {_squash(card.name), *(_squash(a) for a in card.entry.aliases)}
+        full = str(card.entry.name or "")
+        for part in re.split(r"[\s'()\-/]+", full):
+            w = _squash(part)
+            if len(w) >= 4 and w.isalpha() and w not in _GENERIC:
+                words.add(w)
+    return {w for w in words if len(w) >= 2}
+
+
+def naming_warnings(data: Mapping[str, Any]) -> list[str]:
+    """Warnings on units whose id or name gives away their type or role (a SAM site called
+    SA-6, an F-16 called Falcon-1, a Wild Weasel called Weasel-1): the enemy never reads
+    them in play (GS-71), but once the game is over, and in the referee's log, they tell."""
+    try:
+        lib: Library | None = library() if uses_library(data) else None
+    except Exception:  # a broken library is reported elsewhere
+        lib = None
+    out: list[str] = []
+    for kind in ("aircraft", *ROLE_WORDS.keys() - {"aircraft"}):
+        for i, unit in enumerate(_units(data, kind)):
+            type_name = unit.get("type")
+            words = _type_words(lib, kind, type_name) if isinstance(type_name, str) else set()
+            roles = set(ROLE_WORDS.get(kind, ()))
+            for field_name in ("id", "name"):
+                text = unit.get(field_name)
+                if not isinstance(text, str):
+                    continue
+                flat = _squash(text)
+                tokens = {_squash(t) for t in text.replace("_", " ").replace("-", " ").split()}
+                hit = sorted({w for w in words if w and w in flat} | (roles & tokens))
+                if hit:
+                    out.append(
+                        f"{_label(unit, kind, i)}.{field_name}: {text!r} names its type or "
+                        f"role ({', '.join(hit)}); the enemy could tell what it is from it "
+                        "once it reads it: prefer a neutral call sign (GS-71)"
+                    )
+    return sorted(out)
