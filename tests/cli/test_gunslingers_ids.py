@@ -45,48 +45,48 @@ def _dogfight(old: str, new: str) -> str:
 SCENARIOS = [
     (
         "trailing-newline",
-        'id = "Viper-1"',
+        'id = "Ford-1"',
         'id = "Viper-1\\n"',
-        f"aircraft[0] (Viper 1).id: {ID_RULE}: it holds \\n, {CONTROL} (GS-75)",
+        f"aircraft[0] (Ford 1).id: {ID_RULE}: it holds \\n, {CONTROL} (GS-75)",
     ),
     (
         "nul",
-        'id = "Viper-1"',
+        'id = "Ford-1"',
         'id = "Viper\\u00001"',
-        f"aircraft[0] (Viper 1).id: {ID_RULE}: it holds \\x00, {CONTROL} (GS-75)",
+        f"aircraft[0] (Ford 1).id: {ID_RULE}: it holds \\x00, {CONTROL} (GS-75)",
     ),
     (
         "escape-sequence",
-        'id = "Viper-1"',
+        'id = "Ford-1"',
         'id = "\\u001b[2JViper"',
-        f"aircraft[0] (Viper 1).id: {ID_RULE}: it holds \\x1b, {CONTROL} (GS-75)",
+        f"aircraft[0] (Ford 1).id: {ID_RULE}: it holds \\x1b, {CONTROL} (GS-75)",
     ),
-    ("reserved", 'id = "Viper-1"', 'id = "none"', f"aircraft[0] (Viper 1).id: 'none' {RESERVED}"),
-    ("arc", 'id = "Viper-1"', 'id = "150L"', f"aircraft[0] (Viper 1).id: '150L' {RESERVED}"),
+    ("reserved", 'id = "Ford-1"', 'id = "none"', f"aircraft[0] (Ford 1).id: 'none' {RESERVED}"),
+    ("arc", 'id = "Ford-1"', 'id = "150L"', f"aircraft[0] (Ford 1).id: '150L' {RESERVED}"),
     (
         "weapon",
-        'id = "Viper-1"',
+        'id = "Ford-1"',
         'id = "W1"',
-        "aircraft[0] (Viper 1).id: 'W1' is how the referee names a weapon in flight (W1, W2, "
+        "aircraft[0] (Ford 1).id: 'W1' is how the referee names a weapon in flight (W1, W2, "
         "...): an id must be another word (GS-75)",
     ),
     (
         "space",
-        'id = "Viper-1"',
+        'id = "Ford-1"',
         'id = "Viper 1"',
-        f"aircraft[0] (Viper 1).id: {ID_RULE}: it holds a space; a display name may (name = ...)",
+        f"aircraft[0] (Ford 1).id: {ID_RULE}: it holds a space; a display name may (name = ...)",
     ),
     (
         "unicode",
-        'id = "Viper-1"',
+        'id = "Ford-1"',
         'id = "Vipér-1"',
-        f"aircraft[0] (Viper 1).id: {ID_RULE}: 'é' is not an ASCII letter or digit (GS-75)",
+        f"aircraft[0] (Ford 1).id: {ID_RULE}: 'é' is not an ASCII letter or digit (GS-75)",
     ),
     (
         "too-long",
-        'id = "Viper-1"',
+        'id = "Ford-1"',
         f'id = "{"V" * 41}"',
-        f"aircraft[0] (Viper 1).id: {ID_RULE}: it has 41 characters",
+        f"aircraft[0] (Ford 1).id: {ID_RULE}: it has 41 characters",
     ),
     (
         "side-referee",
@@ -96,7 +96,7 @@ SCENARIOS = [
     ),
     (
         "name-escape",
-        'name = "Viper 1"',
+        'name = "Ford 1"',
         'name = "Viper \\u001b[31m1"',
         f"aircraft[0] (Viper \\x1b[31m1).name: holds \\x1b, {CONTROL}: a name is one line of text "
         "without them (GS-75)",
@@ -109,7 +109,7 @@ SCENARIOS = [
     ),
     (
         "name-bidi",
-        'name = "Viper 1"',
+        'name = "Ford 1"',
         'name = "Viper \\u202e1"',
         f"aircraft[0] (Viper \\u202e1).name: holds \\u202e, {CONTROL}: a name is one line of text "
         "without them (GS-75)",
@@ -171,7 +171,7 @@ def _legacy(old: str, new: str) -> dict[str, Any]:
 
 def test_a_game_saved_with_a_bad_id_resumes_to_say_why_it_cannot_continue(tmp_path: Path) -> None:
     url = f"sqlite:///{tmp_path / 'g.sqlite'}"
-    gid, count = _saved_game(url, _legacy('"Viper-1"', '"Viper-1\\n"'))
+    gid, count = _saved_game(url, _legacy('"Ford-1"', '"Viper-1\\n"'))
     res = runner.invoke(app, ["gunslingers", "play", "--resume", gid, "--database-url", url])
     assert res.exit_code == 2
     assert res.stdout.startswith(f"resumed game {gid} at decision ")
@@ -179,7 +179,7 @@ def test_a_game_saved_with_a_bad_id_resumes_to_say_why_it_cannot_continue(tmp_pa
     [line] = res.stderr.splitlines()
     assert line.startswith(
         f"error: game {gid} cannot continue: its scenario was saved with an id decisions cannot "
-        f"name: aircraft[0] (Viper 1).id: {ID_RULE}: it holds \\n, {CONTROL} (GS-75)"
+        f"name: aircraft[0] (Ford 1).id: {ID_RULE}: it holds \\n, {CONTROL} (GS-75)"
     )
     assert line.endswith(f" of {count} only")
     # its map is still drawn, and the record is kept whole
@@ -193,14 +193,14 @@ def test_a_game_saved_with_a_bad_id_resumes_to_say_why_it_cannot_continue(tmp_pa
 
 def test_a_game_saved_with_an_escape_in_a_name_plays_on_printed_safely(tmp_path: Path) -> None:
     url = f"sqlite:///{tmp_path / 'g.sqlite'}"
-    data = _legacy('"Viper 1"', '"Viper \\u001b[2J1"')
+    data = _legacy('"Ford 1"', '"Viper \\u001b[2J1"')
     data["aircraft"][0]["type"] = "Falcon\x1b[2J"  # a type is a name too: the map shows it
     gid, _ = _saved_game(url, data, decisions=5)
     drawn = runner.invoke(
         app, ["gunslingers", "map", "--game", gid, "--seat", "Blue", "--database-url", url]
     )
     assert drawn.exit_code == 0, drawn.output
-    assert "  B1   Viper-1 (Blue) at -6,3: aircraft (Falcon\\x1b[2J; altitude 12;" in drawn.stdout
+    assert "  B1   Ford-1 (Blue) at -6,3: aircraft (Falcon\\x1b[2J; altitude 12;" in drawn.stdout
     res = runner.invoke(
         app, ["gunslingers", "play", "--resume", gid, "--database-url", url, "--auto", "all"]
     )

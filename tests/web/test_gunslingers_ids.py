@@ -34,40 +34,40 @@ CASES = [
     (
         '"Viper-1\\n"',
         "Viper-1\n",
-        "aircraft[0] (Viper 1).id",
+        "aircraft[0] (Ford 1).id",
         f"{ID_RULE}: it holds \\n, {CONTROL} (GS-75)",
     ),
     (
         '"Viper\\u00001"',
         "Viper\x001",
-        "aircraft[0] (Viper 1).id",
+        "aircraft[0] (Ford 1).id",
         f"{ID_RULE}: it holds \\x00, {CONTROL} (GS-75)",
     ),
     (
         '"\\u001b]0;pwned\\u0007"',
         "\x1b]0;pwned\x07",
-        "aircraft[0] (Viper 1).id",
+        "aircraft[0] (Ford 1).id",
         f"{ID_RULE}: it holds \\x1b, {CONTROL} (GS-75)",
     ),
-    ('"done"', "done", "aircraft[0] (Viper 1).id", f"'done' {RESERVED}"),
-    ('"Gun"', "Gun", "aircraft[0] (Viper 1).id", f"'Gun' {RESERVED}"),
+    ('"done"', "done", "aircraft[0] (Ford 1).id", f"'done' {RESERVED}"),
+    ('"Gun"', "Gun", "aircraft[0] (Ford 1).id", f"'Gun' {RESERVED}"),
     (
         '"W12"',
         "W12",
-        "aircraft[0] (Viper 1).id",
+        "aircraft[0] (Ford 1).id",
         "'W12' is how the referee names a weapon in flight (W1, W2, ...): an id must be "
         "another word (GS-75)",
     ),
     (
         f'"{"V" * 41}"',
         "V" * 41,
-        "aircraft[0] (Viper 1).id",
+        "aircraft[0] (Ford 1).id",
         f"{ID_RULE}: it has 41 characters",
     ),
     (
         '"Víper-1"',
         "Víper-1",
-        "aircraft[0] (Viper 1).id",
+        "aircraft[0] (Ford 1).id",
         f"{ID_RULE}: 'í' is not an ASCII letter or digit (GS-75)",
     ),
 ]
@@ -87,7 +87,7 @@ def _toml(old: str, new: str) -> str:
 
 
 def _upload(value: str) -> str:
-    return _toml('id = "Viper-1"', f"id = {value}")
+    return _toml('id = "Ford-1"', f"id = {value}")
 
 
 @pytest.mark.parametrize(("toml", "data", "place", "message"), CASES, ids=[c[0] for c in CASES])
@@ -106,7 +106,7 @@ def test_an_upload_with_a_bad_id_is_a_422_naming_the_unit(
 def test_an_upload_with_a_control_character_in_a_name_is_a_422(
     client: TestClient, toml: str, data: str, place: str
 ) -> None:
-    text = _toml('name = "Viper 1"', f"name = {toml}")
+    text = _toml('name = "Ford 1"', f"name = {toml}")
     r = client.post("/api/gunslingers/games", json={"scenario_toml": text})
     assert r.status_code == 422
     first = r.json()["detail"][0]["msg"].split("; uploaded scenario: ")[0]
@@ -185,7 +185,7 @@ def _saved_game(client: TestClient, data: dict[str, Any]) -> tuple[str, int]:
 def test_a_game_saved_with_a_bad_id_loads_and_says_why_it_cannot_continue(
     client: TestClient,
 ) -> None:
-    data = json.loads(json.dumps(read_scenario_data(DOGFIGHT)).replace('"Viper-1"', '"Viper-1\\n"'))
+    data = json.loads(json.dumps(read_scenario_data(DOGFIGHT)).replace('"Ford-1"', '"Viper-1\\n"'))
     gid, count = _saved_game(client, data)
     r = client.get(f"/api/games/{gid}")
     assert r.status_code == 200
@@ -194,7 +194,7 @@ def test_a_game_saved_with_a_bad_id_loads_and_says_why_it_cannot_continue(
     [notice] = body["notices"]
     assert notice.startswith(
         "This game cannot continue: its scenario was saved with an id decisions cannot name: "
-        f"aircraft[0] (Viper 1).id: {ID_RULE}: it holds \\n, {CONTROL} (GS-75) (and 1 more); "
+        f"aircraft[0] (Ford 1).id: {ID_RULE}: it holds \\n, {CONTROL} (GS-75) (and 1 more); "
         "its record replays to decision "
     )
     assert notice.endswith(f" of {count} only.")

@@ -23,7 +23,7 @@ from fastapi.testclient import TestClient
 
 from airwar.games.gunslingers.autoplayer import auto_decision
 from airwar.web.app import create_app
-from tests.games.gunslingers.scenario_builder import scenario
+from tests.games.gunslingers.scenario_builder import scenario, seat_text
 from tests.web.conftest import LOCAL
 from tests.web.helpers import BROWSER_COOKIE, RELAXED, seeded_game, tokens
 
@@ -251,10 +251,12 @@ def test_the_automatic_referee_rolls_and_enters_a_gs14_result_itself(
         assert seat in ("Blue", "Red"), f"the game waits on {seat}: a person was asked"
         mine = at[seat].get(f"/api/games/{gid}", params={"seat": toks[seat]}).json()
         decision = mine["view"].get("decision") or {}
+        # the seat writes the enemy under its own labels (GS-71)
+        now = svc.get(gid).state
         if seat == "Blue" and decision.get("verb") == "attack" and not attacked:
-            text, attacked = "attack Eagle strafe:Depot", True
+            text, attacked = seat_text(now, "attack Eagle strafe:Depot"), True
         else:
-            text = str(auto_decision(svc.get(gid).state))
+            text = seat_text(now, str(auto_decision(now)))
         r = at[seat].post(f"/api/games/{gid}/actions", json={"seat": toks[seat], "actions": [text]})
         assert r.status_code == 200, r.text
         if attacked:
