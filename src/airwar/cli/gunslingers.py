@@ -442,11 +442,18 @@ def _referee(
             return live.narrated(live.state.visible_events(names.index(only), start))
         return live.visible_events(viewer, start)
 
+    def count_now() -> int:
+        """This terminal's count of the events it reads (it stands still while a seat
+        played elsewhere decides in secret, GS-73)."""
+        if only is not None:
+            return live.state.log_count([names.index(only)])
+        return live.log_length(viewer)
+
     def show_new() -> None:
         nonlocal shown
         for event in events_since(shown):
             typer.echo(describe(event))
-        shown = len(live.state.log)
+        shown = count_now()
 
     def view_now() -> dict[str, Any]:
         if only is not None:
@@ -537,7 +544,7 @@ def _referee(
             taken = sessions.undo(live, actor)
             typer.echo(f"taken back: {'; '.join(taken)} (the dice stay as they fell)")
             live.driver.auto_chance = False
-            shown = len(live.state.log)
+            shown = count_now()
             continue
         if text == "auto":
             text = str(GunslingersAuto().choose(state, actor))

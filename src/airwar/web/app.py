@@ -100,15 +100,19 @@ def create_app(
         request: Request,
         seat: Annotated[str | None, Query(max_length=64)] = None,
     ) -> StreamingResponse:
-        """Server-sent events: one ``update`` each time the game changes (every decision,
-        the bots' too) or its bots start or stop thinking."""
+        """Server-sent events: one ``update`` each time what this reader may see changes
+        (every decision, the bots' too, for a reader who sees everything), or its bots start
+        or stop thinking. A seat of a running double-blind game is told only of a change it
+        may see, with its own counts: nothing of the enemy's secret decisions (GS-73)."""
         svc: GameService = request.app.state.service
         first = await asyncio.to_thread(svc.get, game_id)
+        seat_name, _owner, spectator = api.reader(request, svc, first, seat)
         ticks_per_check = max(1, round(1.0 / POLL_SECONDS))
 
         async def events() -> AsyncIterator[str]:
             live = first
             seen: tuple[int, bool] | None = None
+            told: dict[str, object] | None = None
             waited = 0.0
             ticks = 0
             yield "retry: 1000\n\n"
@@ -120,10 +124,12 @@ def create_app(
                 now = (live.version, svc.bots_thinking(live.id))
                 if now != seen:
                     seen = now
-                    data = json.dumps(
-                        {"version": now[0], "decisions": live.decisions, "bots_thinking": now[1]}
+                    update = await asyncio.to_thread(
+                        api.stream_update, svc, live, seat_name, spectator
                     )
-                    yield f"event: update\ndata: {data}\n\n"
+                    if update != told:
+                        told = update
+                        yield f"event: update\ndata: {json.dumps(update)}\n\n"
                 await asyncio.sleep(POLL_SECONDS)
                 waited += POLL_SECONDS
 

@@ -88,6 +88,9 @@ class GsModel:
     weapon_sides: dict[str, str] = field(default_factory=dict)
     outcome_info: dict[str, tuple[str, str, str]] = field(default_factory=dict)
     roll_effects: dict[int, str] = field(default_factory=dict)
+    followed: dict[str, int] = field(default_factory=dict)
+    """For each side, how many events of the log it follows now: the events up to the last
+    point of the sequence it was asked at or saw something happen at (GS-73)."""
 
     @property
     def last_turn(self) -> int:
