@@ -506,7 +506,9 @@ def _referee(
             continue
         if actor not in mine:
             view = view_now()
-            line = f"waiting for {names[actor]}: {view.get('phase')}, step {view.get('step')}"
+            # the enemy it waits for and the last point it follows, as in the browser (GS-73)
+            who = live.to_act_for(viewer) or names[actor]
+            line = f"waiting for {who}: {view.get('phase')}, step {view.get('step')}"
             if line != waited:
                 typer.echo(line)
                 waited = line
