@@ -279,8 +279,10 @@ def test_the_waiting_side_learns_nothing_of_the_enemys_secret_decisions(
         )
         if q.theirs != p.theirs:
             across += 1
-    assert within >= 3, f"only {within} waits with secret decisions in one game"
-    assert across >= 1, "the two games never met with the enemy's decisions different"
+    assert within >= 10, f"only {within} waits with secret decisions in one game"
+    assert across >= 3, (
+        f"the two games met only {across} times with the enemy's decisions different"
+    )
 
 
 @pytest.mark.slow
