@@ -372,3 +372,31 @@ def test_a_game_of_open_information_counts_every_decision_for_everyone(
         assert replay["steps"] == live.decisions and replay["decision_by"] == first_by
     listed = {g["id"]: g for g in outsider.get("/api/games").json()}
     assert listed[gid]["decisions"] == live.decisions
+
+
+def test_a_refusal_out_of_turn_names_the_enemy_not_the_referee_at_work(
+    client: TestClient,
+) -> None:
+    """With a person refereeing, Blue's game JSON and a decision it sends out of turn while
+    the referee decides both say it waits for Red: never that the referee is at work."""
+    svc: Any = client.app.state.service  # type: ignore[attr-defined]
+    options = options_for_file(GUNSLINGERS_EXAMPLES / "dogfight-2v2.toml", 1)
+    seats = {"Blue": "remote", "Red": "remote", "referee": "remote"}
+    live = svc.create_for(None, "gunslingers", options, seats, seed=SEED, trusted_seed=True)
+    gid, toks = live.id, live.tokens
+    for _ in range(60):
+        if live.to_act() == "referee":
+            break
+        to_act = live.to_act()
+        move = {"seat": toks[to_act], "actions": [decide(live, to_act, first_declaration)]}
+        assert client.post(f"/api/games/{gid}/actions", json=move).status_code == 200
+        live = svc.get(gid)
+    assert live.to_act() == "referee", "the referee was never asked"
+    blue = client.get(f"/api/games/{gid}", params={"seat": toks["Blue"]}).json()
+    assert (blue["to_act"], blue["my_turn"], blue["view"]["actor"]) == ("Red", False, 1)
+    r = client.post(
+        f"/api/games/{gid}/actions",
+        json={"seat": toks["Blue"], "actions": ["padlock Viper-1 none"]},
+    )
+    assert r.status_code == 409, r.text
+    assert r.json()["detail"] == "it is not Blue's turn: waiting for Red"

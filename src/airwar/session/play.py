@@ -342,7 +342,7 @@ class PlaySession:
         (the referee's routine work between two of the enemy's secret decisions would tell
         it how many there are, GS-73); everyone else the seat to act."""
         actual = self.to_act()
-        if actual is None or not self._partial(seat_name, self.state):
+        if actual is None or not self.partial_reader(seat_name, self.state):
             return actual
         names = self.seat_names()
         table = {names[i] for i in self.same_table(seat_name)}
@@ -400,7 +400,7 @@ class PlaySession:
         """The log from event ``since`` as this reader may read it, each event with its
         ``line`` in the game's own words when the game narrates it."""
         st = state if state is not None else self.state
-        if self._partial(seat_name, st):
+        if self.partial_reader(seat_name, st):
             events = st.visible_events_of(sorted(self.same_table(seat_name)), since)
         elif self.sees_all(seat_name, spectator=spectator) or st.is_terminal():
             events = st.visible_events(None, since)  # the game may add its readers' notes
@@ -408,7 +408,7 @@ class PlaySession:
             events = []
         return self.narrated(events)
 
-    def _partial(self, seat_name: str | None, state: GameState) -> bool:
+    def partial_reader(self, seat_name: str | None, state: GameState) -> bool:
         """Whether this seat reads its own share of a running game of hidden information."""
         return seat_name is not None and not (
             self.game.game_type.perfect_information or state.is_terminal()
@@ -427,7 +427,7 @@ class PlaySession:
         does not move while another seat decides in secret (GS-73); a spectator of such a
         game reads none."""
         st = state if state is not None else self.state
-        if self._partial(seat_name, st):
+        if self.partial_reader(seat_name, st):
             return st.log_count(sorted(self.same_table(seat_name)))
         if self.sees_all(seat_name, spectator=spectator) or st.is_terminal():
             return len(st.log)
@@ -729,6 +729,12 @@ class Sessions:
         actions = self._parse_path(live.game, texts)
         driver = live.driver
         driver.resolve_chance()
+        name = live.game.seat_name(seat)
+        actor = driver.state.current_actor()
+        if actor >= 0 and actor != seat and live.partial_reader(name, driver.state):
+            # out of turn in a game of hidden information: whom it waits for, never who is
+            # at work (the referee between two of the enemy's secret decisions, GS-73)
+            raise Conflict(f"it is not {name}'s turn: waiting for {live.to_act_for(name)}")
         if len(actions) == 1:
             try:
                 driver.state.validate(actions[0], seat)
