@@ -374,6 +374,13 @@ class PlaySession:
             return not spectator and not self.has_remote()
         return False
 
+    def sees_everything(self, seat_name: str | None, *, spectator: bool = False) -> bool:
+        """Whether this reader sees the whole game now: one of :meth:`sees_all`, or the
+        referee seat, which a game of hidden information shows everything."""
+        return self.sees_all(seat_name, spectator=spectator) or (
+            seat_name is not None and seat_name == self.referee
+        )
+
     def view(self, seat_name: str | None, *, spectator: bool = False) -> dict[str, Any]:
         """What this reader may see: its seat's view, the referee's, or the spectator's."""
         return self.view_of(self.state, seat_name, spectator=spectator)

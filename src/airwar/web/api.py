@@ -195,10 +195,10 @@ def reader_version(
     live: LiveGame, seat_name: str | None, spectator: bool, view: dict[str, Any]
 ) -> int:
     """The ``version`` this reader is shown: the game's count of changes for a reader who
-    sees everything; else a number made from what the reader sees (its view, whose turn,
-    its counts and notices), so that it moves only when that does, never with a decision
-    made in secret (GS-73)."""
-    if live.sees_all(seat_name, spectator=spectator):
+    sees everything (the referee too); else a number made from what the reader sees (its
+    view, whose turn, its counts and notices), so that it moves only when that does, never
+    with a decision made in secret (GS-73)."""
+    if live.sees_everything(seat_name, spectator=spectator):
         return live.version
     seen = [
         view,
@@ -216,8 +216,9 @@ def reader_thinking(
     svc: GameService, live: LiveGame, seat_name: str | None, spectator: bool
 ) -> bool:
     """Whether to show this reader that the AI is at work: only to a reader who sees
-    everything, since whose business it works on would tell a side what the enemy does."""
-    return live.sees_all(seat_name, spectator=spectator) and svc.bots_thinking(live.id)
+    everything (the referee too), since whose business it works on would tell a side what
+    the enemy does."""
+    return live.sees_everything(seat_name, spectator=spectator) and svc.bots_thinking(live.id)
 
 
 def stream_update(
