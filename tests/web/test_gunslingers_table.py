@@ -6,8 +6,9 @@ HTML and every game answer it received) never names a Red unit Blue has neither
 sighted nor holds on radar, nor any of Red's secret plotted fire: the words come from
 the server's own referee state in the store (``hidden_from``), checked to be units of
 the referee's view at that moment. Every other seat reads "Waiting for Red: <phase>,
-step <n>", and a take-back by the referee is seen on all three pages, each in the
-words it may read (GS-65).
+step <n>": the referee where the game is, a side the enemy at the last point it follows
+(GS-73); and a take-back by the referee is seen on all three pages, each in the words it
+may read (GS-65).
 """
 
 from __future__ import annotations
