@@ -400,6 +400,12 @@ def test_a_refusal_out_of_turn_names_the_enemy_not_the_referee_at_work(
     )
     assert r.status_code == 409, r.text
     assert r.json()["detail"] == "it is not Blue's turn: waiting for Red"
+    # an outsider (Blue too, opening the game without its link) is shown the side whose
+    # turn it last was, not the referee at work
+    watched = TestClient(client.app, base_url=LOCAL).get(f"/api/games/{gid}").json()
+    last = live.game.seat_name(live.driver.record.actions[-1][0])
+    assert (watched["to_act"], watched["view"]["actor"]) == (last, live.seat_index(last))
+    assert last != "referee"
     # the referee sees everything: the seat at work and the game's own count of changes
     referee = client.get(f"/api/games/{gid}", params={"seat": toks["referee"]}).json()
     assert (referee["to_act"], referee["my_turn"]) == ("referee", True)

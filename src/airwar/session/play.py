@@ -336,13 +336,26 @@ class PlaySession:
         actor = self.state.current_actor()
         return self.game.seat_name(actor) if actor >= 0 else None
 
-    def to_act_for(self, seat_name: str | None) -> str | None:
+    def to_act_for(self, seat_name: str | None, *, spectator: bool = False) -> str | None:
         """Whose turn this reader is shown. A seat of a running game of hidden information
         that is not asked now is shown the other side it waits for, not the seat at work
         (the referee's routine work between two of the enemy's secret decisions would tell
-        it how many there are, GS-73); everyone else the seat to act."""
+        it how many there are, GS-73); a reader without a seat that does not see everything
+        is shown the side whose turn it last was while the referee works; everyone else
+        the seat to act."""
         actual = self.to_act()
-        if actual is None or not self.partial_reader(seat_name, self.state):
+        if actual is None or self.sees_everything(seat_name, spectator=spectator):
+            return actual
+        if seat_name is None:
+            if actual != self.referee:
+                return actual
+            sides = [
+                self.game.seat_name(seat)
+                for seat, _ in reversed(self.driver.record.actions)
+                if self.game.seat_name(seat) != self.referee
+            ]
+            return sides[0] if sides else actual
+        if not self.partial_reader(seat_name, self.state):
             return actual
         names = self.seat_names()
         table = {names[i] for i in self.same_table(seat_name)}
@@ -382,8 +395,14 @@ class PlaySession:
         )
 
     def view(self, seat_name: str | None, *, spectator: bool = False) -> dict[str, Any]:
-        """What this reader may see: its seat's view, the referee's, or the spectator's."""
-        return self.view_of(self.state, seat_name, spectator=spectator)
+        """What this reader may see: its seat's view, the referee's, or the spectator's
+        (whose turn it is as :meth:`to_act_for` shows it)."""
+        out = self.view_of(self.state, seat_name, spectator=spectator)
+        if seat_name is None and not self.sees_everything(None, spectator=spectator):
+            shown = self.to_act_for(None, spectator=spectator)
+            if shown is not None:
+                out = {**out, "actor": self.seat_index(shown)}
+        return out
 
     def view_of(
         self, state: GameState, seat_name: str | None, *, spectator: bool = False

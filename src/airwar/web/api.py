@@ -202,7 +202,7 @@ def reader_version(
         return live.version
     seen = [
         view,
-        live.to_act_for(seat_name),
+        live.to_act_for(seat_name, spectator=spectator),
         live.status,
         live.decisions_for(seat_name, spectator=spectator),
         live.log_length(seat_name, spectator=spectator),
@@ -249,7 +249,7 @@ def game_out(
         status=live.status,
         seat=seat_name,
         seats=live.seats,
-        to_act=live.to_act_for(seat_name),
+        to_act=live.to_act_for(seat_name, spectator=spectator),
         my_turn=mine,
         can_undo=svc.can_undo(live, seat_name),
         undo_label=takeback_label(svc, live, seat_name),
