@@ -495,3 +495,57 @@ def test_with_no_enemy_in_sight_the_automatic_player_flies_on_ahead() -> None:
     assert not [a for a in state.view(0)["aircraft"] if a.get("side") != "Blue"]
     move = auto_decision(state)
     assert move.args[0] == str(Hex(0, 0).ahead(2).ahead(2).ahead(2))
+
+
+# -- GS-73: a waiting side follows the sequence only to its last public point ------------
+
+
+@pytest.mark.parametrize(
+    ("name", "turns", "limit"),
+    [("dogfight-2v2.toml", 2, 400), ("strike-sam-belt.toml", 2, 400), ("large-battle.toml", 1, 80)],
+)
+def test_a_waiting_side_stands_still_while_the_enemy_decides_in_secret(
+    name: str, turns: int, limit: int
+) -> None:
+    """After each decision, a side that was not asked before it and is not asked after it,
+    and could read no new event but the markers of the sequence, has the same turn, phase,
+    step and actor, the same events and the same count; and it never reads further than
+    the point it follows (its log ends with something it was asked or saw)."""
+    d = Driver(GunslingersGame(options_for_file(EXAMPLES / name, turns)), 73)
+    bot = GunslingersAuto()
+    still = 0
+
+    def seen(state: GsState, seat: int) -> tuple[Any, ...]:
+        view = state.view(seat)
+        cursor = tuple(view[k] for k in ("turn", "phase", "step", "actor"))
+        return cursor, state.visible_events(seat), state.log_count([seat])
+
+    for _ in range(limit):
+        state = d.state
+        assert isinstance(state, GsState)
+        actor = state.current_actor()
+        if actor < 0:
+            break
+        before = {seat: seen(state, seat) for seat in (0, 1) if seat != actor}
+        start = len(state.log)
+        d.act(bot.choose(state, actor), actor)
+        after = d.state
+        assert isinstance(after, GsState)
+        if after.is_terminal():
+            break
+        for seat, was in before.items():
+            bit = 1 << seat
+            new = [
+                after.log[i]["type"]
+                for i in range(start, len(after.log))
+                if after.audience[i] & bit and after.log[i]["type"] not in visibility.CURSOR
+            ]
+            if new or after.current_actor() == seat:
+                continue
+            assert seen(after, seat) == was, f"seat {seat} followed a secret decision"
+            still += 1
+        for seat in (0, 1):
+            log = after.visible_events(seat)
+            if after.current_actor() != seat:  # waiting: its log ends at its last point
+                assert log and log[-1]["type"] not in visibility.CURSOR, log[-3:]
+    assert still >= 10, f"only {still} secret decisions were waited out"
