@@ -74,6 +74,17 @@ SETTLE_SECONDS = 60.0
 """How long a test waits for the AI's decisions, made in the background, to be over."""
 
 
+def server_busy(client: Any, game_id: str) -> bool:
+    """Whether the app behind a TestClient still has the game's bots at work (False for a
+    client of a server in another process, which answers only through HTTP)."""
+    app = getattr(client, "app", None)
+    svc = getattr(getattr(app, "state", None), "service", None)
+    if svc is None:
+        return False
+    live = svc.get(game_id)
+    return bool(svc.bots_thinking(game_id) or (live.bot_to_act() and not live.finished))
+
+
 def settle(
     client: Any, game_id: str, seat: str | None = None, timeout: float = SETTLE_SECONDS
 ) -> dict[str, Any]:
@@ -81,14 +92,17 @@ def settle(
 
     Polls ``GET /api/games/{id}`` until ``bots_thinking`` is false; fails the
     test after ``timeout`` seconds. ``client`` is a TestClient or an httpx client.
+    A side of a running double-blind game is never shown that the AI is at work
+    (GS-73): with a TestClient the server's own service says when it is done.
     """
     params = {"seat": seat} if seat else {}
     deadline = time.monotonic() + timeout
     while True:
+        busy = server_busy(client, game_id)
         r = client.get(f"/api/games/{game_id}", params=params)
         assert r.status_code == 200, r.text
         data: dict[str, Any] = r.json()
-        if not data["bots_thinking"]:
+        if not data["bots_thinking"] and not busy:
             return data
         if time.monotonic() > deadline:
             raise AssertionError(

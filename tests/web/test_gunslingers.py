@@ -86,7 +86,9 @@ def test_a_side_does_not_read_the_other_sides_declarations(client: TestClient) -
     ).json()
     gid, toks = made["id"], tokens(made)
     for _ in range(12):
-        data = client.get(f"/api/games/{gid}", params={"seat": toks["Blue"]}).json()
+        # whose turn it is from the referee, who sees all: Blue is shown only whom it waits
+        # for, not the referee at work between two of Red's decisions (GS-73)
+        data = client.get(f"/api/games/{gid}", params={"seat": toks["referee"]}).json()
         seat = data["to_act"]
         mine = client.get(f"/api/games/{gid}", params={"seat": toks[seat]}).json()
         text = first_declaration(mine["choices"])

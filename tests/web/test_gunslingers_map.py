@@ -34,8 +34,12 @@ EXAMPLE = "strike-sam-belt.toml"
 """Blue's strike: nine units, three hexes of terrain, the sun at heading 10."""
 SETTLED = (
     "document.body.dataset.ready === 'yes' && document.body.dataset.thinking !== 'yes' && "
-    "document.getElementById('hex-map') !== null"
+    "document.getElementById('hex-map') !== null && "
+    "(document.getElementById('status').classList.contains('mine') || "
+    "document.body.dataset.status === 'finished')"
 )
+"""Blue's page at rest on Blue's turn: a side is not shown the AI at work (GS-73), so the
+page is waited on until it asks Blue, not until it says the AI has stopped."""
 VIEWBOX = "document.getElementById('hex-map').getAttribute('viewBox')"
 
 

@@ -6,8 +6,9 @@ HTML and every game answer it received) never names a Red unit Blue has neither
 sighted nor holds on radar, nor any of Red's secret plotted fire: the words come from
 the server's own referee state in the store (``hidden_from``), checked to be units of
 the referee's view at that moment. Every other seat reads "Waiting for Red: <phase>,
-step <n>", and a take-back by the referee is seen on all three pages, each in the
-words it may read (GS-65).
+step <n>": the referee where the game is, a side the enemy at the last point it follows
+(GS-73); and a take-back by the referee is seen on all three pages, each in the words it
+may read (GS-65).
 """
 
 from __future__ import annotations
@@ -140,8 +141,9 @@ def play_a_turn(table: Table) -> None:
             break
         seat = ref["to_act"]
         n = ref["decisions"]
-        for page in table.pages.values():
-            synced(page, n)
+        for name, page in table.pages.items():
+            # each page counts the decisions its seat may read: a side its own (GS-74)
+            synced(page, n if name == "referee" else table.game(name)["decisions"])
         # what Blue's page holds and received: nothing hidden from Blue before and now
         hidden = table.hidden_from_blue(v)
         if n == 0:
@@ -158,11 +160,19 @@ def play_a_turn(table: Table) -> None:
         checked += len(hidden)
         table.received.clear()
         before = hidden
-        # every other seat is told whose turn it is, and where
-        line = f"Waiting for {seat}: {v['phase']}, step {v['step']} (turn {v['turn']})"
+        # every other seat is told whom it waits for, and where: the referee the seat at
+        # work and the point it is at; a side the enemy, at the last point of the turn it
+        # was asked at or saw something happen at (GS-73), never the referee at work
         for other, page in table.pages.items():
-            if other != seat:
-                expect(page.locator("#status")).to_have_text(line)
+            if other == seat:
+                continue
+            g = ref if other == "referee" else table.game(other)
+            gv = g["view"]
+            assert other == "referee" or g["to_act"] not in (other, "referee")
+            line = (
+                f"Waiting for {g['to_act']}: {gv['phase']}, step {gv['step']} (turn {gv['turn']})"
+            )
+            expect(page.locator("#status")).to_have_text(line)
         waited_for.add(seat)
         # once, the referee takes back a decision of Red's made with no roll after it
         if not taken_back and last_actor == "Red" and ref["can_undo"]:

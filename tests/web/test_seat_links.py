@@ -12,7 +12,6 @@ a GS-14 result among its decisions (GS-70).
 from __future__ import annotations
 
 import json
-import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
@@ -25,7 +24,7 @@ from airwar.games.gunslingers.autoplayer import auto_decision
 from airwar.web.app import create_app
 from tests.games.gunslingers.scenario_builder import scenario, seat_text
 from tests.web.conftest import LOCAL
-from tests.web.helpers import BROWSER_COOKIE, RELAXED, seeded_game, tokens
+from tests.web.helpers import BROWSER_COOKIE, RELAXED, seeded_game, settle, tokens
 
 TAKEN = "seat is taken"
 
@@ -271,14 +270,9 @@ def test_the_automatic_referee_rolls_and_enters_a_gs14_result_itself(
 
 
 def wait(client: TestClient, gid: str, tok: str) -> dict[str, Any]:
-    """The game once the automatic referee has stopped deciding (in the background)."""
-    deadline = time.monotonic() + 60
-    while True:
-        data: dict[str, Any] = client.get(f"/api/games/{gid}", params={"seat": tok}).json()
-        if not data["bots_thinking"]:
-            return data
-        assert time.monotonic() < deadline, "the automatic referee still decides after 60 s"
-        time.sleep(0.05)
+    """The game once the automatic referee has stopped deciding (in the background; a side
+    is not shown that it works, GS-73, so the server's own service is asked)."""
+    return settle(client, gid, tok, timeout=60)
 
 
 def test_a_gunslingers_rematch_gives_each_player_its_new_seat(
@@ -298,7 +292,8 @@ def test_a_gunslingers_rematch_gives_each_player_its_new_seat(
         if state["status"] == "finished":
             break
         seat = state["to_act"]
-        text = str(auto_decision(svc.get(gid).state))
+        now = svc.get(gid).state
+        text = seat_text(now, str(auto_decision(now)))  # under the seat's labels (GS-71)
         r = at[seat].post(f"/api/games/{gid}/actions", json={"seat": toks[seat], "actions": [text]})
         assert r.status_code == 200, r.text
     else:

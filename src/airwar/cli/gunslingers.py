@@ -462,11 +462,18 @@ def _referee(
             return live.narrated(live.state.visible_events(names.index(only), start))
         return live.visible_events(viewer, start)
 
+    def count_now() -> int:
+        """This terminal's count of the events it reads (it stands still while a seat
+        played elsewhere decides in secret, GS-73)."""
+        if only is not None:
+            return live.state.log_count([names.index(only)])
+        return live.log_length(viewer)
+
     def show_new() -> None:
         nonlocal shown
         for event in events_since(shown):
             typer.echo(told(event))
-        shown = len(live.state.log)
+        shown = count_now()
 
     def view_now() -> dict[str, Any]:
         if only is not None:
@@ -519,7 +526,9 @@ def _referee(
             continue
         if actor not in mine:
             view = view_now()
-            line = f"waiting for {names[actor]}: {view.get('phase')}, step {view.get('step')}"
+            # the enemy it waits for and the last point it follows, as in the browser (GS-73)
+            who = live.to_act_for(viewer) or names[actor]
+            line = f"waiting for {who}: {view.get('phase')}, step {view.get('step')}"
             if line != waited:
                 typer.echo(printable(line))
                 waited = line
@@ -558,7 +567,7 @@ def _referee(
             taken = sessions.undo(live, actor)
             typer.echo(printable(f"taken back: {'; '.join(taken)} (the dice stay as they fell)"))
             live.driver.auto_chance = False
-            shown = len(live.state.log)
+            shown = count_now()
             continue
         if text == "auto":
             text = str(GunslingersAuto().choose(state, actor))

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import copy
 from abc import ABC, abstractmethod
-from collections.abc import Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any, ClassVar, Literal
@@ -150,6 +150,32 @@ class GameState(ABC):
         if seat is None or self.game.game_type.perfect_information or self.is_terminal():
             return self.log.since(since)
         return []
+
+    def visible_events_of(
+        self, seats: Collection[int | None], since: int = 0
+    ) -> list[dict[str, Any]]:
+        """The events from ``since`` on that the reader of ``seats`` may read: one seat, or
+        the seats played together at one table, each event once.
+
+        Each event's ``seq`` is its number as this reader counts (and ``since`` counts the
+        same way): by default the log's own, merged from each seat's share. A game that
+        hides from a seat how many events it may not read numbers a seat's events its
+        own way, with :meth:`log_count` to match.
+        """
+        seats = list(seats)
+        if len(seats) == 1:
+            return self.visible_events(seats[0], since)
+        seen: dict[Any, dict[str, Any]] = {}
+        for s in seats:
+            for e in self.visible_events(s, since):
+                seen[e["seq"]] = e
+        return [seen[k] for k in sorted(seen)]
+
+    def log_count(self, seats: Collection[int | None]) -> int:
+        """The reader's count of events now, in the numbering of :meth:`visible_events_of`
+        (the ``since`` that asks for the events still to come): the log's length unless
+        the game numbers a seat's events its own way."""
+        return len(self.log)
 
     def hidden_from(self, seat: int) -> set[str]:
         """Words that must not appear in anything ``seat`` is shown now.

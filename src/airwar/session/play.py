@@ -350,6 +350,34 @@ class PlaySession:
         actor = self.state.current_actor()
         return self.game.seat_name(actor) if actor >= 0 else None
 
+    def to_act_for(self, seat_name: str | None, *, spectator: bool = False) -> str | None:
+        """Whose turn this reader is shown. A seat of a running game of hidden information
+        that is not asked now is shown the other side it waits for, not the seat at work
+        (the referee's routine work between two of the enemy's secret decisions would tell
+        it how many there are, GS-73); a reader without a seat that does not see everything
+        is shown the side whose turn it last was while the referee works; everyone else
+        the seat to act."""
+        actual = self.to_act()
+        if actual is None or self.sees_everything(seat_name, spectator=spectator):
+            return actual
+        if seat_name is None:
+            if actual != self.referee:
+                return actual
+            sides = [
+                self.game.seat_name(seat)
+                for seat, _ in reversed(self.driver.record.actions)
+                if self.game.seat_name(seat) != self.referee
+            ]
+            return sides[0] if sides else actual
+        if not self.partial_reader(seat_name, self.state):
+            return actual
+        names = self.seat_names()
+        table = {names[i] for i in self.same_table(seat_name)}
+        if actual in table:
+            return actual
+        others = [n for n in names if n not in table and n != self.referee]
+        return others[0] if len(others) == 1 else actual
+
     def bot_to_act(self) -> bool:
         return not self.halted and self.state.current_actor() in self.bot_seats()
 
@@ -373,9 +401,22 @@ class PlaySession:
             return not spectator and not self.has_remote()
         return False
 
+    def sees_everything(self, seat_name: str | None, *, spectator: bool = False) -> bool:
+        """Whether this reader sees the whole game now: one of :meth:`sees_all`, or the
+        referee seat, which a game of hidden information shows everything."""
+        return self.sees_all(seat_name, spectator=spectator) or (
+            seat_name is not None and seat_name == self.referee
+        )
+
     def view(self, seat_name: str | None, *, spectator: bool = False) -> dict[str, Any]:
-        """What this reader may see: its seat's view, the referee's, or the spectator's."""
-        return self.view_of(self.state, seat_name, spectator=spectator)
+        """What this reader may see: its seat's view, the referee's, or the spectator's
+        (whose turn it is as :meth:`to_act_for` shows it)."""
+        out = self.view_of(self.state, seat_name, spectator=spectator)
+        if seat_name is None and not self.sees_everything(None, spectator=spectator):
+            shown = self.to_act_for(None, spectator=spectator)
+            if shown is not None:
+                out = {**out, "actor": self.seat_index(shown)}
+        return out
 
     def view_of(
         self, state: GameState, seat_name: str | None, *, spectator: bool = False
@@ -399,23 +440,59 @@ class PlaySession:
         """The log from event ``since`` as this reader may read it, each event with its
         ``line`` in the game's own words when the game narrates it."""
         st = state if state is not None else self.state
-        if seat_name is not None and not (
-            self.game.game_type.perfect_information or st.is_terminal()
-        ):
-            table = sorted(self.same_table(seat_name))
-            if len(table) == 1:
-                events = st.visible_events(table[0], since)
-            else:
-                seen: dict[int, dict[str, Any]] = {}
-                for s in table:
-                    for e in st.visible_events(s, since):
-                        seen[e["seq"]] = e
-                events = [seen[k] for k in sorted(seen)]
+        if self.partial_reader(seat_name, st):
+            events = st.visible_events_of(sorted(self.same_table(seat_name)), since)
         elif self.sees_all(seat_name, spectator=spectator) or st.is_terminal():
             events = st.visible_events(None, since)  # the game may add its readers' notes
         else:
             events = []
         return self.narrated(events)
+
+    def partial_reader(self, seat_name: str | None, state: GameState) -> bool:
+        """Whether this seat reads its own share of a running game of hidden information."""
+        return seat_name is not None and not (
+            self.game.game_type.perfect_information or state.is_terminal()
+        )
+
+    def log_length(
+        self,
+        seat_name: str | None,
+        *,
+        spectator: bool = False,
+        state: GameState | None = None,
+    ) -> int:
+        """How many events this reader counts now, in the numbering of
+        :meth:`visible_events` (the ``since`` of the events still to come): a seat of a
+        running game of hidden information counts only what it may read, so the count
+        does not move while another seat decides in secret (GS-73); a spectator of such a
+        game reads none."""
+        st = state if state is not None else self.state
+        if self.partial_reader(seat_name, st):
+            return st.log_count(sorted(self.same_table(seat_name)))
+        if self.sees_all(seat_name, spectator=spectator) or st.is_terminal():
+            return len(st.log)
+        return 0
+
+    def readable(self, seat_name: str | None, *, spectator: bool = False) -> list[int]:
+        """The numbers of the decisions this reader may read, in order: every decision for a
+        reader who sees all; a seat's own (and its table's) in a running game of hidden
+        information; none for a spectator of such a game."""
+        actions = self.driver.record.actions
+        if self.sees_all(seat_name, spectator=spectator):
+            return list(range(len(actions)))
+        table = self.same_table(seat_name)
+        return [
+            i
+            for i, (actor, _) in enumerate(actions)
+            if any(self.state.decision_visible(s, actor, i) for s in table)
+        ]
+
+    def decisions_for(self, seat_name: str | None, *, spectator: bool = False) -> int:
+        """How many decisions this reader counts: those it may read (:meth:`readable`), so
+        that the count tells nothing of the decisions made in secret."""
+        if self.sees_all(seat_name, spectator=spectator):
+            return self.decisions
+        return len(self.readable(seat_name, spectator=spectator))
 
     def narrated(self, events: list[dict[str, Any]]) -> list[dict[str, Any]]:
         out = []
@@ -459,9 +536,9 @@ class PlaySession:
 
         A finished game: the full record, its seed and the salt that opens the
         commitment (``airwar verify`` checks both). A running game: the asking
-        seat's redacted record, without the seed, with the decisions it may
-        not read replaced by :data:`HIDDEN_DECISION`. A spectator of a running
-        game gets nothing.
+        seat's redacted record, without the seed, with only the decisions it
+        may read (nothing marks where the others fall: GS-74). A spectator of a
+        running game gets nothing.
         """
         if self.finished:
             data = self.driver.finished_record().to_dict()
@@ -476,10 +553,9 @@ class PlaySession:
         if not self.game.game_type.perfect_information:
             # the options may hold the whole order of battle (a scenario): not while it runs
             rec["options"] = {}
-        rec["actions"] = [
-            [seat, self.decision_text(i, seat_name)]
-            for i, (seat, _) in enumerate(self.driver.record.actions)
-        ]
+        actions = self.driver.record.actions
+        # the decisions it may read, and nothing of the others: not even where they fall
+        rec["actions"] = [list(actions[i]) for i in self.readable(seat_name)]
         rec["fairness"] = self.fairness(reveal=False)
         return rec
 
@@ -697,6 +773,12 @@ class Sessions:
         actions = self._parse_path(live.game, texts)
         driver = live.driver
         driver.resolve_chance()
+        name = live.game.seat_name(seat)
+        actor = driver.state.current_actor()
+        if actor >= 0 and actor != seat and live.partial_reader(name, driver.state):
+            # out of turn in a game of hidden information: whom it waits for, never who is
+            # at work (the referee between two of the enemy's secret decisions, GS-73)
+            raise Conflict(f"it is not {name}'s turn: waiting for {live.to_act_for(name)}")
         if len(actions) == 1:
             try:
                 driver.state.validate(actions[0], seat)

@@ -17,6 +17,8 @@ the record of a finished game reveals the seed and the salt that open it.
 
 from __future__ import annotations
 
+import hashlib
+import json
 from typing import Annotated, Any, TypeVar
 
 from fastapi import APIRouter, Cookie, Depends, Query, Request, Response
@@ -187,6 +189,57 @@ def reader(
     return seat_name, owner, seat_name is None and not owner
 
 
+def reader_version(
+    live: LiveGame, seat_name: str | None, spectator: bool, view: dict[str, Any]
+) -> int:
+    """The ``version`` this reader is shown: the game's count of changes for a reader who
+    sees everything (the referee too); else a number made from what the reader sees (its
+    view, whose turn, its counts and notices), so that it moves only when that does, never
+    with a decision made in secret (GS-73)."""
+    if live.sees_everything(seat_name, spectator=spectator):
+        return live.version
+    seen = [
+        view,
+        live.to_act_for(seat_name, spectator=spectator),
+        live.status,
+        live.decisions_for(seat_name, spectator=spectator),
+        live.log_length(seat_name, spectator=spectator),
+        live.notices(seat_name, spectator=spectator),
+    ]
+    text = json.dumps(seen, sort_keys=True, default=str)
+    return int(hashlib.sha256(text.encode()).hexdigest()[:13], 16)
+
+
+def reader_thinking(
+    svc: GameService, live: LiveGame, seat_name: str | None, spectator: bool
+) -> bool:
+    """Whether to show this reader that the AI is at work: only to a reader who sees
+    everything (the referee too), since whose business it works on would tell a side what
+    the enemy does."""
+    return live.sees_everything(seat_name, spectator=spectator) and svc.bots_thinking(live.id)
+
+
+def stream_update(
+    svc: GameService, live: LiveGame, seat_name: str | None, spectator: bool
+) -> dict[str, Any]:
+    """What one update of the event stream tells this reader (as its game JSON would)."""
+    with live.lock:
+        view = live.view(seat_name, spectator=spectator)
+        return {
+            "version": reader_version(live, seat_name, spectator, view),
+            "decisions": live.decisions_for(seat_name, spectator=spectator),
+            "bots_thinking": reader_thinking(svc, live, seat_name, spectator),
+        }
+
+
+def hosts(live: LiveGame, seat_name: str | None, owner: bool) -> bool:
+    """Whether this reader is the host of the game at its own seat: the one told which seat
+    links have been opened ("Red: joined"). Nobody else is: when a player joins tells the
+    other side nothing it needs, and a change to it would move a waiting side's answers
+    while the enemy decides (GS-73)."""
+    return owner and seat_name is not None and live.seats.get(seat_name) == HUMAN
+
+
 def game_out(
     request: Request,
     svc: GameService,
@@ -196,8 +249,7 @@ def game_out(
     since: int = 0,
 ) -> GameOut:
     seat_name, owner, spectator = reader(request, svc, live, token, response)
-    invited = owner and seat_name is not None and live.seats.get(seat_name) == HUMAN
-    joined = svc.joined(live) if invited else []
+    joined = svc.joined(live) if hosts(live, seat_name, owner) else []
     view = live.view(seat_name, spectator=spectator)
     to_act = live.to_act()
     # a person helped by a bot (assist:) leaves its routine decisions to the bot
@@ -209,24 +261,24 @@ def game_out(
         status=live.status,
         seat=seat_name,
         seats=live.seats,
-        to_act=to_act,
+        to_act=live.to_act_for(seat_name, spectator=spectator),
         my_turn=mine,
         can_undo=svc.can_undo(live, seat_name),
         undo_label=takeback_label(svc, live, seat_name),
         notices=live.notices(seat_name, spectator=spectator),
-        decisions=live.decisions,
-        version=live.version,
+        decisions=live.decisions_for(seat_name, spectator=spectator),
+        version=reader_version(live, seat_name, spectator, view),
         view=view,
         choices=choices(live, seat_name) if mine else {},
         hotseat=hotseat_links(request, live, seat_name, owner),
         invites=invite_links(request, live, seat_name, owner, joined),
         joined=joined,
         log=live.visible_events(seat_name, since, spectator=spectator),
-        log_length=len(live.state.log),
+        log_length=live.log_length(seat_name, spectator=spectator),
         solver=solver_out(live, view, seat_name),
         hints=live.hints_for(seat_name),
         commitment=live.fairness(reveal=False).get("commitment"),
-        bots_thinking=svc.bots_thinking(live.id),
+        bots_thinking=reader_thinking(svc, live, seat_name, spectator),
     )
 
 
@@ -304,7 +356,7 @@ def list_games(
                 title=g.title,
                 status=g.status,
                 seats=dict(g.seats),
-                decisions=len(g.record.actions),
+                decisions=listed_decisions(g),
                 updated_at=str(g.updated_at),
                 mine=mine,
                 created_at=str(g.created_at),
@@ -314,16 +366,28 @@ def list_games(
     return out
 
 
+def open_information(g: StoredGame) -> bool:
+    """Whether the stored game is of a game every seat sees whole (False: unknown game)."""
+    try:
+        return game_class(g.game).game_type.information == "perfect"
+    except UnknownGame:
+        return False
+
+
+def listed_decisions(g: StoredGame) -> int | None:
+    """The decision count a list may show: None while a double-blind game runs, whose
+    count would tell how much each side has done in secret (GS-74)."""
+    if g.status == "finished" or open_information(g):
+        return len(g.record.actions)
+    return None
+
+
 def listed_summary(g: StoredGame) -> dict[str, Any] | None:
     """The saved score summary a list may show: always once the game is over, while it
     runs only for a game of open information (a double-blind game's kills are hidden)."""
     if g.status == "finished":
         return g.summary
-    try:
-        open_information = game_class(g.game).game_type.information == "perfect"
-    except UnknownGame:
-        return None
-    return g.summary if open_information else None
+    return g.summary if open_information(g) else None
 
 
 @router.post(
@@ -475,20 +539,27 @@ def get_replay(
     step: Annotated[int, Query(ge=0, le=100_000)] = 0,
     seat: SeatQuery = None,
 ) -> ReplayOut:
-    """The game as it stood after its first ``step`` decisions, as this reader may see it."""
+    """The game as it stood after the first ``step`` decisions this reader may read, as it
+    may see it: every decision for a reader who sees everything; in a running double-blind
+    game a seat steps through its own decisions only, a spectator through none (GS-74)."""
     live = svc.get(game_id)
     seat_name, _owner, spectator = reader(request, svc, live, seat, response)
-    live, driver = svc.replay_by_id(game_id, step)
+    with live.lock:
+        steps = live.readable(seat_name, spectator=spectator)
+    if step > len(steps):
+        raise Conflict(f"step {step} is past the end of this game ({len(steps)} decisions)")
+    upto = steps[step - 1] + 1 if step > 0 else 0
+    driver = svc.replay_at(live, upto)
     view = live.view_of(driver.state, seat_name, spectator=spectator)
     decision: list[Any] | None = None
     if step > 0:
-        actor = live.driver.record.actions[step - 1][0]
-        decision = [actor, live.decision_text(step - 1, seat_name, spectator=spectator)]
+        actor = live.driver.record.actions[upto - 1][0]
+        decision = [actor, live.decision_text(upto - 1, seat_name, spectator=spectator)]
     return ReplayOut(
         id=live.id,
         game=live.game.name,
         step=step,
-        steps=live.decisions,
+        steps=len(steps),
         decision=decision,
         decision_by=None if decision is None else live.game.seat_name(decision[0]),
         view=view,

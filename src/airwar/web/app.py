@@ -100,20 +100,26 @@ def create_app(
         request: Request,
         seat: Annotated[str | None, Query(max_length=64)] = None,
     ) -> StreamingResponse:
-        """Server-sent events: one ``update`` each time the game changes (every decision,
-        the bots' too), its bots start or stop thinking, or a player opens its seat link.
-        A seat link is claim-once here too: one whose seat another browser holds is
-        refused (403)."""
+        """Server-sent events: one ``update`` each time what this reader may see changes
+        (every decision, the bots' too, for a reader who sees everything), its bots start
+        or stop thinking, or a player opens its seat link. A seat of a running double-blind
+        game is told only of a change it may see, with its own counts: nothing of the
+        enemy's secret decisions (GS-73). A seat link is claim-once here too: one whose
+        seat another browser holds is refused (403)."""
         svc: GameService = request.app.state.service
         first = await asyncio.to_thread(svc.get, game_id)
-        if seat is not None:
-            await asyncio.to_thread(svc.seat_of, first, seat, api.browser_id(request))
+        browser = api.browser_id(request)
+        seat_name = await asyncio.to_thread(svc.seat_of, first, seat, browser)
+        owner = await asyncio.to_thread(svc.owns, first, browser)
+        spectator = seat_name is None and not owner
+        host = api.hosts(first, seat_name, owner)  # told of the seats joined
         ticks_per_check = max(1, round(1.0 / POLL_SECONDS))
 
         async def events() -> AsyncIterator[str]:
             live = first
             seen: tuple[int, bool, int] | None = None
-            joined = len(await asyncio.to_thread(svc.joined, live))
+            told: dict[str, object] | None = None
+            joined = len(await asyncio.to_thread(svc.joined, live)) if host else 0
             waited = 0.0
             ticks = 0
             yield "retry: 1000\n\n"
@@ -123,19 +129,19 @@ def create_app(
                     # notices a change made by another process sharing the store, and a
                     # player opening its seat link (the host's page then says "joined")
                     live = await asyncio.to_thread(svc.get, game_id)
-                    joined = len(await asyncio.to_thread(svc.joined, live))
+                    if host:
+                        joined = len(await asyncio.to_thread(svc.joined, live))
                 now = (live.version, svc.bots_thinking(live.id), joined)
                 if now != seen:
                     seen = now
-                    data = json.dumps(
-                        {
-                            "version": now[0],
-                            "decisions": live.decisions,
-                            "bots_thinking": now[1],
-                            "joined": joined,
-                        }
+                    update = await asyncio.to_thread(
+                        api.stream_update, svc, live, seat_name, spectator
                     )
-                    yield f"event: update\ndata: {data}\n\n"
+                    if host:  # the host's page then says "Red: joined"
+                        update["joined"] = joined
+                    if update != told:
+                        told = update
+                        yield f"event: update\ndata: {json.dumps(update)}\n\n"
                 await asyncio.sleep(POLL_SECONDS)
                 waited += POLL_SECONDS
 

@@ -175,8 +175,15 @@ class GameOut(BaseModel):
         description="the decisions the referee took back, oldest first, as this reader may "
         "read them (the text of a decision only to those who may read it)",
     )
-    decisions: int
-    version: int
+    decisions: int = Field(
+        description="the decisions this reader may read: all of them, but for a seat of a "
+        "running double-blind game only its own, and none for a spectator of one (GS-74)"
+    )
+    version: int = Field(
+        description="changes whenever what this reader may see changes: the game's count of "
+        "changes, or for a reader of a running double-blind game who does not see everything "
+        "a number made from what it sees, so that the enemy's secret decisions leave it alone"
+    )
     view: dict[str, Any]
     choices: dict[str, Any] = Field(
         default_factory=dict,
@@ -197,7 +204,10 @@ class GameOut(BaseModel):
         "their link (the link now plays only on that browser)",
     )
     log: list[dict[str, Any]]
-    log_length: int
+    log_length: int = Field(
+        description="this reader's count of the log's events (its 'since' for the next "
+        "ones): the events it may read, numbered by their 'seq' without gaps for the others"
+    )
     solver: SolverValues | None = Field(
         default=None,
         description="the solver's values when the engagement's matchup is cached and this "
@@ -215,15 +225,16 @@ class GameOut(BaseModel):
     bots_thinking: bool = Field(
         default=False,
         description="the AI's decisions are being made in the background (each one saved "
-        "and streamed as it is made)",
+        "and streamed as it is made); never shown to a reader of a running double-blind game "
+        "who does not see everything, since whose business the AI works on would tell",
     )
 
 
 class ReplayOut(BaseModel):
     id: str
     game: str
-    step: int
-    steps: int
+    step: int = Field(description="the step, counted in the decisions this reader may read")
+    steps: int = Field(description="the decisions this reader may read (GS-74)")
     decision: list[Any] | None
     decision_by: str | None = None
     view: dict[str, Any]
@@ -236,7 +247,9 @@ class GameListItem(BaseModel):
     title: str
     status: str
     seats: dict[str, str]
-    decisions: int
+    decisions: int | None = Field(
+        description="the game's decisions; null while a double-blind game runs (GS-74)"
+    )
     updated_at: str
     mine: bool = Field(default=False, description="created by this browser")
     created_at: str = ""

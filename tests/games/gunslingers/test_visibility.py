@@ -136,6 +136,11 @@ def test_every_event_type_has_a_ruling(example: str) -> None:
     assert {e["type"] for e in d.events} <= ruled
 
 
+def bare(event: dict[str, Any]) -> dict[str, Any]:
+    """An event without its number (a side numbers the events it reads its own way, GS-73)."""
+    return {k: v for k, v in event.items() if k != "seq"}
+
+
 def test_a_side_reads_less_than_the_referee_and_everything_once_over() -> None:
     d = Driver(GunslingersGame(options_for_file(EXAMPLES / "strike-sam-belt.toml", 2)), 2)
     bot = GunslingersAuto()
@@ -325,8 +330,8 @@ def test_roll_offs_naming_unseen_aircraft_are_hidden() -> None:
     assert isinstance(state, GsState)
     rolloffs = [e for e in state.log if e["type"] == "die" and e["purpose"].startswith("roll-off")]
     assert rolloffs, "the two Red fighters should tie"
-    tied = {e["seq"] for e in rolloffs}
-    assert not {e["seq"] for e in state.visible_events(0)} & tied
+    blue = [bare(e) for e in state.visible_events(0)]
+    assert not [e for e in rolloffs if bare(e) in blue]
 
 
 def test_an_enemys_moves_before_it_was_seen_stay_hidden_once_it_is() -> None:
@@ -341,8 +346,9 @@ def test_an_enemys_moves_before_it_was_seen_stay_hidden_once_it_is() -> None:
     assert "Flanker" not in state.hidden_from(0)
     flanker = state.aliases["Blue"]["Flanker"]  # under Blue's own label for it (GS-71)
     assert any(a["id"] == flanker for a in state.view(0)["aircraft"])
-    blue = {e["seq"] for e in state.visible_events(0)}
-    assert not blue & {e["seq"] for e in moves}
+    blue = [bare(e) for e in state.visible_events(0)]
+    # the moves as Blue would read them, under its label for the Flanker
+    assert not [e for e in aliases.to_seat(state, 0, moves) if bare(e) in blue]
     assert_nothing_hidden_shown(state)
 
 
@@ -497,3 +503,57 @@ def test_with_no_enemy_in_sight_the_automatic_player_flies_on_ahead() -> None:
     assert not [a for a in state.view(0)["aircraft"] if a.get("side") != "Blue"]
     move = auto_decision(state)
     assert move.args[0] == str(Hex(0, 0).ahead(2).ahead(2).ahead(2))
+
+
+# -- GS-73: a waiting side follows the sequence only to its last public point ------------
+
+
+@pytest.mark.parametrize(
+    ("name", "turns", "limit"),
+    [("dogfight-2v2.toml", 2, 400), ("strike-sam-belt.toml", 2, 400), ("large-battle.toml", 1, 80)],
+)
+def test_a_waiting_side_stands_still_while_the_enemy_decides_in_secret(
+    name: str, turns: int, limit: int
+) -> None:
+    """After each decision, a side that was not asked before it and is not asked after it,
+    and could read no new event but the markers of the sequence, has the same turn, phase,
+    step and actor, the same events and the same count; and it never reads further than
+    the point it follows (its log ends with something it was asked or saw)."""
+    d = Driver(GunslingersGame(options_for_file(EXAMPLES / name, turns)), 73)
+    bot = GunslingersAuto()
+    still = 0
+
+    def seen(state: GsState, seat: int) -> tuple[Any, ...]:
+        view = state.view(seat)
+        cursor = tuple(view[k] for k in ("turn", "phase", "step", "actor"))
+        return cursor, state.visible_events(seat), state.log_count([seat])
+
+    for _ in range(limit):
+        state = d.state
+        assert isinstance(state, GsState)
+        actor = state.current_actor()
+        if actor < 0:
+            break
+        before = {seat: seen(state, seat) for seat in (0, 1) if seat != actor}
+        start = len(state.log)
+        d.act(bot.choose(state, actor), actor)
+        after = d.state
+        assert isinstance(after, GsState)
+        if after.is_terminal():
+            break
+        for seat, was in before.items():
+            bit = 1 << seat
+            new = [
+                after.log[i]["type"]
+                for i in range(start, len(after.log))
+                if after.audience[i] & bit and after.log[i]["type"] not in visibility.CURSOR
+            ]
+            if new or after.current_actor() == seat:
+                continue
+            assert seen(after, seat) == was, f"seat {seat} followed a secret decision"
+            still += 1
+        for seat in (0, 1):
+            log = after.visible_events(seat)
+            if after.current_actor() != seat:  # waiting: its log ends at its last point
+                assert log and log[-1]["type"] not in visibility.CURSOR, log[-3:]
+    assert still >= 10, f"only {still} secret decisions were waited out"

@@ -11,6 +11,7 @@ resolve (GS-14).
 from __future__ import annotations
 
 import copy
+from collections.abc import Collection
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
@@ -241,15 +242,31 @@ class GsState(GsModel, GameState):
         """The events from ``since`` on that ``seat`` may read: all for the referee, for
         ``None`` and once the game is over; for a side, those of its business or seen by
         all, that name no enemy unit it did not know when they happened, nor one hidden
-        from it now. Each turn's end is followed by that reader's summary of the turn
-        (:func:`turn_summaries`, GS-57), made from those events alone."""
-        events = aliases.to_seat(self, seat, visibility.visible(self, seat, since))  # GS-71
+        from it now, up to the last point of the sequence it follows (GS-73), numbered by
+        its own count (:func:`~.visibility.visible_to`). Each turn's end is followed by
+        that reader's summary of the turn (:func:`turn_summaries`, GS-57), made from those
+        events alone."""
+        return self.visible_events_of([seat], since)
+
+    def visible_events_of(
+        self, seats: Collection[int | None], since: int = 0
+    ) -> list[dict[str, Any]]:
+        """The events from ``since`` on that the seats read together at one table may read
+        (see :meth:`visible_events`), numbered by their common count."""
+        seats = list(seats)
+        sides = {visibility.side_of_seat(self, s) for s in seats}
+        side = next(iter(sides)) if len(sides) == 1 else None
+        # one side reads the enemy under its own labels (GS-71); sides read together, or
+        # the referee, read the real ids
+        named_by = seats[0] if len(sides) == 1 and seats else None
+        events = aliases.to_seat(self, named_by, visibility.visible_to(self, seats, since))
         ends = [e["seq"] for e in events if e.get("type") == "turn_end"]
         if not ends:
             return events
-        side = visibility.side_of_seat(self, seat)
         whole = (
-            events if since <= 0 else aliases.to_seat(self, seat, visibility.visible(self, seat, 0))
+            events
+            if since <= 0
+            else aliases.to_seat(self, named_by, visibility.visible_to(self, seats, 0))
         )
         summaries = {s["seq"]: s for s in turn_summaries(whole, side) if s["seq"] - 0.5 in ends}
         out: list[dict[str, Any]] = []
@@ -259,6 +276,11 @@ class GsState(GsModel, GameState):
             if extra is not None:
                 out.append(extra)
         return out
+
+    def log_count(self, seats: Collection[int | None]) -> int:
+        """The count of events the seats may read now, in the numbering of
+        :meth:`visible_events_of`: it stands still while the enemy decides in secret (GS-73)."""
+        return visibility.count_for(self, seats)
 
     def decision_visible(self, seat: int | None, actor: int, index: int) -> bool:
         """A side reads its own decisions only, until the game is over; the referee reads all."""

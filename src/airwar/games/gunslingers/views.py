@@ -23,7 +23,13 @@ from airwar.games.gunslingers.model.tasks import Ask
 from airwar.games.gunslingers.model.units import Gun, Marker, Plane, SamSite, WarningRadar
 from airwar.games.gunslingers.phases.registry import VERBS
 from airwar.games.gunslingers.phases.sequence import PHASE_NAMES
-from airwar.games.gunslingers.visibility import HEX_MARKERS, Knowledge, knowledge, last_seen
+from airwar.games.gunslingers.visibility import (
+    HEX_MARKERS,
+    Knowledge,
+    knowledge,
+    last_seen,
+    point,
+)
 
 if TYPE_CHECKING:
     from airwar.games.gunslingers.model.state import GsModel
@@ -167,6 +173,13 @@ def state_view(state: GsModel, seat: int | None, focus: str | None = None) -> di
     }
     if ask is not None and (referee or ask.seat == seat):
         view["decision"] = _ask_view(state, ask)
+    elif side is not None and not state.is_terminal():
+        # waiting while the enemy decides: the last point of the turn it follows, and the
+        # enemy it waits for, not who is at work now (GS-73)
+        view["turn"], view["phase"], view["step"] = point(state, side)
+        enemies = [n for n, name in enumerate(state.side_names) if name != side]
+        if len(enemies) == 1:
+            view["actor"] = enemies[0]
     if referee:
         view["markers"] = [_marker(m, m.unit) for m in f.markers]
         view["aircraft"] = [_plane_full(p, f.sun) for p in f.planes.values()]

@@ -449,26 +449,119 @@ def observe(state: GsModel) -> None:
                     continue
             mask |= bits[side]
         state.audience.append(mask)
+    follow(state, start)
 
 
 _WEAPON = re.compile(r"(?<![A-Za-z0-9_])W[0-9]+(?![A-Za-z0-9_])")
 """The ids the referee gives missiles and weapons in flight."""
 
 
-def visible(state: GsModel, seat: int | None, since: int = 0) -> list[dict[str, Any]]:
-    """The events from ``since`` on that ``seat`` may read (copies)."""
-    side = side_of_seat(state, seat)
-    if side is None or state.is_terminal():
-        return state.log.since(since)
+# -- how far a side follows the sequence (GS-73) -------------------------------------------
+
+CURSOR = frozenset({"turn", "phase", "step", "turn_end"})
+"""Events that only say where the sequence is. A side follows them as far as the last
+point it was asked a decision at or saw something happen at (GS-73), never further: the
+markers of the steps the enemy works through in secret would tell what the enemy has."""
+
+
+def follow(state: GsModel, start: int = 0) -> None:
+    """Move each side's point on after a change (GS-73): to the end of the log when it is
+    asked a decision now or the game is over, else to just after the last new event it
+    may read that is not a mere marker of the sequence (a result it witnesses)."""
+    ask = state.pending_ask()
+    log = state.log
+    for n, side in enumerate(state.side_names):
+        if state.over or (ask is not None and ask.seat == n):
+            state.followed[side] = len(log)
+            continue
+        bit = 1 << n
+        upto = state.followed.get(side, 0)
+        for i in range(len(log) - 1, max(start, upto) - 1, -1):
+            if state.audience[i] & bit and log[i].get("type") not in CURSOR:
+                state.followed[side] = i + 1
+                break
+
+
+def _readers(state: GsModel, seats: Iterable[int | None]) -> list[str] | None:
+    """The sides of ``seats`` (None: a seat among them sees everything, or the game is over)."""
+    sides = [side_of_seat(state, s) for s in seats]
+    if not sides or None in sides or state.is_terminal():
+        return None
     if len(state.audience) < len(state.log):
         observe(state)
-    bit = 1 << state.side_names.index(side)
-    pattern = _pattern(frozenset(hidden_from(state, seat)))
+    return [s for s in sides if s is not None]
+
+
+def followed(state: GsModel, sides: Iterable[str]) -> int:
+    """How many events of the log the sides follow now (GS-73)."""
+    return max((state.followed.get(s, 0) for s in sides), default=0)
+
+
+def point(state: GsModel, side: str) -> tuple[int, str, int]:
+    """The turn, phase and step of the last point of the sequence ``side`` follows: where it
+    was last asked a decision or last saw something happen (GS-73)."""
+    upto = min(state.followed.get(side, 0), len(state.log))
+    for i in range(upto - 1, -1, -1):
+        e = state.log[i]
+        if e.get("type") == "step":
+            return int(e.get("turn", 1)), str(e.get("phase")), int(e.get("step", 1))
+    return 1, PHASE_NAMES[0], 1
+
+
+def visible_to(state: GsModel, seats: Iterable[int | None], since: int = 0) -> list[dict[str, Any]]:
+    """The events that the reader of ``seats`` (one side, or the sides at one table) may read,
+    as copies numbered by the reader's own count (``seq``), from ``since`` in that count.
+
+    A side counts the events it could read as they happened, up to the point of the
+    sequence it follows now (GS-73): the numbers of the events it reads have no gap for an
+    event it never could, and its count does not grow while the enemy decides in secret.
+    An event it read once and that names a unit hidden from it now is left out, its number
+    with it. The referee, and everyone once the game is over, read the whole log by its
+    own numbers."""
+    seats = list(seats)
+    sides = _readers(state, seats)
+    if sides is None:
+        return state.log.since(since)
+    checks = [
+        (1 << state.side_names.index(side), _pattern(frozenset(hidden_from(state, seat))))
+        for side, seat in zip(sides, seats, strict=True)
+    ]
+    mask = 0
+    for bit, _ in checks:
+        mask |= bit
     out = []
-    for i in range(max(0, since), len(state.log)):
-        if state.audience[i] & bit and (pattern is None or not pattern.search(state.texts[i])):
-            out.append(dict(state.log[i]))
+    rank = 0
+    for i in range(min(followed(state, sides), len(state.log))):
+        readers = state.audience[i] & mask
+        if not readers:
+            continue
+        if rank >= since and any(
+            readers & bit and (pattern is None or not pattern.search(state.texts[i]))
+            for bit, pattern in checks
+        ):
+            event = dict(state.log[i])
+            event["seq"] = rank
+            out.append(event)
+        rank += 1
     return out
+
+
+def count_for(state: GsModel, seats: Iterable[int | None]) -> int:
+    """The reader's count of events (``seq`` of the next one it will read): the whole log's
+    length for the referee and once the game is over."""
+    sides = _readers(state, seats)
+    if sides is None:
+        return len(state.log)
+    mask = 0
+    for side in sides:
+        mask |= 1 << state.side_names.index(side)
+    upto = min(followed(state, sides), len(state.log))
+    return sum(1 for i in range(upto) if state.audience[i] & mask)
+
+
+def visible(state: GsModel, seat: int | None, since: int = 0) -> list[dict[str, Any]]:
+    """The events from ``since`` on that ``seat`` may read (copies; see :func:`visible_to`)."""
+    return visible_to(state, [seat], since)
 
 
 # -- where a side last saw the enemy aircraft it has lost (the map's grey marks) --------

@@ -90,6 +90,9 @@ class GsModel:
     roll_effects: dict[int, str] = field(default_factory=dict)
     aliases: dict[str, dict[str, str]] = field(default_factory=dict)
     """Per side: each enemy unit it has known -> its label for it (GS-71, see aliases)."""
+    followed: dict[str, int] = field(default_factory=dict)
+    """For each side, how many events of the log it follows now: the events up to the last
+    point of the sequence it was asked at or saw something happen at (GS-73)."""
 
     @property
     def last_turn(self) -> int:

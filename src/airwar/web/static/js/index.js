@@ -213,7 +213,8 @@
         A.el("td", { class: "result-text", "data-label": "Result", text: resultText(g) }),
         A.el("td", { class: "date", "data-label": "Started" }, [
           A.el("time", { datetime: String(started).replace(" ", "T"), text: dateText(started) }),
-          A.el("div", { class: "mods", text: g.decisions + (g.decisions === 1 ? " decision" : " decisions") }),
+          A.el("div", { class: "mods", text: g.decisions === null ? "decisions kept secret until the end" :
+            g.decisions + (g.decisions === 1 ? " decision" : " decisions") }),
         ]),
         A.el("td", { class: "saved-actions" }, actionLinks(g)),
       ]));
