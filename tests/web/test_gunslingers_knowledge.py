@@ -11,25 +11,15 @@ id and an id that is nothing at all get the same 409, byte for byte.
 from __future__ import annotations
 
 import re
-import time
 from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
 
 from airwar.games.gunslingers.autoplayer import auto_decision
-from tests.web.helpers import first_declaration, tokens
+from tests.web.helpers import first_declaration, settle, tokens
 
 DECISIONS = {"dogfight-2v2.toml": 30, "strike-sam-belt.toml": 24}
-
-
-def settle(client: TestClient, gid: str, tok: str) -> dict[str, Any]:
-    deadline = time.monotonic() + 30
-    while True:
-        data: dict[str, Any] = client.get(f"/api/games/{gid}", params={"seat": tok}).json()
-        if not data.get("bots_thinking") or time.monotonic() > deadline:
-            return data
-        time.sleep(0.05)
 
 
 def enemy_words(state: Any, side: str) -> set[str]:
