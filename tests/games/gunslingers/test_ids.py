@@ -49,7 +49,16 @@ def _eagle_id(value: str) -> dict[str, Any]:
     return data
 
 
+NUMBER = (
+    "reads as a number of a move (a coordinate, h4 for a heading, a12 for an altitude): an "
+    "id must be another word (GS-75)"
+)
+LABEL = "is how a side labels an enemy unit (Contact-1, ...): an id must be another word (GS-75)"
 BAD_IDS = [
+    ("12", f"'12' {NUMBER}"),
+    ("h4", f"'h4' {NUMBER}"),
+    ("A-12", f"'A-12' {NUMBER}"),
+    ("contact-3", f"'contact-3' {LABEL}"),
     ("Viper-1\n", f"{RULE}: it holds \\n, a control or format character (GS-75)"),
     ("Viper\x001", f"{RULE}: it holds \\x00, a control or format character (GS-75)"),
     ("\x1b[31mRed", f"{RULE}: it holds \\x1b, a control or format character (GS-75)"),

@@ -58,6 +58,12 @@ that word (GS-75)."""
 _WEAPON_ID_RE = re.compile(r"[Ww][0-9]+")
 """The ids the referee gives weapons in flight (W1, W2, ...): a unit of one of these
 names would be taken for a missile in the decisions that name one (GS-75)."""
+_NUMBER_ID_RE = re.compile(r"[0-9]+|[HhAa]-?[0-9]+")
+"""The words of a move that are numbers (a hex's coordinates, h4 for a heading, a12 for
+an altitude): a unit of one of these names would be read as that number (GS-75)."""
+_ALIAS_ID_RE = re.compile(r"[Cc][Oo][Nn][Tt][Aa][Cc][Tt]-[0-9]+")
+"""The labels a side gives enemy units (Contact-1, ...): a unit of one of these names
+could not be told from an enemy under its label (GS-71, GS-75)."""
 
 # -- bounds (GS-42): every number, with the reason it cannot usefully be larger ----
 
@@ -217,6 +223,16 @@ def id_problem(v: Any) -> str | None:
         return (
             f"{v!r} is how the referee names a weapon in flight (W1, W2, ...): an id must "
             "be another word (GS-75)"
+        )
+    if _NUMBER_ID_RE.fullmatch(v):
+        return (
+            f"{v!r} reads as a number of a move (a coordinate, h4 for a heading, a12 for an "
+            "altitude): an id must be another word (GS-75)"
+        )
+    if _ALIAS_ID_RE.fullmatch(v):
+        return (
+            f"{v!r} is how a side labels an enemy unit (Contact-1, ...): an id must be another "
+            "word (GS-75)"
         )
     return None
 
