@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 import re
+import time
 import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
@@ -347,6 +348,24 @@ range = 9
 The Eagle can fly out of the radar's cover in one move."""
 
 
+def _side_to_decide(
+    client: httpx.Client, gid: str, toks: dict[str, str]
+) -> tuple[str, dict[str, Any]]:
+    """The side asked to decide and its game JSON, once the automatic referee is done.
+
+    A side is never shown that the referee works (GS-73), and a server in another
+    process cannot be asked directly: wait until one side's own view says it decides.
+    """
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline:
+        for seat in ("Blue", "Red"):
+            mine = settle_game(client, gid, toks[seat])
+            if mine["my_turn"] and first_declaration(mine["choices"]):
+                return seat, mine
+        time.sleep(0.05)
+    raise AssertionError(f"neither side of game {gid} was asked to decide within 60 s")
+
+
 def test_a_lost_contact_is_greyed_where_it_was_last_seen(server: Server, page: Page) -> None:
     made = _post(
         server.url + "/api/gunslingers/games",
@@ -360,9 +379,7 @@ def test_a_lost_contact_is_greyed_where_it_was_last_seen(server: Server, page: P
         base_url=server.url, timeout=60, cookies={BROWSER_COOKIE: TEST_BROWSER}
     ) as client:
         for _ in range(300):
-            data = settle_game(client, gid, toks["Blue"])
-            seat = data["to_act"]
-            mine = settle_game(client, gid, toks[seat])
+            seat, mine = _side_to_decide(client, gid, toks)
             decision = mine["view"].get("decision") or {}
             if decision.get("verb") == "move" and decision.get("subject") == "Eagle":
                 text = "move Eagle -3,0 h10 a8"  # out of the radar's cover
