@@ -281,10 +281,83 @@ def test_infantry_figures_form_stands() -> None:
     assert data["hits"] == {"0": "0/1", "1": "0/1", "2": "1/1"}
     text = runner.invoke(
         app,
-        ["infantry", "--weapon", "sla3", "--range-m", "250", "--figures", "5", "--target-cover"],
+        ["infantry", "--weapon", "sla3", "--range-m", "250", "--figures", "9", "--target-cover"],
     ).stdout
-    assert "Stand 2" in text and "do not fire" in text
+    assert "Stand 2" in text and "Stand 3" not in text and "do not fire" in text
     assert "[target in MA/HMA or cover -2 (BIA-6)]" in text
+
+
+def test_figures_alone_replace_the_default_stand() -> None:
+    """Issue 22 item 11: `--figures 8` is two stands of figures, not the default stand plus two."""
+    args = ["infantry", "--weapon", "sla3", "--range-m", "250"]
+    alone = run_json(*args, "--figures", "8")
+    assert alone["stands"] == 2 and alone["idle_figures"] == 0
+    # band 1 of SLA 3 is 7 (BIA-6): each of the two stands hits on 7 or less of 1d10
+    p = Fraction(7, 10)
+    assert {k: Fraction(v) for k, v in alone["hits"].items()} == {
+        "0": (1 - p) ** 2,
+        "1": 2 * p * (1 - p),
+        "2": p**2,
+    }
+    both = run_json(*args, "--stands", "1", "--figures", "8")
+    assert both["stands"] == 3 and Fraction(both["hits"]["3"]) == p**3
+    assert run_json(*args)["stands"] == 1  # no firers named: the one stand of the default
+    few = runner.invoke(app, [*args, "--figures", "3"])
+    assert few.exit_code == 2
+    assert few.stderr.strip() == (
+        "error: no stand fires: give --stands, or at least 4 --figures (BIA-8)"
+    )
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "key"),
+    [
+        ('speed = "slow"', "speed = 3", "speed"),
+        ('manoeuvrability = "medium"', "manoeuvrability = true", "manoeuvrability"),
+        ('pilot = "veteran"', "pilot = 1.5", "pilot"),
+        ('system = "vehicle-sam"', "system = 7", "system"),
+    ],
+)
+def test_engagement_error_names_its_place_once(
+    tmp_path: Path, old: str, new: str, key: str
+) -> None:
+    """Issue 22 item 11: a value of the wrong type named the file, table and key twice."""
+    text = EXAMPLE.read_text("utf-8")
+    assert old in text
+    bad = tmp_path / "raid.toml"
+    bad.write_text(text.replace(old, new, 1))
+    result = runner.invoke(app, ["engagement", str(bad)])
+    assert result.exit_code == 2
+    line = result.stderr.strip()
+    assert len(line.splitlines()) == 1
+    assert line.count(str(bad)) == 1 and line.count("key ") == 1
+    assert f"key '{key}': " in line
+
+
+def test_volley_help_shows_the_firer_form() -> None:
+    """Issue 22 item 11: the help showed SYSTEM[:RANGE_KM], its [@FIRER] taken for markup."""
+    result = runner.invoke(app, ["volley", "--help"], env={"COLUMNS": "200"})
+    assert result.exit_code == 0
+    text = " ".join(result.stdout.replace("│", " ").split())
+    assert "SYSTEM@FIRER:RANGE_KM" in text and "air-to-air-missile@fast/good:8" in text
+    data = run_json(
+        "volley",
+        "--target-speed",
+        "slow",
+        "--target-manoeuvrability",
+        "poor",
+        "--shot",
+        "manpad@surface:3",
+        "--shot",
+        "air-to-air-missile@fast/good:8",
+    )
+    # ManPAD from the surface: 2 + 4 = 6 on 2d6; missile from a Fast/Good aircraft: 2 + 8 = 10
+    # on 1d10, shot down below 2.5 (rolls 1, 2), otherwise damaged (BIA-1, BIA-4)
+    assert [s["hit_number"] for s in data["shots"]] == [6, 10]
+    assert Fraction(data["shots"][0]["p_hit"]) == Fraction(15, 36)
+    assert Fraction(data["shots"][1]["p_shot_down"]) == Fraction(2, 10)
+    assert Fraction(data["p_untouched"]) == 0
+    assert Fraction(data["p_shot_down"]) == Fraction(1, 5)  # the ManPAD cannot: 6/4 = 1.5
 
 
 def test_engagement_reproducible_from_seed_and_json() -> None:

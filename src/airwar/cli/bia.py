@@ -234,8 +234,9 @@ def volley(
     shots: list[str] = typer.Option(
         ...,
         "--shot",
-        help="one shot as SYSTEM[@FIRER][:RANGE_KM], FIRER surface, orbital or SPEED/MAN; "
-        f"repeat in firing order (at most {MAX_SHOTS})",
+        help="one shot as SYSTEM, SYSTEM@FIRER, SYSTEM:RANGE_KM or SYSTEM@FIRER:RANGE_KM "
+        "(e.g. manpad@surface:3, air-to-air-missile@fast/good:8), FIRER surface, orbital "
+        f"or SPEED/MANOEUVRABILITY; repeat in firing order (at most {MAX_SHOTS})",
         callback=_shots_bound,
     ),
     target_speed: str = typer.Option(..., help="fast, slow or very-slow"),
@@ -303,9 +304,11 @@ def volley(
 def infantry(
     weapon_name: str = typer.Option(..., "--weapon", help=f"one of: {', '.join(weapons())}"),
     range_m: float = typer.Option(..., help="range to the target in metres"),
-    stands: int = typer.Option(
-        1,
-        help=f"stands firing with the same modifiers (0 to {MAX_STANDS})",
+    stands_opt: int | None = typer.Option(
+        None,
+        "--stands",
+        help=f"stands firing with the same modifiers (0 to {MAX_STANDS}; default 1, or 0 "
+        "when --figures is given)",
         callback=int_range(0, MAX_STANDS, STANDS_WHY),
     ),
     officers: list[int] = typer.Option(
@@ -347,6 +350,10 @@ def infantry(
     as_json: bool = typer.Option(False, "--json", help="print JSON"),
 ) -> None:
     """Hit number of each stand and the exact distribution of hits (BIA-6)."""
+
+    # --figures alone means only those figures fire: the one stand of the default is
+    # for a command that names no firers at all
+    stands = stands_opt if stands_opt is not None else (0 if figures else 1)
 
     def build() -> tuple[GroupFire, list[int]]:
         if stands < 0:

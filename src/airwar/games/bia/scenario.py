@@ -227,8 +227,9 @@ def _side(place: _Place, row: dict[str, Any]) -> str:
 
 
 def _fire(place: _Place, row: dict[str, Any]) -> Fire:
+    name = _get(place, row, "system", str, "an AD system name")
     try:
-        sys = system(_get(place, row, "system", str, "an AD system name"))
+        sys = system(name)
     except BiaError as exc:
         raise place.error("system", str(exc)) from None
     targets = _get(place, row, "targets", list, "a list of aircraft names")
@@ -257,18 +258,21 @@ def _aircraft(place: _Place, row: dict[str, Any], turns: int) -> AircraftSpec:
     _check_keys(place, row, _AIRCRAFT_KEYS, ("name", "side", "speed", "manoeuvrability", "present"))
     name = _unit_name(place, row)
     side = _side(place, row)
+    speed_text = _get(place, row, "speed", str, "a speed")
     try:
-        speed = parse_speed(_get(place, row, "speed", str, "a speed"))
+        speed = parse_speed(speed_text)
     except BiaError as exc:
         raise place.error("speed", str(exc)) from None
+    man_text = _get(place, row, "manoeuvrability", str, "a manoeuvrability")
     try:
-        man = parse_manoeuvrability(_get(place, row, "manoeuvrability", str, "a manoeuvrability"))
+        man = parse_manoeuvrability(man_text)
     except BiaError as exc:
         raise place.error("manoeuvrability", str(exc)) from None
     pilot = 0
     if "pilot" in row:
+        pilot_value = _get(place, row, "pilot", (int, str), "a pilot grade")
         try:
-            pilot = pilot_modifier(_get(place, row, "pilot", (int, str), "a pilot grade"))
+            pilot = pilot_modifier(pilot_value)
         except BiaError as exc:
             raise place.error("pilot", str(exc)) from None
         if abs(pilot) > MAX_PILOT:
