@@ -145,7 +145,10 @@ ERRORS = [
         "unknown firer speed 'mach2'",
     ),
     ([*AD, "--firer", "surface", "--range-km", "21"], "out of range of Vehicle SAM"),
-    ([*AD, "--firer", "surface", "--first-pass"], "only Fast aircraft make a first pass"),
+    (
+        [*AD, "--firer", "surface", "--first-pass"],
+        "only an aircraft making passes has a first pass",
+    ),
     (
         [
             "air-defence",
