@@ -22,6 +22,10 @@ table per aircraft and one ``[[ground]]`` table per ground AD unit::
     range_km = 6
 
 An aircraft on Air Defence also has ``system``, ``targets`` and ``range_km``.
+A slower aircraft that makes passes has ``passes = true`` (BIA-19). A type
+capable of several speeds lists them, ``speed = ["fast", "slow"]``, and says
+which it flies in each posture, ``[[aircraft.posture]]`` tables with
+``from_turn`` and ``speed`` (and ``passes`` or ``dogfighting``) (BIA-18).
 Every mistake raises :class:`ScenarioError` naming the file, the table and
 the key. Every number is bounded by what the rules make meaningful (BIA-16):
 a value beyond its bound is refused with the reason.
