@@ -403,3 +403,135 @@ def test_registered_under_the_main_command() -> None:
     assert result.exit_code == 0
     for name in ("air-defence", "infantry", "engagement"):
         assert name in result.stdout
+
+
+HARRIER = """
+title = "Harrier over the bridge"
+turns = 3
+seed = 5
+
+[[aircraft]]
+name = "Harrier"
+side = "red"
+speed = ["fast", "slow"]
+manoeuvrability = "good"
+present = [1, 2, 3]
+
+[[aircraft.posture]]
+from_turn = 1
+speed = "fast"
+
+[[aircraft.posture]]
+from_turn = 2
+speed = "slow"
+
+[[aircraft]]
+name = "Bomber"
+side = "red"
+speed = "slow"
+manoeuvrability = "poor"
+passes = true
+present = [1, 3]
+
+[[ground]]
+name = "Bridge SAM"
+side = "blue"
+system = "vehicle-sam"
+targets = ["Harrier"]
+
+[[ground]]
+name = "Bridge ManPAD"
+side = "blue"
+system = "manpad"
+targets = ["Bomber"]
+"""
+
+
+@pytest.mark.parametrize("all_speeds", [False, True])
+def test_engagement_with_postures_and_slow_passes(tmp_path: Path, all_speeds: bool) -> None:
+    """Issue 22 items 9 and 10 at the terminal: each turn shows the speed flown, and the
+    odds before each roll are those of that speed (BIA-18) and of a slow pass (BIA-19)."""
+    path = tmp_path / "harrier.toml"
+    path.write_text(HARRIER)
+    option = ["--first-pass-all-speeds"] if all_speeds else []
+    data = run_json("engagement", str(path), *option)
+    shots = [e for e in data["events"] if e["type"] == "roll"]
+    got = [(e["turn"], e["target"], e["hit_number"]) for e in shots]
+    first = -2 if all_speeds else 0
+    assert got == [
+        (1, "Harrier", 0 + 1 - 2),  # Fast/Good, first pass
+        (1, "Bomber", 2 + 4 + first),  # Slow/Poor making passes, first pass
+        (2, "Harrier", 2 + 1 + 1),  # Slow now, loitering: turn 1
+        (3, "Harrier", 2 + 1 + 2),
+        (3, "Bomber", 2 + 4),  # its second pass
+    ]
+    bomber = shots[1]
+    p = Fraction(sum(1 for a in range(1, 7) for b in range(1, 7) if a + b <= 6 + first), 36)
+    assert (Fraction(bomber["p_damaged"]), Fraction(bomber["p_shot_down"])) == (p, 0)
+    harrier = shots[2]  # 4 on 1d10: 1 to 4 hit, none below 1
+    assert (Fraction(harrier["p_damaged"]), Fraction(harrier["p_miss"])) == (
+        Fraction(2, 5),
+        Fraction(3, 5),
+    )
+    assert data["record"]["options"]["first_pass_all_speeds"] is all_speeds
+    text = runner.invoke(app, ["engagement", str(path), *option]).stdout
+    assert "Harrier (Fast, pass 1, untouched), Bomber (Slow, pass 1, untouched)" in text
+    assert "Harrier (Slow, turn 1 in umbrella," in text
+    assert "Slow aircraft making passes, first pass" in text
+
+
+def test_engagement_posture_error_is_one_line(tmp_path: Path) -> None:
+    path = tmp_path / "harrier.toml"
+    path.write_text(HARRIER.replace('from_turn = 2\nspeed = "slow"', 'from_turn = 2\nspeed = "x"'))
+    result = runner.invoke(app, ["engagement", str(path)])
+    assert result.exit_code == 2 and result.stdout == ""
+    assert result.stderr.strip() == (
+        f"error: {path}: [[aircraft]] #1 ('Harrier'), [[aircraft.posture]] #2, key 'speed': "
+        "unknown speed 'x' (allowed: fast, slow, very-slow)"
+    )
+
+
+def test_air_defence_and_volley_at_a_slow_aircraft_making_passes() -> None:
+    base = [
+        "--system",
+        "vehicle-sam",
+        "--target-speed",
+        "slow",
+        "--target-manoeuvrability",
+        "poor",
+        "--firer",
+        "surface",
+        "--passes",
+        "--first-pass",
+    ]
+    plain = run_json("air-defence", *base)
+    option = run_json("air-defence", *base, "--first-pass-all-speeds")
+    # Slow/Poor vs Surface 2 + 4; first pass +0, or -2 with the option (BIA-19)
+    assert (plain["hit_number"], option["hit_number"]) == (6, 4)
+    assert plain["modifiers"][-1] == {
+        "reason": "Slow aircraft making passes, first pass",
+        "value": 0,
+        "rule": "BIA-19",
+    }
+    assert Fraction(plain["p_shot_down"]) == Fraction(1, 10)  # roll 1 < 6/4
+    assert Fraction(option["p_hit"]) == Fraction(2, 5)
+    assert Fraction(option["p_shot_down"]) == 0  # nothing rolls below 4/4
+    volley = run_json(
+        "volley",
+        "--target-speed",
+        "slow",
+        "--target-manoeuvrability",
+        "poor",
+        "--passes",
+        "--first-pass",
+        "--first-pass-all-speeds",
+        "--shot",
+        "vehicle-sam",
+        "--shot",
+        "vehicle-sam",
+    )
+    assert Fraction(volley["p_untouched"]) == Fraction(3, 5) ** 2
+    bad = runner.invoke(app, ["air-defence", *base, "--loiter-turns", "2"])
+    assert bad.exit_code == 2
+    assert bad.stderr.startswith("error: an aircraft making passes does not loiter")
+    assert len(bad.stderr.strip().splitlines()) == 1

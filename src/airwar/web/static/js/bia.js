@@ -19,7 +19,8 @@
       }));
     const firer = A.el("select", { name: "firer", "aria-label": "firer " + (n + 1), class: "shot-firer" },
       opts(choices.firers));
-    const fs = A.el("select", { name: "firer_speed", "aria-label": "firer speed " + (n + 1), class: "shot-fs" },
+    const fs = A.el("select", { name: "firer_speed", "aria-label": "firer speed " + (n + 1), class: "shot-fs",
+      title: "the speed the firing aircraft flies in its current posture (BIA-18)" },
       opts(choices.speeds));
     const fm = A.el("select", { name: "firer_manoeuvrability", "aria-label": "firer manoeuvrability " + (n + 1),
       class: "shot-fm" }, opts(choices.manoeuvrabilities));
