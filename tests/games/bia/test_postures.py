@@ -9,11 +9,12 @@ from typing import Any
 
 import pytest
 
-from airwar.core import GameRecord, replay
+from airwar.core import Driver, GameRecord, replay
 from airwar.games.bia.airdefence import Speed
 from airwar.games.bia.engagement import EngagementGame, EngagementState, Roll
 from airwar.games.bia.errors import ScenarioError
 from airwar.games.bia.scenario import parse_scenario
+from airwar.games.bia.tables import air_defence_table
 from tests.examples import BIA_EXAMPLES
 
 # The Harrier flies Fast on turn 1, Slow on turns 2 and 3, Fast again on turn 4; the
@@ -160,6 +161,24 @@ def test_each_posture_flies_its_own_speed() -> None:
     assert turns[0][0] == {"aircraft": "Harrier", "status": "untouched", "pass": 1, "speed": "fast"}
     assert turns[1][0]["speed"] == "slow" and turns[1][0]["umbrella_turns"] == 1
     assert turns[3][0] == {"aircraft": "Harrier", "status": "untouched", "pass": 2, "speed": "fast"}
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_every_roll_agrees_with_the_tables_at_the_speed_flown(seed: int) -> None:
+    """Whatever the rolls, each shot's speed part is the table's cell for the target's
+    speed that turn and the firer's (Surface, or the firing aircraft's speed that turn)."""
+    table = air_defence_table()["speed"]
+    sc = parse_scenario(POSTURES)
+    driver = Driver(game(POSTURES), seed)
+    for e in driver.events:
+        if e["type"] != "roll" or e.get("kind") != "air_defence":
+            continue
+        target = sc.aircraft_named(e["target"]).speed_at(e["turn"]).value
+        firer = next((a for a in sc.aircraft if a.name == e["firer"]), None)
+        column = "surface" if firer is None else firer.speed_at(e["turn"]).value
+        part = e["modifiers"][0]
+        assert (part["rule"], part["value"]) == ("BIA-1", table[target][column])
+        assert sum(m["value"] for m in e["modifiers"]) == e["hit_number"]
 
 
 ORDER = """

@@ -80,7 +80,8 @@ UNIT_NAME_RULE = (
 MAX_FILE_CHARS = 1_000_000
 """An engagement file is at most 1 MB (the example is 2.5 kB)."""
 MAX_NESTING = 6
-"""Tables and lists nest at most four deep in the format ([[aircraft]], present)."""
+"""Tables and lists nest at most five deep in the format ([[aircraft.posture]] in
+[[aircraft]]); one more level is room for a mistaken list, refused with its place."""
 MAX_DIGITS = sys.get_int_max_str_digits() or 4300
 """The longest whole number Python reads from text."""
 
@@ -513,7 +514,7 @@ def _read_toml(text: str, where: str) -> dict[str, Any]:
     if _nesting(data) > MAX_NESTING:
         raise ScenarioError(
             f"{where}: tables and lists nest more than {MAX_NESTING} deep; an engagement "
-            "never nests so deep ([[aircraft]], present)"
+            "never nests so deep ([[aircraft]], [[aircraft.posture]], present)"
         )
     return data
 
