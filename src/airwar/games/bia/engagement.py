@@ -4,12 +4,12 @@ Each turn (BIA-11): every aircraft listed as present that turn is in the AD
 umbrella, at the speed of the posture it flies that turn (BIA-18); aircraft
 making passes count their passes (a Fast one's first gets -2) and loitering
 aircraft their consecutive turns in the umbrella (BIA-2, BIA-12, BIA-19,
-BIA-20). Ground
-units fire first, in the order of the file (option ``ground_fire``: last),
-and the aircraft on Air Defence fire in the BIA-5 order, ties rolled off as
-explicit chance nodes. Each unit fires once, at the first of its targets that
-is present and still flying. An aircraft shot down is out at once: it is not
-fired at again and does not fire. Damage accumulates by BIA-7.
+BIA-20). Ground units fire first, in the order of the file (option
+``ground_fire``: last), and the aircraft on Air Defence fire in the BIA-5
+order, ties rolled off as explicit chance nodes. Each unit fires once, at the
+first of its targets that is present and still flying. An aircraft shot down
+is out at once: it is not fired at again and does not fire. Damage
+accumulates by BIA-7.
 
 Every roll is a chance node; the Driver resolves it with its seeded
 generator, so an engagement replays exactly from its seed. The game has no
