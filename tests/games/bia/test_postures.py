@@ -432,7 +432,8 @@ def test_one_speed_needs_no_speed_in_its_postures() -> None:
         (1, Speed.VERY_SLOW, False),
         (3, Speed.VERY_SLOW, True),
     ]
-    assert sc.aircraft_named("Bomber").postures[0].label == "Slow, making passes"
+    bomber = sc.aircraft_named("Bomber").postures
+    assert len(bomber) == 1 and bomber[0].makes_passes and bomber[0].speed is Speed.SLOW
 
 
 # The shots of the example at seed 2024 as airwar played them before postures: (turn,

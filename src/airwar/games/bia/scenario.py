@@ -136,15 +136,6 @@ class Posture:
             return not self.dogfighting
         return self.passes
 
-    @property
-    def label(self) -> str:
-        """``Fast``, ``Fast, dogfighting``, ``Slow, making passes``."""
-        if self.dogfighting:
-            return f"{self.speed.label}, dogfighting"
-        if self.passes and self.speed is not Speed.FAST:
-            return f"{self.speed.label}, making passes"
-        return self.speed.label
-
 
 @dataclass(frozen=True)
 class AircraftSpec:
