@@ -32,7 +32,7 @@ pytestmark = pytest.mark.browser
 expect.set_options(timeout=20_000)
 
 EXAMPLE = "strike-sam-belt.toml"
-"""Blue's strike: nine units, three hexes of terrain, the sun at heading 10."""
+"""Blue's strike: nine units, hills around a valley (19 hexes of terrain), the sun at heading 10."""
 SETTLED = (
     "document.body.dataset.ready === 'yes' && document.body.dataset.thinking !== 'yes' && "
     "document.getElementById('hex-map') !== null && "
