@@ -69,6 +69,8 @@ test("labels of nearby units are placed apart and off every counter", () => {
   // a lone label goes under its counter, centred
   const one = M.placeLabels([{ id: "x", x: 100, y: 50, w: 30, h: 8 }], 12).x;
   assert.equal(one.x, 100);
+  assert.equal(one.moved, false);
+  assert.ok(items.some((it) => at[it.id].moved));  // a crowded one moved, and says so
   assert.ok(one.y - 4 >= 50 + 6);
 });
 

@@ -339,9 +339,11 @@
         class: "unit-label" }, lines.map(function (line, i) {
         return S.el("tspan", { x: c[0], dy: i ? "1.15em" : null, class: i ? "unit-flight" : "unit-name", text: line });
       }));
+      const leader = S.el("line", { class: "label-leader", stroke: color, visibility: "hidden" });
+      holder.appendChild(leader);
       holder.appendChild(text);
       layer.appendChild(holder);
-      labels.push({ id: u.id, x: c[0], y: c[1], lines: lines, el: text });
+      labels.push({ id: u.id, x: c[0], y: c[1], lines: lines, el: text, leader: leader });
     });
     svg.appendChild(layer);
     store.labels = labels;
@@ -437,6 +439,17 @@
       el.setAttribute("x", p.x.toFixed(1));
       el.setAttribute("y", y.toFixed(1));
       Array.prototype.forEach.call(el.childNodes, function (t) { t.setAttribute("x", p.x.toFixed(1)); });
+      /* a label moved off its place below the counter: a thin line from the counter to it */
+      const line = it.label.leader;
+      if (!line) return;
+      if (!p.moved) { line.setAttribute("visibility", "hidden"); return; }
+      const dx = p.x - it.x, dy = p.y - it.y, d = Math.hypot(dx, dy) || 1;
+      const k = Math.min(Math.abs(dx) > 0 ? (it.w / 2) / Math.abs(dx) : Infinity,
+        Math.abs(dy) > 0 ? (it.h / 2) / Math.abs(dy) : Infinity, 1);
+      const start = SIZE * 0.62 / d;
+      line.setAttribute("x1", (it.x + dx * start).toFixed(1)); line.setAttribute("y1", (it.y + dy * start).toFixed(1));
+      line.setAttribute("x2", (p.x - dx * k).toFixed(1)); line.setAttribute("y2", (p.y - dy * k).toFixed(1));
+      line.setAttribute("visibility", start < 1 - k ? "visible" : "hidden");
     });
   }
 

@@ -93,7 +93,8 @@
      counter's centre), at one of the places tried in turn: below, above, right, left, then
      further out. A place is taken when its box overlaps no label placed before and no
      counter (a square of `counter` across at each anchor); when every place overlaps, the
-     one that overlaps least. Returns {id: {x, y}}: the centre of each label's box. */
+     one that overlaps least. Returns {id: {x, y, moved}}: the centre of each label's box, and
+     whether it left its first place (below), when a leader line says whose label it is. */
   function placeLabels(items, counter) {
     const c = counter || 0;
     const boxes = [];
@@ -117,11 +118,11 @@
         let cost = 0;
         boxes.forEach(function (o) { cost += overlap(b, o); });
         counters.forEach(function (o) { cost += overlap(b, o); });
-        if (!best || cost < best.cost) best = { x: x, y: y, box: b, cost: cost };
+        if (!best || cost < best.cost) best = { x: x, y: y, box: b, cost: cost, moved: i > 0 };
         if (cost === 0) break;
       }
       boxes.push(best.box);
-      out[it.id] = { x: best.x, y: best.y };
+      out[it.id] = { x: best.x, y: best.y, moved: best.moved };
     });
     return out;
   }
