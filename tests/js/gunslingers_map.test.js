@@ -70,6 +70,9 @@ test("labels of nearby units are placed apart and off every counter", () => {
   const one = M.placeLabels([{ id: "x", x: 100, y: 50, w: 30, h: 8 }], 12).x;
   assert.equal(one.x, 100);
   assert.equal(one.moved, false);
+  // a stack's wider counter (its badge) keeps its label further off
+  const wide = M.placeLabels([{ id: "s", x: 100, y: 50, w: 30, h: 8, c: 40 }], 12).s;
+  assert.ok(wide.y - 4 >= 50 + 20);
   assert.ok(items.some((it) => at[it.id].moved));  // a crowded one moved, and says so
   assert.ok(one.y - 4 >= 50 + 6);
 });

@@ -613,10 +613,25 @@ def test_a_stack_is_one_counter_whose_list_selects_the_lower_unit(
     page.keyboard.press("Escape")
     expect(listing).to_have_count(0)
     expect(counter).to_be_focused()
-    # a click opens it; the lower unit is chosen from it
+    # on a phone's width a click opens it, inside the page; the lower unit is chosen from it
+    page.set_viewport_size({"width": 390, "height": 844})
+    page.locator("#zoom-fit").click()
     counter.locator(".stack-badge").click()
     expect(listing).to_be_visible()
     expect(listing).to_contain_text("2 units at q 0, r 0 (0,0)")
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    shown = listing.bounding_box()
+    assert shown is not None and shown["x"] >= 0 and shown["x"] + shown["width"] <= 390
+    axe = pytest.importorskip("axe_playwright_python.sync_playwright")
+    results: dict[str, Any] = axe.Axe().run(page).response
+    serious = [
+        f"{v['id']}: {v['help']}"
+        for v in results["violations"]
+        if v.get("impact") in ("serious", "critical")
+    ]
+    assert serious == [], serious
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(SCREENSHOTS / "gunslingers-stack-390.png"), full_page=False)
     listing.locator('button[data-unit="Viper-2"]').click()
     expect(page.locator("#unit-card h3")).to_contain_text("Viper-2")
     expect(page.locator("#unit-card .unit-now")).to_contain_text("altitude 5")
@@ -624,7 +639,7 @@ def test_a_stack_is_one_counter_whose_list_selects_the_lower_unit(
     top = page.locator('#hex-map g.unit[data-hex="0,0"]')
     expect(top).to_have_attribute("data-unit", "Viper-2")  # the one selected shows on top
     expect(top).to_have_class(re.compile(r"\bselected\b"))
-    assert page.evaluate("document.documentElement.scrollWidth") <= page.viewport_size["width"]
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
     # the hovered hex's coordinates, its terrain and the units the view shows there
     for hex_, text in (
         ("2,0", "hex 2,0 (q 2, r 0) · terrain: height 2"),
@@ -632,6 +647,6 @@ def test_a_stack_is_one_counter_whose_list_selects_the_lower_unit(
     ):
         cell = page.locator(f'#hex-map polygon.hex[data-hex="{hex_}"]').bounding_box()
         assert cell is not None
-        page.mouse.move(cell["x"] + cell["width"] / 2, cell["y"] + cell["height"] / 2 + 6)
+        page.mouse.move(cell["x"] + cell["width"] / 2, cell["y"] + cell["height"] / 2)
         expect(page.locator("#map-readout")).to_contain_text(text)
         expect(page.locator("#hex-map .hover-hex")).to_have_attribute("data-hover", hex_)

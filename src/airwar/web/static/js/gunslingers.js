@@ -343,7 +343,8 @@
       holder.appendChild(leader);
       holder.appendChild(text);
       layer.appendChild(holder);
-      labels.push({ id: u.id, x: c[0], y: c[1], lines: lines, el: text, leader: leader });
+      labels.push({ id: u.id, x: c[0], y: c[1], c: n > 1 ? SIZE * 2.1 : SIZE * 1.3, lines: lines, el: text,
+        leader: leader });
     });
     svg.appendChild(layer);
     store.labels = labels;
@@ -430,7 +431,7 @@
         w = Math.max.apply(null, l.lines.map(function (t) { return t.length; })) * fs * 0.62;
         h = l.lines.length * fs * 1.3;
       }
-      return { id: l.id, x: l.x, y: l.y, w: w + fs * 0.3, h: h + fs * 0.15, label: l };
+      return { id: l.id, x: l.x, y: l.y, c: l.c, w: w + fs * 0.3, h: h + fs * 0.15, label: l };
     });
     const at = G.placeLabels(items, SIZE * 1.3);
     items.forEach(function (it) {
@@ -446,7 +447,7 @@
       const dx = p.x - it.x, dy = p.y - it.y, d = Math.hypot(dx, dy) || 1;
       const k = Math.min(Math.abs(dx) > 0 ? (it.w / 2) / Math.abs(dx) : Infinity,
         Math.abs(dy) > 0 ? (it.h / 2) / Math.abs(dy) : Infinity, 1);
-      const start = SIZE * 0.62 / d;
+      const start = it.c / 2 / d;
       line.setAttribute("x1", (it.x + dx * start).toFixed(1)); line.setAttribute("y1", (it.y + dy * start).toFixed(1));
       line.setAttribute("x2", (p.x - dx * k).toFixed(1)); line.setAttribute("y2", (p.y - dy * k).toFixed(1));
       line.setAttribute("visibility", start < 1 - k ? "visible" : "hidden");

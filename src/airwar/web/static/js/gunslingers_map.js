@@ -92,14 +92,16 @@
      Each label is a box of width w and height h to be put near its anchor (x, y: the
      counter's centre), at one of the places tried in turn: below, above, right, left, then
      further out. A place is taken when its box overlaps no label placed before and no
-     counter (a square of `counter` across at each anchor); when every place overlaps, the
+     counter (a square of `counter` across at each anchor, or the item's own `c`: a stack's
+     badge makes it wider); when every place overlaps, the
      one that overlaps least. Returns {id: {x, y, moved}}: the centre of each label's box, and
      whether it left its first place (below), when a leader line says whose label it is. */
   function placeLabels(items, counter) {
     const c = counter || 0;
     const boxes = [];
     const counters = items.map(function (it) {
-      return { x0: it.x - c / 2, x1: it.x + c / 2, y0: it.y - c / 2, y1: it.y + c / 2 };
+      const k = it.c || c;
+      return { x0: it.x - k / 2, x1: it.x + k / 2, y0: it.y - k / 2, y1: it.y + k / 2 };
     });
     function overlap(a, b) {
       const w = Math.min(a.x1, b.x1) - Math.max(a.x0, b.x0), h = Math.min(a.y1, b.y1) - Math.max(a.y0, b.y0);
@@ -107,8 +109,9 @@
     }
     const out = {};
     items.forEach(function (it) {
-      const gap = c / 2 + it.h / 2 + 1;
-      const side = c / 2 + it.w / 2 + 2;
+      const k = it.c || c;
+      const gap = k / 2 + it.h / 2 + 1;
+      const side = k / 2 + it.w / 2 + 2;
       const tries = [[0, gap], [0, -gap], [side, 0], [-side, 0], [0, gap + it.h], [0, -gap - it.h],
         [side, gap], [-side, gap], [side, -gap], [-side, -gap], [0, gap + 2 * it.h], [0, -gap - 2 * it.h]];
       let best = null;
