@@ -368,7 +368,8 @@
   }
 
   /* The list of a stack's units, over the map beside its counter: each a button that selects
-     it (its card, its arcs, and it on top of the stack). Escape or Close puts the list away. */
+     it (its card, its arcs, and it on top of the stack), or puts it down when it is selected.
+     Escape or Close puts the list away. */
   function openStack(node, st, focus) {
     const store = mapStore(node);
     closeStack(node, false);
@@ -387,7 +388,7 @@
         return A.el("li", {}, [A.el("button", { type: "button", "data-unit": u.id,
           class: "stack-unit" + (u.id === store.selected ? " selected" : ""),
           "aria-pressed": u.id === store.selected ? "true" : "false", title: G.fullText(u),
-          onclick: function () { store.openStack = null; store.selected = null; select(node, u.id); } }, [
+          onclick: function () { store.openStack = null; select(node, u.id); } }, [
           A.el("span", { class: "key key-side-" + sideIndex(store.data.view, u.side) }),
           " " + u.id + (u.type ? " · " + u.type : "") + (G.flightLine(u) ? " · " + G.flightLine(u) : "") +
             (G.stateWords(u).length ? " · " + G.stateWords(u).join(", ") : ""),
