@@ -14,8 +14,8 @@ from typing import Any, NoReturn
 
 import pytest
 
-NEEDS = ("PostgreSQL", "Chromium", "playwright", "Node.js")
-"""Words that mark a skip for want of a service, a browser or Node.js (in its reason)."""
+NEEDS = ("PostgreSQL", "Chromium", "playwright")
+"""Words that mark a skip for want of a service or a browser (in its reason)."""
 
 
 def on_ci() -> bool:

@@ -5,9 +5,8 @@ columns are the hexes of one ``q``, a column's hexes run down the map ``r`` by `
 and the next column to the right sits half a hex lower. Each text line is half a hex
 high, so a hex prints on the line ``2r + q`` of its column and every other column is
 blank on a line. A hex shows, in at most :data:`CELL` characters, the key of the units
-in it (the legend lists them, with the height of the terrain a unit stands on), else a
-marker ``*``, a last-known position ``?``, a terrain height ``^N``, or ``.`` when empty; a
-hex off the map is blank.
+in it (the legend lists them), else a marker ``*``, a last-known position ``?``, a
+terrain height ``^N``, or ``.`` when empty; a hex off the map is blank.
 """
 
 from __future__ import annotations
@@ -183,6 +182,7 @@ def draw(
     out.append("legend: . empty  ^N terrain N high  * marker  ? last seen  + more units here")
     shown = sorted(near, key=lambda u: (keys[u.id][0], int(keys[u.id][1:])))
     for u in shown:
+        # the unit's key hides its hex's ^N: the legend keeps the height it stands on
         ground = f" (on terrain {terrain[u.hex]} high)" if u.hex in terrain else ""
         out.append(f"  {keys[u.id]:<4} {u.id} ({u.side}) at {u.hex.q},{u.hex.r}: {u.what}{ground}")
     outside = len(placed) - len(shown)

@@ -295,6 +295,30 @@
     if (sel) showCard(node, sel);
   }
 
+  /* The hexes a decision offers are brought into view once, when it is asked, if any lies
+     outside it: the view pans to them, keeping its zoom unless they do not fit. */
+  function follow(store, hexChoices, key) {
+    if (!hexChoices.length || store.followed === key) return;
+    store.followed = key;
+    const pts = hexChoices.map(function (k) { const h = parseHex(k); return px(h[0], h[1]); });
+    const b = store.vb;
+    const inside = pts.every(function (p) {
+      return p[0] - SIZE >= b.x && p[0] + SIZE <= b.x + b.w && p[1] - H / 2 >= b.y && p[1] + H / 2 <= b.y + b.h;
+    });
+    if (inside) return;
+    const need = boxAround(pts, H);
+    if (need.w <= b.w) store.vb = { x: need.x + need.w / 2 - b.w / 2, y: need.y + need.h / 2 - b.h / 2, w: b.w, h: b.h };
+    else store.vb = need;
+  }
+
+  function select(node, id) {
+    const store = mapStore(node);
+    store.selected = store.selected === id ? null : id;
+    board(node, store.data, store.ctx);
+    const again = node.querySelector('g.unit[data-unit="' + (window.CSS && CSS.escape ? CSS.escape(id) : id) + '"]');
+    if (again) again.focus();
+  }
+
   /* -- units: one counter a hex ----------------------------------------------------------
      The units in a hex are one stack: its top unit's counter (the one selected, when it is
      there) with a badge of how many there are; pressing it opens the list of them, each
@@ -453,30 +477,6 @@
       line.setAttribute("x2", (p.x - dx * k).toFixed(1)); line.setAttribute("y2", (p.y - dy * k).toFixed(1));
       line.setAttribute("visibility", start < 1 - k ? "visible" : "hidden");
     });
-  }
-
-  /* The hexes a decision offers are brought into view once, when it is asked, if any lies
-     outside it: the view pans to them, keeping its zoom unless they do not fit. */
-  function follow(store, hexChoices, key) {
-    if (!hexChoices.length || store.followed === key) return;
-    store.followed = key;
-    const pts = hexChoices.map(function (k) { const h = parseHex(k); return px(h[0], h[1]); });
-    const b = store.vb;
-    const inside = pts.every(function (p) {
-      return p[0] - SIZE >= b.x && p[0] + SIZE <= b.x + b.w && p[1] - H / 2 >= b.y && p[1] + H / 2 <= b.y + b.h;
-    });
-    if (inside) return;
-    const need = boxAround(pts, H);
-    if (need.w <= b.w) store.vb = { x: need.x + need.w / 2 - b.w / 2, y: need.y + need.h / 2 - b.h / 2, w: b.w, h: b.h };
-    else store.vb = need;
-  }
-
-  function select(node, id) {
-    const store = mapStore(node);
-    store.selected = store.selected === id ? null : id;
-    board(node, store.data, store.ctx);
-    const again = node.querySelector('g.unit[data-unit="' + (window.CSS && CSS.escape ? CSS.escape(id) : id) + '"]');
-    if (again) again.focus();
   }
 
   /* The 12 arcs of 30 degrees around the aircraft by its heading, and where the view gives

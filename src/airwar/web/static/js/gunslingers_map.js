@@ -1,5 +1,5 @@
 /* Gunslingers map: the parts of drawing it that need no page, so that Node can test them
-   (tests/js): a unit's altitude, heading and speed in words, the units of a hex as one stack,
+   (tests/web/js): a unit's altitude, heading and speed in words, the units of a hex as one stack,
    labels kept apart, a hex's coordinates, and a type's data card as a pilot reads it.
    Every word here comes from the seat's view or the public type library (GS-43): nothing is
    added that the view does not hold. The play and replay pages load it before gunslingers.js
