@@ -82,6 +82,7 @@ from airwar.games.gunslingers.model.typelib import (
     naming_warnings,
     unknown_types,
 )
+from airwar.games.gunslingers.model.victory import located
 from airwar.games.gunslingers.narrate import describe
 from airwar.games.gunslingers.phases.registry import VERBS
 from airwar.games.gunslingers.referee import GsState
@@ -149,8 +150,12 @@ def validate(scenario: ScenarioPath) -> None:
         notes = unknown_types(data)
         warnings = naming_warnings(data)
     except ScenarioError as exc:
-        for line in exc.problems:
-            typer.echo(printable(line))
+        try:
+            text = path.read_text("utf-8")
+        except (OSError, UnicodeDecodeError):
+            text = ""
+        for line in exc.problems:  # a problem of [victory] names its line too (GS-85)
+            typer.echo(printable(located(line, text)))
         raise typer.Exit(1) from None
     for note in notes:
         typer.echo(printable(f"{path.name}: note: {note}"))

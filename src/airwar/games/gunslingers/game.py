@@ -30,6 +30,7 @@ from airwar.games.gunslingers.model.scenario import (
 )
 from airwar.games.gunslingers.narrate import describe
 from airwar.games.gunslingers.referee import GsState
+from airwar.games.gunslingers.victory import game_result
 
 PERSON_VERBS = frozenset({"result"})
 """The referee's decisions the text leaves to a person (GS-14): an automatic referee
@@ -220,11 +221,17 @@ class GunslingersGame(Game):
         return line or None
 
     def summary(self, state: GameState) -> dict[str, Any]:
-        """The kernel's summary with the kills of each side and the turn reached."""
+        """The kernel's summary with the kills of each side and the turn reached, and once
+        the game is over its points, winner and level (GS-85)."""
         out = super().summary(state)
         if isinstance(state, GsState):
             out["kills"] = {s.name: s.kills for s in state.forces.sides.values()}
             out["turn"] = state.turn
+            if state.is_terminal():
+                result = game_result(state)
+                out["points"] = result["points"]
+                out["winner"] = result["winner"]
+                out["level"] = result["level"]
         return out
 
 
