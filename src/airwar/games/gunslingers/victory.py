@@ -515,7 +515,7 @@ class _Result:
                 self.w.scored_moves.add((i, uid))
                 where = x.name or "the map's edge"
                 self._score(
-                    e, x.side, x.points, "exit", uid, f"{self.label(uid)} leaves by {where}"
+                    e, x.side, x.points, "exit", uid, f"{self.label(uid)} leaves the map ({where})"
                 )
 
     # -- the result ---------------------------------------------------------------
