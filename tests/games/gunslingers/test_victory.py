@@ -78,7 +78,10 @@ def test_a_side_learns_no_point_of_what_it_did_to_the_enemy_while_the_game_runs(
     assert result["over"] is False
     red = side_tally(result, "Red")
     assert red["points"] == {"Blue": 9, "Red": 0}  # the depot and the MiG Red lost
-    assert all(s["unit_side"] == "Red" for s in red["scores"])
+    assert [(s["unit"], s["text"]) for s in red["scores"]] == [
+        ("Depot", "Fuel depot lost"),
+        ("Mig-1", "Fulcrum lost"),
+    ]
     assert "Viper-1" not in str(red)
 
 

@@ -577,25 +577,48 @@ def result_of(scenario: Scenario, events: Iterable[Mapping[str, Any]]) -> dict[s
 
 
 def game_result(state: Any) -> dict[str, Any]:
-    """The result of a game from its state: its scenario and its whole log."""
-    return result_of(state.scenario, list(state.log))
+    """The result of a game from its state: its scenario and its whole log. Worked out once
+    for each length of the log (a view asks for it at every answer)."""
+    cached = getattr(state, "_victory", None)
+    if cached is not None and cached[0] == len(state.log):
+        return cached[1]
+    result = result_of(state.scenario, list(state.log))
+    state._victory = (len(state.log), result)
+    return result
+
+
+def victory_view(state: Any, side: str | None) -> dict[str, Any]:
+    """What a seat is shown of the points: the whole result once the game is over (every
+    seat) and to the referee; a side's own tally while the game runs (GS-88)."""
+    result = game_result(state)
+    if side is None or result["over"]:
+        return result
+    return side_tally(result, side)
 
 
 def side_tally(result: Mapping[str, Any], side: str) -> dict[str, Any]:
     """What ``side`` may know of the points while the game runs (GS-88): the points its own
     aircraft scored by reaching or leaving, and the points its own units' losses gave the
-    enemy. What it did to the enemy is told when the game is over."""
-    known = [
-        s
-        for s in result["scores"]
-        if s["unit_side"] == side and (s["kind"] in ("exit", "reach") or s["side"] != side)
-    ]
+    enemy, said without what did it. What it did to the enemy is told when the game ends."""
+    known = []
+    for s in result["scores"]:
+        if s["unit_side"] != side:
+            continue
+        if s["kind"] in ("exit", "reach"):
+            text = s["text"]
+        elif s["side"] != side:
+            name = s["text"].split(" (")[0].split(" destroyed")[0].split(" suppressed")[0]
+            text = f"{name} {'suppressed' if s['kind'] == 'suppressed' else 'lost'}"
+        else:
+            continue
+        known.append({k: s[k] for k in ("turn", "side", "points", "kind", "unit")} | {"text": text})
     points = {s: 0 for s in result["sides"]}
     for s in known:
         points[s["side"]] += s["points"]
     return {
         "over": False,
         "side": side,
+        "sides": list(result["sides"]),
         "turn": result["turn"],
         "points": points,
         "scores": known,
