@@ -568,6 +568,7 @@ class _Result:
             "missiles": missiles,
             "suppressed": self.suppressions,
             "disengaged": self.disengaged,
+            "labels": {uid: v[3] for uid, v in self.sc.units.items()},
         }
 
 
