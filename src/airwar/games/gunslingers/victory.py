@@ -22,7 +22,7 @@ from typing import Any
 from airwar.games.gunslingers.model.fields import house
 from airwar.games.gunslingers.model.hexgrid import Hex, arc_of
 from airwar.games.gunslingers.model.scenario import UNIT_LISTS, Scenario
-from airwar.games.gunslingers.model.typelib import LibraryError, library
+from airwar.games.gunslingers.model.typelib import Library, LibraryError, library
 from airwar.games.gunslingers.model.victory import ROLE_OF_LIST, Exit, VictorySpec, on_edge
 
 LIBRARY_KIND = {
@@ -118,6 +118,7 @@ class Scoring:
             for u in getattr(scenario, kind):
                 label = getattr(u, "name", None) or u.id
                 self.units[u.id] = (kind, u.side, str(getattr(u, "type", "") or ""), label)
+        self.lib: Library | None
         try:
             self.lib = library()
         except LibraryError:  # a broken library scores by the house values alone
