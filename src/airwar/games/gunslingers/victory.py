@@ -143,7 +143,7 @@ class Scoring:
             card = (
                 self.lib.find(LIBRARY_KIND.get(kind, ""), type_) if kind in LIBRARY_KIND else None
             )
-            if card is not None and card.values.get("points") is not None:
+            if card is not None and card.values.get("points") is not None:  # SCORED
                 return int(card.values["points"])
         return house("victory", "aircraft" if kind == "aircraft" else "ground")
 

@@ -76,6 +76,9 @@ KINDS = ("aircraft", "weapons", "sams", "radars")
 DESCRIPTIVE = frozenset({"name", "note", "director", "aliases", "variant_of", "house"})
 """Fields shown on the data card that no rule reads (names, notes, provenance)."""
 
+SCORED = frozenset({"points"})
+"""Fields no unit takes: the scoring reads them from the type (victory points, GS-85)."""
+
 MAX_TYPES = 500
 """The most entries a library file holds (a guard on the data; the library has ~30 each)."""
 
