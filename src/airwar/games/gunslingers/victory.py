@@ -228,6 +228,7 @@ class _Result:
         self.turn = 1
         self.over = False
         self.last_turn = scenario.scenario.turns
+        self.arm_types = {a.id: a.arm_type for a in scenario.aircraft if a.arm_type}
         w = _Walk()
         for kind in UNIT_LISTS:
             for u in getattr(scenario, kind):
@@ -248,6 +249,8 @@ class _Result:
         if a is None or b is None:
             return None, None
         rng = a[0].distance(b[0])
+        if self.sc.units.get(target, ("",))[0] != "aircraft":
+            return rng, None  # a ground unit has no heading, so no aspect
         arc = arc_of(b[0], b[1], a[0])
         return rng, (str(arc) if arc is not None else "same hex")
 
@@ -298,7 +301,8 @@ class _Result:
         elif t == "attack":
             if e.get("kind") in GROUND_ATTACKS:
                 w.attacked.add(str(e["aircraft"]))
-            self._attack(e)
+            else:  # a bomb is a launch (guided) or its outcome follows at once
+                self._attack(e)
         elif t == "launch":
             self._launch(e, failed=False)
         elif t == "launch_failed":
@@ -333,8 +337,11 @@ class _Result:
     def _launch(self, e: Mapping[str, Any], failed: bool) -> None:
         by = str(e.get("by") or e.get("unit"))
         target = str(e.get("target"))
-        kind = str(e.get("kind") or "aam")
+        fired_by = self.sc.units.get(by, ("",))[0]
+        kind = str(e.get("kind") or ("sam" if fired_by in ("sams", "infantry_sams") else "aam"))
         weapon = str(e.get("missile") or "")
+        if not weapon and kind == "arm":
+            weapon = self.arm_types.get(by) or "ARM"
         if not weapon:
             kind_of = self.sc.units.get(by)
             weapon = (kind_of[2] if kind_of and kind_of[2] else self.label(by)) + (
@@ -383,8 +390,9 @@ class _Result:
         else:
             by, target = str(pending.get("by")), str(pending.get("target"))
             rng, aspect = self._geometry(by, target) if by in self.sc.units else (None, None)
+            what = str(pending.get("what") or pending.get("kind"))
             shot = Shot(
-                str(pending.get("what") or pending.get("kind")),
+                what.split(" drops ")[-1],
                 by,
                 target,
                 self.turn,
