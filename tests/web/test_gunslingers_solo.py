@@ -16,7 +16,7 @@ from fastapi.testclient import TestClient
 from playwright.sync_api import Page, expect
 
 from airwar.games.gunslingers.game import strongest_bot
-from tests.web.conftest import Server, free_port, wait_until
+from tests.web.conftest import SCREENSHOTS, Server, free_port, wait_until
 from tests.web.helpers import BROWSER_COOKIE, TEST_BROWSER, same_browser, settle
 
 
@@ -141,3 +141,6 @@ def test_the_result_panel_and_after_action_report(server: Server, page: Page) ->
     assert "launch " in shot and "rolled" in shot
     href = page.locator("#replay-this").get_attribute("href") or ""
     assert href.endswith(f"/games/{made['id']}/replay")
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    report.scroll_into_view_if_needed()
+    report.screenshot(path=str(SCREENSHOTS / "gunslingers-after-action.png"))

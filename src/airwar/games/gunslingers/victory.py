@@ -709,7 +709,7 @@ def report_lines(result: Mapping[str, Any], labels: Mapping[str, str]) -> list[s
         target = labels.get(m["target"], m["target"])
         out.append(
             f"  turn {m['turn']}: {shot_text(m, labels)} at {target}: "
-            f"{(m.get('result') or 'still in flight').replace('_', ' ')}"
+            f"{(m.get('result') or 'in flight at the end').replace('_', ' ')}"
         )
     out.append("")
     out.append("SAMs and ground units suppressed:")

@@ -114,7 +114,7 @@
     }
     box.appendChild(A.el("h3", { text: "Missiles fired" }));
     box.appendChild(table("missiles-table", ["Turn", "Shot", "At", "Result"], vic.missiles.map(function (m) {
-      return [m.turn, R.shotText(m, labels), labels[m.target] || m.target, (m.result || "in flight").replace(/_/g, " ")];
+      return [m.turn, R.shotText(m, labels), labels[m.target] || m.target, (m.result || "in flight at the end").replace(/_/g, " ")];
     }), "Missiles fired"));
     box.appendChild(A.el("h3", { text: "SAMs suppressed" }));
     box.appendChild(vic.suppressed.length ? table("suppressed-table", ["Turn", "Unit", "Side", "Points"],
