@@ -548,12 +548,12 @@ class _Result:
         else:
             level = "draw"
         winner = ranked[0] if level != "draw" else None
-        score_text = " to ".join(str(points[s]) for s in ranked)
+        score_text = ", ".join(f"{s} {points[s]}" for s in sides)
         if winner is None:
-            text = f"A draw, {score_text} ({', '.join(sides)})"
+            text = f"A draw: {score_text} (a lead of {thresholds['marginal']} would win)"
         else:
             text = (
-                f"{winner} wins, {level}ly: {score_text} points "
+                f"{winner} wins {level}ly: {score_text} "
                 f"(a lead of {margin}; {level} from {thresholds[level]})"
             )
         if not self.over:
