@@ -236,6 +236,9 @@ class GunslingersGame(Game):
                 out["points"] = result["points"]
                 out["winner"] = result["winner"]
                 out["level"] = result["level"]
+                # what the games list shows: who won by the points, and the points
+                out["result"] = result["winner"] or "draw"
+                out["scores"] = result["points"]
         return out
 
 
