@@ -139,3 +139,15 @@ def test_report_of_a_running_game_is_told_to_one_side(tmp_path: Path) -> None:
     )
     assert blue.exit_code == 0, blue.output
     assert json.loads(blue.stdout)["side"] == "Blue"
+
+
+def test_a_match_on_a_dask_cluster_plays_the_same_games() -> None:
+    from dask.distributed import LocalCluster
+
+    local = match_json("--seed", "7")
+    with LocalCluster(
+        n_workers=1, threads_per_worker=1, processes=False, dashboard_address=None
+    ) as cluster:
+        remote = match_json("--seed", "7", "--scheduler", cluster.scheduler_address)
+    assert without_times(remote) == without_times(local)
+    assert remote["summary"] == local["summary"]
