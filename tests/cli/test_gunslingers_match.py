@@ -151,3 +151,15 @@ def test_a_match_on_a_dask_cluster_plays_the_same_games() -> None:
         remote = match_json("--seed", "7", "--scheduler", cluster.scheduler_address)
     assert without_times(remote) == without_times(local)
     assert remote["summary"] == local["summary"]
+
+
+def test_validate_names_the_line_of_a_victory_problem(tmp_path: Path) -> None:
+    from tests.games.gunslingers.test_victory import BAD
+
+    bad = tmp_path / "bad.toml"
+    bad.write_text(BAD, encoding="utf-8")
+    done = runner.invoke(app, ["gunslingers", "validate", str(bad)])
+    assert done.exit_code == 1
+    lines = done.stdout.splitlines()
+    assert lines[0].startswith("bad.toml: line 20: victory.decisive: 2 is less than marginal")
+    assert any(line.startswith("bad.toml: line 24: victory.exits[0].side:") for line in lines)
