@@ -19,6 +19,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
+from airwar.core.errors import InvalidNotation
 from airwar.games.gunslingers.model.fields import house
 from airwar.games.gunslingers.model.hexgrid import Hex, arc_of
 from airwar.games.gunslingers.model.scenario import UNIT_LISTS, Scenario
@@ -209,7 +210,7 @@ def _in_place(e: Exit, h: Hex, radius: int) -> bool:
 def _hex(text: Any) -> Hex | None:
     try:
         return Hex.parse(str(text))
-    except Exception:
+    except InvalidNotation:  # a position the log does not give: left unknown
         return None
 
 
