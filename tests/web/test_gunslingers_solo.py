@@ -141,6 +141,9 @@ def test_the_result_panel_and_after_action_report(server: Server, page: Page) ->
     assert "launch " in shot and "rolled" in shot
     href = page.locator("#replay-this").get_attribute("href") or ""
     assert href.endswith(f"/games/{made['id']}/replay")
+    from tests.web.test_accessibility import serious_violations
+
+    assert serious_violations(page) == []
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
     report.scroll_into_view_if_needed()
     report.screenshot(path=str(SCREENSHOTS / "gunslingers-after-action.png"))
