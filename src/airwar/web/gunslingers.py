@@ -252,13 +252,19 @@ def solo_bot() -> str:
     return strongest_bot(bots.names(GAME))
 
 
-@router.get("/api/gunslingers/solo", response_model=SoloInfo)
+solo_router = APIRouter(tags=["gunslingers"])
+"""The solo game's routes: their bodies are small (64 KB, as any), not scenario uploads."""
+
+
+@solo_router.get("/api/gunslingers/solo", response_model=SoloInfo)
 def solo_info() -> SoloInfo:
     """What a solo game offers: the AI that will play the other side, and the examples."""
     return SoloInfo(bot=solo_bot(), examples=list_examples())
 
 
-@router.post("/api/gunslingers/solo", response_model=Created, status_code=201, responses=TOO_MANY)
+@solo_router.post(
+    "/api/gunslingers/solo", response_model=Created, status_code=201, responses=TOO_MANY
+)
 def new_solo_game(body: SoloGame, request: Request, response: Response, svc: Service) -> Created:
     """One click to play: the person plays ``side`` of an example here, the other side is
     the strongest AI and the referee automatic; the only link is the person's own, held
