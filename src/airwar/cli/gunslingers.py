@@ -23,6 +23,11 @@ A scenario is a TOML file or the name of an example the package ships
   browsers on the same database: its view and events alone, waiting for theirs.
 - ``map SCENARIO [--unit ID] [--radius N]`` or ``map --game ID --seat NAME``:
   the hex map as text around a unit, as that seat may see it.
+- ``report ID [--seat SIDE] [--json]``: a stored game's result and after-action
+  report (GS-85 to GS-88); a running game only as one side may know it.
+- ``match SCENARIO --blue BOT --red BOT --games N --seed S [--workers N]
+  [--scheduler ADDRESS] [--json]``: seeded games between two bots with the
+  referee automatic, each result and a summary (GS-89, :mod:`.gunslingers_match`).
 """
 
 from __future__ import annotations
