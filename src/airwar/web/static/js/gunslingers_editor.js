@@ -416,7 +416,7 @@
     const box = $("ed-header-problems");
     A.clear(box);
     problems.filter(function (p) {
-      return p.path.length === 0 || p.path[0] === "scenario" || (p.path[0] === "map" && p.path[1] !== "terrain") ||
+      return (p.path.length === 0 && !isVictory(p)) || p.path[0] === "scenario" || (p.path[0] === "map" && p.path[1] !== "terrain") ||
         (p.path[0] === "sides" && p.path.length === 1);
     }).forEach(function (p) { box.appendChild(A.el("p", { class: "field-problem", text: p.text })); });
   }
@@ -769,6 +769,9 @@
   const EDGES = ["any", "east", "west", "northeast", "northwest", "southeast", "southwest"];
   const ROLES = ["aircraft", "sam", "infantry", "aaa", "ewr", "ccu", "ground", "default"];
 
+  /* a problem of [victory]: by its path, or its words when a key (a type's name) breaks the path */
+  function isVictory(p) { return p.path[0] === "victory" || /^victory[.[]/.test(p.text); }
+
   function victory() { return data.victory && typeof data.victory === "object" ? data.victory : null; }
 
   function groundIds() {
@@ -812,7 +815,7 @@
     A.clear(body);
     const box = $("ed-vic-problems");
     A.clear(box);
-    problems.filter(function (p) { return p.path[0] === "victory"; }).forEach(function (p) {
+    problems.filter(isVictory).forEach(function (p) {
       box.appendChild(A.el("p", { class: "field-problem", text: p.text }));
     });
     if (!v) return;
