@@ -95,6 +95,7 @@ from airwar.games.gunslingers.model.victory import located
 from airwar.games.gunslingers.narrate import describe
 from airwar.games.gunslingers.phases.registry import VERBS
 from airwar.games.gunslingers.referee import GsState
+from airwar.games.gunslingers.victory import game_result
 from airwar.session import AI_PREFIX, HUMAN, REMOTE, Conflict, PlaySession, Sessions
 from airwar.store import GameChanged
 
@@ -525,8 +526,10 @@ def _referee(
         state = live.state
         assert isinstance(state, GsState)
         actor = state.current_actor()
-        if actor == TERMINAL:
-            typer.echo("the game is over")
+        if actor == TERMINAL:  # the result is for every seat once the game is over (GS-88)
+            result = game_result(state)
+            typer.echo(printable(f"the game is over: {result['text']}"))
+            typer.echo(f"the after-action report: airwar gunslingers report {live.id}")
             return
         if actor in live.bot_seats():
             try:
@@ -784,7 +787,7 @@ def report(
     points turn by turn. A running game is told only to one side (--seat), and only
     what that side may know (GS-88).
     """
-    from airwar.games.gunslingers.victory import game_result, labels_of, report_lines, side_tally
+    from airwar.games.gunslingers.victory import labels_of, report_lines, side_tally
 
     sessions = Sessions(open_store(database_url), make_bot=_make_bot, bot_refusal=refusal)
     live = sessions.get(game_id, resume_bots=False)
