@@ -92,7 +92,7 @@ from airwar.games.gunslingers.model.fields import TURNS_WHY as TURNS_WHY
 from airwar.games.gunslingers.model.fields import ceiling as ceiling
 from airwar.games.gunslingers.model.fields import house_defaults as house_defaults
 from airwar.games.gunslingers.model.typelib import resolve_scenario
-from airwar.games.gunslingers.model.victory import ROLE_OF_LIST, VictorySpec
+from airwar.games.gunslingers.model.victory import VictorySpec
 from airwar.games.gunslingers.model.victory import cross_check as victory_problems
 
 
@@ -690,11 +690,6 @@ def _victory_problems(sc: Scenario) -> list[str]:
             units[u.id] = (kind, u.side, str(getattr(u, "type", "") or ""))
     sides = set(sc.side_names())
     return victory_problems(sc.victory, sides, units, sc.map.radius)
-
-
-def unit_role(kind: str) -> str:
-    """The role (GS-86) of a unit of the scenario's list ``kind``."""
-    return ROLE_OF_LIST[kind]
 
 
 def parse_scenario_text(text: str, filename: str = "scenario") -> dict[str, Any]:
