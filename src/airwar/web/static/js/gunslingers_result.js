@@ -1,10 +1,16 @@
 /* Gunslingers: who won and why (GS-85 to GS-89). The result panel's words, the
-   after-action report (every point with its turn, kills and losses with the shot
-   that did each, missiles fired, SAMs suppressed), the points over the turns as a
-   small SVG chart, and the link to the replay. Everything comes from the view's
-   "victory": the whole result once the game is over, a side's own tally before. */
+   after-action report (every point with its turn, kills and losses with the shot that did
+   each, missiles fired, SAMs suppressed), the points over the turns as a small SVG chart,
+   and the link to the replay. Everything comes from the view's "victory": the whole result
+   once the game is over, a side's own tally before. The play and replay pages load it
+   before gunslingers.js (as Airwar.gunslingersResult); Node requires its pure parts
+   (summary, chart, oddsText, shotText) for tests/web/js. */
 "use strict";
-(function (A) {
+(function (root, make) {
+  const m = make(function () { return root.Airwar; });
+  if (typeof module === "object" && module.exports) module.exports = m;
+  else { root.Airwar = root.Airwar || {}; root.Airwar.gunslingersResult = m; }
+})(typeof self !== "undefined" ? self : this, function (airwar) {
   const R = {};
 
   R.LEVEL_WORDS = { decisive: "a decisive win", marginal: "a marginal win", draw: "a draw" };
@@ -35,9 +41,16 @@
     return { turns: turns, top: top, lines: lines, x: x, y: y };
   };
 
+  /* "2/5 (40.0%)": a probability as the rest of the app writes it */
+  R.pct = function (frac) {
+    const parts = String(frac).split("/");
+    const v = parts.length === 2 ? Number(parts[0]) / Number(parts[1]) : Number(frac);
+    return frac + " (" + (100 * v).toFixed(1) + "%)";
+  };
+
   R.oddsText = function (o) {
     if (!o) return "the referee's result";
-    return o.target + "- (" + A.oddsText(o.p) + "), rolled " + o.roll;
+    return o.target + "- (" + R.pct(o.p) + "), rolled " + o.roll;
   };
 
   /* A shot in words: the weapon and its firer, range, aspect, exact odds and rolls. */
@@ -52,7 +65,7 @@
   };
 
   function svgChart(vic) {
-    const S = A.svg, W = 320, H = 140;
+    const A = airwar(), S = A.svg, W = 320, H = 140;
     const c = R.chart(vic.by_turn || {}, vic.sides, W, H);
     const root = S.root(W, H, "Points after each turn: " + vic.sides.map(function (s) {
       return s + " " + (vic.by_turn[s] || []).join(", "); }).join("; "));
@@ -74,6 +87,7 @@
   }
 
   function table(id, head, rows, label) {
+    const A = airwar();
     return A.el("div", { class: "table-scroll", tabindex: "0", role: "region", "aria-label": label }, [
       A.el("table", { id: id }, [
         A.el("thead", {}, [A.el("tr", {}, head.map(function (h) { return A.el("th", { scope: "col", text: h }); }))]),
@@ -84,6 +98,7 @@
 
   /* The points panel: the after-action report once over, the known points before. */
   R.panel = function (vic, replayUrl) {
+    const A = airwar();
     const box = A.el("div", { class: "panel", id: "after-action" });
     if (!vic) return box;
     if (!vic.over) {
@@ -126,5 +141,5 @@
     return box;
   };
 
-  A.gunslingersResult = R;
-})(window.Airwar);
+  return R;
+});
