@@ -19,7 +19,7 @@ router = APIRouter(include_in_schema=False)
 
 def extra_routers() -> list[APIRouter]:
     """Routers of the rule sets that have their own API beyond playing games."""
-    return [bia.router, gunslingers.router, gunslingers_editor.router]
+    return [bia.router, gunslingers.router, gunslingers.solo_router, gunslingers_editor.router]
 
 
 @router.get("/", response_class=HTMLResponse)
