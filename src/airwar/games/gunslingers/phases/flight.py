@@ -27,6 +27,7 @@ from airwar.games.gunslingers.phases.common import (
     suppressed,
     yes_no,
 )
+from airwar.games.gunslingers.phases.detection import radar_detected, sighted_by_enemy
 from airwar.games.gunslingers.phases.registry import on_do, verb
 from airwar.games.gunslingers.rules import air as air_rules
 
@@ -336,14 +337,6 @@ def move_guiding(state: GsModel) -> None:
     _queue_category(state, "guiding", [p for p in _unclaimed(state) if p.id in guiding])
 
 
-def sighted_by_enemy(state: GsModel, p: Plane) -> bool:
-    return any(p.id in s.sighted for name, s in state.forces.sides.items() if name != p.side)
-
-
-def detected_by_enemy(state: GsModel, p: Plane) -> bool:
-    return any(e.radar is not None and p.id in e.radar.contacts for e in state.enemies_of(p.side))
-
-
 def move_by_advantage(state: GsModel) -> None:
     """Step 8: sighted aircraft, disadvantaged, then non-advantaged, then advantaged."""
     rest = [p for p in _unclaimed(state) if sighted_by_enemy(state, p)]
@@ -352,10 +345,9 @@ def move_by_advantage(state: GsModel) -> None:
 
 
 def move_detected(state: GsModel) -> None:
-    """Step 9: unsighted but radar-detected aircraft."""
-    _queue_category(
-        state, "detected", [p for p in _unclaimed(state) if detected_by_enemy(state, p)]
-    )
+    """Step 9: unsighted but radar-detected aircraft: tracked by any enemy radar, the
+    aircraft's or a ground one (GS-80)."""
+    _queue_category(state, "detected", [p for p in _unclaimed(state) if radar_detected(state, p)])
 
 
 def move_undetected(state: GsModel) -> None:
