@@ -92,3 +92,74 @@ def test_a_flight_a_ground_radar_tracks_has_no_operational_move() -> None:
 
     play(quiet(EWR_TOML), decide)
     assert seen == [["Flanker", "done"]]
+
+
+# -- Flight step 7: the guiding aircraft (GS-81) -------------------------------------------
+
+STRIKE_TOML = """
+[scenario]
+name = "guided strike"
+turns = 2
+
+[map]
+radius = 20
+
+[[sides]]
+name = "Blue"
+sighted = ["Depot"]
+
+[[sides]]
+name = "Red"
+
+[[aircraft]]
+id = "Falcon"
+side = "Blue"
+type = "F-16C"
+hex = [0, 2]
+heading = 0
+altitude = 10
+speed = 1
+ground_weapons = [{ type = "GBU-12", count = 1, guided = true }]
+
+[[aircraft]]
+id = "Fulcrum"
+side = "Red"
+type = "MiG-29"
+hex = [15, -5]
+heading = 8
+altitude = 10
+speed = 1
+
+[[ground_units]]
+id = "Depot"
+side = "Red"
+hex = [0, 0]
+"""
+
+
+def _strike_decide(state: GsState, ask: Ask) -> str | None:
+    if ask.verb == "attack" and ask.subject == "Falcon":
+        done = any(e["type"] == "attack" and e["aircraft"] == "Falcon" for e in state.log)
+        return "attack Falcon done" if done else "attack Falcon bomb:GBU-12:Depot"
+    if ask.verb == "move":
+        p = state.forces.planes[ask.subject]
+        return f"move {p.id} {p.hex} h{p.heading} a{p.altitude}"
+    return None
+
+
+def test_the_guiding_aircraft_moves_at_step_7_and_its_weapon_strikes_as_that_move_ends() -> None:
+    """Flight step 1 moves the GBU-12 the Falcon dropped in turn 1; step 7, 'Move aircraft
+    guiding air to ground weapons', moves the Falcon, still guiding it, and the weapon
+    strikes as that move ends (GS-81)."""
+    played = play(tomllib.loads(STRIKE_TOML), _strike_decide)
+    launch = played.of_type("launch", by="Falcon", kind="a2g")
+    assert [e["turn"] for e in launch] == [1]
+    events = played.events
+    turn2 = [(i, e) for i, e in enumerate(events) if e.get("turn") == 2]
+    arrives = next(i for i, e in turn2 if e["type"] == "weapon_move")
+    falcon = next((i, e) for i, e in turn2 if e["type"] == "move" and e["aircraft"] == "Falcon")
+    strike = next(i for i, e in turn2 if e["type"] == "marker" and e["kind"] == "blast_zone")
+    assert falcon[1]["category"] == "guiding"
+    assert arrives < falcon[0] < strike
+    steps = [e for i, e in turn2 if e["type"] == "step" and i < falcon[0]]
+    assert steps[-1]["step"] == 7, steps[-1]

@@ -367,6 +367,9 @@ class Weapon:
     time_left: int
     launched_after_flight: bool = False
     """Launched after this turn's Flight Phase: its time of flight starts next turn."""
+    arrived: bool = False
+    """A guided air-to-ground weapon that has moved to its target (Flight step 1) and
+    waits for its guiding aircraft's move (step 7) to strike (GS-81)."""
 
 
 @dataclass

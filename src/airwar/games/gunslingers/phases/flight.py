@@ -142,16 +142,26 @@ def _ground_weapons_strike(state: GsModel, args: tuple[str, ...]) -> None:
     waiting = set(state.shootouts.values())
     state.push_front(
         *(
-            Do("a2g_strike", (w.id,))
+            Do("a2g_arrives", (w.id,))
             for w in list(state.weapons.values())
             if w.kind == "a2g" and w.id not in waiting
         )
     )
 
 
-@on_do("a2g_strike")
-def _a2g_strike(state: GsModel, args: tuple[str, ...]) -> None:
-    """A guided air-to-ground weapon reaches its target and strikes (GS-41, GS-14)."""
+def guider_to_move(state: GsModel, w: Weapon) -> Plane | None:
+    """The aircraft guiding ``w`` when it is still to move this turn (GS-81), else None."""
+    p = state.forces.planes.get(w.shooter)
+    return p if p is not None and p.alive and not p.moved else None
+
+
+@on_do("a2g_arrives")
+def _a2g_arrives(state: GsModel, args: tuple[str, ...]) -> None:
+    """A guided air-to-ground weapon moves to its target (Flight step 1). Its aircraft
+    guides it until it strikes: while that aircraft is still to move (step 7, 'Move
+    aircraft guiding air to ground weapons'), the weapon waits on its target and strikes
+    as the guiding aircraft's move ends; with no guide left to move it strikes now
+    (GS-81)."""
     w = state.weapons.get(args[0])
     if w is None:
         return
@@ -159,6 +169,22 @@ def _a2g_strike(state: GsModel, args: tuple[str, ...]) -> None:
     if target is not None:
         w.hex = target.hex
     state.emit("weapon_move", weapon=w.id, hex=str(w.hex))
+    w.arrived = True
+    if guider_to_move(state, w) is None:
+        state.push_front(Do("a2g_strike", (w.id,)))
+
+
+@on_do("a2g_strike")
+def _a2g_strike(state: GsModel, args: tuple[str, ...]) -> None:
+    """A guided air-to-ground weapon strikes its target (GS-41, GS-14, GS-81)."""
+    w = state.weapons.get(args[0])
+    if w is None:
+        return
+    if not w.arrived:
+        target = state.unit(w.target)
+        if target is not None:
+            w.hex = target.hex
+        state.emit("weapon_move", weapon=w.id, hex=str(w.hex))
     place_blast_zone(state, w.hex)
     outcomes.resolve(state, "ground_attack", w.target, w.shooter, f"{w.type} strikes", w.id)
 
@@ -280,8 +306,9 @@ def _shootout(state: GsModel, ask: Ask, d: Decision) -> None:
 
 def _resolve_shootout(state: GsModel, w: Weapon, by: str, label: str) -> None:
     """The shoot-out, resolved at once: the weapon is destroyed or flies on (GS-53, GS-14);
-    one that flies on strikes right after."""
-    state.push_front(Do("a2g_strike", (w.id,)))
+    one that flies on reaches its target right after, and strikes once its guiding
+    aircraft has moved (GS-81)."""
+    state.push_front(Do("a2g_arrives", (w.id,)))
     outcomes.resolve(state, "shootout", w.id, by, f"{label} against {w.type} (shoot-out)", w.id)
 
 
@@ -296,10 +323,12 @@ def _shootout_meets(state: GsModel, args: tuple[str, ...]) -> None:
 
 @on_do("shootouts_left")
 def _shootouts_left(state: GsModel, args: tuple[str, ...]) -> None:
-    """Weapons whose interceptor never moved (destroyed first) strike at the end (GS-53)."""
+    """Weapons whose interceptor never moved (destroyed first) strike at the end (GS-53),
+    and so do weapons whose guiding aircraft left play before its move (GS-81)."""
     left = [wid for wid in state.shootouts.values() if wid in state.weapons]
+    left += [w.id for w in state.weapons.values() if w.kind == "a2g" and w.arrived]
     state.shootouts.clear()
-    state.push_front(*(Do("a2g_strike", (wid,)) for wid in left))
+    state.push_front(*(Do("a2g_strike", (wid,)) for wid in dict.fromkeys(left)))
 
 
 def move_departed_stalled(state: GsModel) -> None:
@@ -332,7 +361,8 @@ def move_designating(state: GsModel) -> None:
 
 
 def move_guiding(state: GsModel) -> None:
-    """Step 7: aircraft guiding air-to-ground weapons."""
+    """Step 7: aircraft guiding air-to-ground weapons: each weapon that moved at step 1
+    waits for its guide, which strikes it as its move ends (GS-81)."""
     guiding = {w.shooter for w in state.weapons.values() if w.kind == "a2g"}
     _queue_category(state, "guiding", [p for p in _unclaimed(state) if p.id in guiding])
 
@@ -510,6 +540,11 @@ def _after_status(state: GsModel, args: tuple[str, ...]) -> None:
     tasks: list[Ask | Do] = []
     if p.id in state.shootouts:
         tasks.append(Do("shootout_meets", (p.id,)))
+    tasks += [  # it guided them through its move; now they strike (GS-81)
+        Do("a2g_strike", (w.id,))
+        for w in state.weapons.values()
+        if w.kind == "a2g" and w.shooter == p.id and w.arrived
+    ]
     if barrage_guns(state, p):
         tasks.append(Do("barrage_fire", (p.id,)))
     tasks.append(Do("after_barrage", (p.id,)))
