@@ -294,7 +294,10 @@ def test_a_gunslingers_turn_stepped_through(server: Server, page: Page) -> None:
                 wait_ready(page)
                 shot(page, "gunslingers")
                 pictured = True
-            page.locator("#hex-map .hex.legal").first.click()
+            page.locator("#hex-map .hex.legal").first.click()  # its path, by the default route
+            wait_ready(page)
+            if page.locator("#path-fly:not([disabled])").count():
+                page.click("#path-fly")
         else:
             gunslingers_step(page)
         expect(page.locator("#error")).to_have_text("")

@@ -79,6 +79,11 @@ class PlaneTurn:
     used: dict[str, int] = field(default_factory=dict)
     category: str = ""
     moved: bool = False
+    route: tuple[Hex, ...] = ()
+    """This turn's move hex by hex, from the hex it started in to the one it ended in
+    (GS-82)."""
+    route_altitudes: tuple[int, int] = (0, 0)
+    """Its altitude as that move began and as it ended (GS-83)."""
 
 
 @dataclass

@@ -68,11 +68,39 @@ def optically_covered(state: GsModel, p: Plane) -> bool:
         and s.alive
         and s.optical
         and not suppressed(state, s.id)
-        and (
-            s.lock == p.id
-            or (s.hex.distance(p.hex) <= s.range and p.altitude <= s.max_altitude)
-        )
+        and (s.lock == p.id or (s.hex.distance(p.hex) <= s.range and p.altitude <= s.max_altitude))
         for s in state.forces.sams.values()
+    )
+
+
+def known_to(state: GsModel, side: str, p: Plane) -> bool:
+    """Whether ``side`` knows where the aircraft ``p`` is now: its own, sighted by it, held
+    by its aircraft's radars, locked on or passed down to its SAM units, or within the
+    cover of its working ground radars and SAM units (GS-43, GS-80)."""
+    if p.side == side or p.id in state.forces.sides[side].sighted:
+        return True
+    f = state.forces
+    for e in state.planes(side):
+        if e.radar is not None and (p.id in e.radar.contacts or p.id in e.radar.locks):
+            return True
+    for s in f.sams.values():
+        if s.side != side or not s.alive:
+            continue
+        if s.lock == p.id or state.passdowns.get(s.id) == p.id:
+            return True
+        reach = s.hex.distance(p.hex) <= s.range and p.altitude <= s.max_altitude
+        working = s.optical or (s.emitting and not s.jammed)
+        if reach and working and not suppressed(state, s.id):
+            return True
+    return any(
+        r.side == side
+        and r.alive
+        and r.emitting
+        and not r.jammed
+        and r.operative
+        and not suppressed(state, r.id)
+        and r.hex.distance(p.hex) <= r.range
+        for r in f.radars.values()
     )
 
 

@@ -9,6 +9,7 @@ those missiles move, and aircraft tailing it move.
 
 from __future__ import annotations
 
+from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
 from airwar.core.errors import IllegalAction, InvalidNotation
@@ -27,7 +28,7 @@ from airwar.games.gunslingers.phases.common import (
     suppressed,
     yes_no,
 )
-from airwar.games.gunslingers.phases.detection import radar_detected, sighted_by_enemy
+from airwar.games.gunslingers.phases.detection import known_to, radar_detected, sighted_by_enemy
 from airwar.games.gunslingers.phases.registry import on_do, verb
 from airwar.games.gunslingers.rules import air as air_rules
 
@@ -198,18 +199,51 @@ the referee's call for another reason of the full rules (GS-52)."""
 
 def _preempt_movers(state: GsModel, ask: Ask) -> list[Plane]:
     side = None if ask.subject == "flight" else ask.subject
-    return [p for p in state.planes(side) if not p.moved]
+    now = state.this_turn.preempt_moment
+    return [p for p in state.planes(side) if not p.moved and p.id != now]
+
+
+def _preempted(state: GsModel) -> list[Plane]:
+    """The aircraft a pre-emption may move before: any still to move, or, as one is about
+    to move, that one (GS-84)."""
+    now = state.this_turn.preempt_moment
+    return [p for p in state.planes() if not p.moved and (now is None or p.id == now)]
 
 
 def preempt_choices(state: GsModel, ask: Ask) -> list[Decision]:
     reasons = ("defensive",) if ask.subject != "flight" else PREEMPT_REASONS
-    everyone = [p for p in state.planes() if not p.moved]
+    everyone = _preempted(state)
     out = [Decision("preempt", ask.subject, ("done",))]
     for a in _preempt_movers(state, ask):
         for b in everyone:
             if b.id != a.id and a.id not in state.this_turn.preemptions.get(b.id, {}):
                 out += [Decision("preempt", ask.subject, (f"{a.id}:{b.id}:{r}",)) for r in reasons]
     return out
+
+
+def preempt_moment(state: GsModel, p: Plane) -> list[Ask]:
+    """As ``p`` comes to move, who may pre-empt it (GS-84): with option ``preemption`` at
+    ``referee`` the referee, at ``sides`` each other side that knows where ``p`` is (a side
+    is never asked about an aircraft it does not know, GS-43, GS-72); only when it has an
+    aircraft still to move, and once for each aircraft a turn."""
+    mode = str(state.game.options.get("preemption", "referee"))
+    turn = state.this_turn
+    if mode == "off" or p.id in turn.preempt_asked:
+        return []
+    turn.preempt_asked.add(p.id)
+    waiting = [q for q in state.planes() if not q.moved and q.id != p.id]
+    if mode == "sides":
+        return [
+            Ask(state.seat_of(side), "preempt", side)
+            for side in state.side_names
+            if side != p.side and any(q.side == side for q in waiting) and known_to(state, side, p)
+        ]
+    return [Ask(state.referee, "preempt", "flight")] if waiting else []
+
+
+@on_do("preempt_moment")
+def _preempt_moment(state: GsModel, args: tuple[str, ...]) -> None:
+    state.this_turn.preempt_moment = args[0] or None
 
 
 def _preempt_check(state: GsModel, ask: Ask, d: Decision) -> None:
@@ -228,6 +262,16 @@ def _preempt_check(state: GsModel, ask: Ask, d: Decision) -> None:
     need(
         other is not None and other.alive and not other.moved and b != a,
         f"{b} is not another aircraft still to move this turn (GS-52)",
+    )
+    need(
+        a not in state.this_turn.preemptions.get(b, {}),
+        f"{a} already moves right before {b} this turn (GS-52)",
+    )
+    now = state.this_turn.preempt_moment
+    need(
+        now is None or b == now,
+        f"{b} is not the aircraft about to move, {now}: a pre-emption now moves right before "
+        "it (GS-84)",
     )
     allowed = PREEMPT_REASONS if ask.subject == "flight" else ("defensive",)
     need(reason in allowed, f"{reason!r} is not a reason here: {', '.join(allowed)} (GS-52)")
@@ -394,6 +438,12 @@ def _fly(state: GsModel, args: tuple[str, ...]) -> None:
     p = state.forces.planes[args[0]]
     if not p.alive or p.moved:
         return
+    asks = preempt_moment(state, p)
+    if asks:  # pre-emption as the aircraft comes to move (GS-84)
+        state.push_front(
+            Do("preempt_moment", (p.id,)), *asks, Do("preempt_moment", ("",)), Do("fly", (p.id,))
+        )
+        return
     first = [
         (a, why)
         for a, why in state.this_turn.preemptions.pop(p.id, {}).items()
@@ -436,25 +486,57 @@ def move_choices(state: GsModel, ask: Ask) -> list[Decision]:
     return out
 
 
-def parse_move(d: Decision) -> tuple[Hex, int, int]:
+PATH_MARK = ">"
+"""Joins the hexes of a move's path: ``1,-1>2,-2>3,-2`` (GS-82)."""
+
+
+def parse_move(d: Decision) -> tuple[list[Hex] | None, Hex, int, int]:
+    """A move's path (None: a single hex, the default route), its last hex, heading and
+    altitude."""
     need(
         len(d.args) == 3,
-        f"write 'move {d.subject} HEX hHEADING aALTITUDE', e.g. move {d.subject} 3,-2 h4 a12",
+        f"write 'move {d.subject} HEX hHEADING aALTITUDE' or 'move {d.subject} "
+        f"HEX>HEX>... hHEADING aALTITUDE' (the path hex by hex), e.g. move {d.subject} 3,-2 h4 "
+        "a12",
     )
+    words = d.args[0].split(PATH_MARK)
     try:
-        h = Hex.parse(d.args[0])
+        hexes = [Hex.parse(w) for w in words]
     except InvalidNotation as exc:
         raise IllegalAction(str(exc)) from None
     return (
-        h,
+        hexes if len(hexes) > 1 else None,
+        hexes[-1],
         parse_prefixed(d.args[1], "h", "a heading"),
         parse_prefixed(d.args[2], "a", "an altitude"),
     )
 
 
+def move_path(p: Plane, path: list[Hex] | None, to: Hex) -> list[Hex]:
+    """The hexes a move enters, in order, the last its end: the path given, or the default
+    route, straight ahead then turning (GS-82)."""
+    return path if path is not None else p.hex.route_to(to, p.heading)
+
+
+def _path_refusal(state: GsModel, p: Plane, path: list[Hex]) -> str | None:
+    """Why a path given hex by hex is not a move of ``p``: each hex next to the one
+    before (the first next to the aircraft's), on the map, and no more hexes than its
+    speed (GS-82, GS-23)."""
+    here = p.hex
+    for i, h in enumerate(path, 1):
+        if h.distance(here) != 1:
+            return f"hex {i} of the path, {h}, is not next to {here}: a path goes hex by hex"
+        if not state.on_map(h):
+            return f"hex {i} of the path, {h}, is off the map"
+        here = h
+    if len(path) > p.speed:
+        return f"the path is {len(path)} hexes long: its speed is {p.speed} hexes a turn"
+    return None
+
+
 def _move_check(state: GsModel, ask: Ask, d: Decision) -> None:
     p = state.forces.planes[ask.subject]
-    h, heading, alt = parse_move(d)
+    path, h, heading, alt = parse_move(d)
     ceiling = house("aircraft", "max_altitude")
     need(state.on_map(h), f"{p.label} cannot move to {h}: it is off the map (GS-23)")
     dist = p.hex.distance(h)
@@ -462,6 +544,9 @@ def _move_check(state: GsModel, ask: Ask, d: Decision) -> None:
         dist <= p.speed,
         f"{p.label} cannot move {dist} hexes: its speed is {p.speed} hexes a turn (GS-23)",
     )
+    if path is not None:
+        why = _path_refusal(state, p, path)
+        need(why is None, f"{p.label} cannot fly that path: {why} (GS-82, GS-23)")
     need(0 <= heading <= 11, f"heading {heading} is not 0 to 11 (GS-4)")
     need(0 <= alt <= ceiling, f"altitude {alt} is not 0 to the ceiling {ceiling} (GS-23)")
     need(
@@ -471,10 +556,12 @@ def _move_check(state: GsModel, ask: Ask, d: Decision) -> None:
     )
 
 
-@verb("move", "the aircraft's new hex, heading and altitude (GS-23)", move_choices, _move_check)
+@verb("move", "the aircraft's new hex (or its path, hex by hex: HEX>HEX>...), heading and "
+      "altitude (GS-23, GS-82)", move_choices, _move_check)  # fmt: skip
 def _move(state: GsModel, ask: Ask, d: Decision) -> None:
     p = state.forces.planes[ask.subject]
-    h, heading, alt = parse_move(d)
+    path, h, heading, alt = parse_move(d)
+    route = move_path(p, path, h)
     state.emit(
         "move",
         aircraft=p.id,
@@ -483,8 +570,23 @@ def _move(state: GsModel, ask: Ask, d: Decision) -> None:
         to=str(h),
         heading=heading,
         altitude=alt,
+        path=[str(x) for x in route],
     )
+    p.this_turn.route = (p.hex, *route)
+    p.this_turn.route_altitudes = (p.altitude, alt)
     p.hex, p.heading, p.altitude = h, heading, alt
+
+
+def flown_through(p: Plane) -> list[tuple[Hex, Fraction]]:
+    """Each hex ``p`` was in during this turn's move, with its altitude there: the hex it
+    started from to the one it ended in, its altitude changing evenly along the path
+    (GS-83); only where it is, for one that has not moved."""
+    route = p.this_turn.route
+    if not route or route[-1] != p.hex:
+        return [(p.hex, Fraction(p.altitude))]
+    a0, a1 = p.this_turn.route_altitudes
+    n = len(route) - 1
+    return [(h, Fraction(a0) + Fraction((a1 - a0) * i, n or 1)) for i, h in enumerate(route)]
 
 
 FLIGHT_STATUSES = ("stalled", "stalled_vertical", "departed", "gloc", "disoriented")
@@ -552,8 +654,10 @@ def _after_status(state: GsModel, args: tuple[str, ...]) -> None:
 
 
 def barrage_guns(state: GsModel, p: Plane) -> list[str]:
-    """The enemy AAA units firing barrage this turn whose fire reaches where ``p`` ends
-    its move: within their range and at or below their maximum altitude (GS-51)."""
+    """The enemy AAA units firing barrage this turn whose fire ``p`` flew through in its
+    move: a hex of its path (the one it started from to the one it ended in) within their
+    range, at or below their maximum altitude there (GS-51, GS-82, GS-83)."""
+    through = flown_through(p)
     return [
         g.id
         for g in state.forces.guns.values()
@@ -562,8 +666,7 @@ def barrage_guns(state: GsModel, p: Plane) -> list[str]:
         and g.side != p.side
         and not g.out_of_ammo
         and not suppressed(state, g.id)
-        and g.hex.distance(p.hex) <= g.range
-        and p.altitude <= g.max_altitude
+        and any(g.hex.distance(h) <= g.range and a <= g.max_altitude for h, a in through)
     ]
 
 
@@ -582,7 +685,15 @@ def _barrage_shot(state: GsModel, args: tuple[str, ...]) -> None:
     g = state.forces.guns[args[0]]
     p = state.forces.planes[args[1]]
     if p.alive and g.alive:
-        state.emit("barrage_attack", unit=g.id, aircraft=p.id, hex=str(p.hex), rule="GS-51")
+        met = next(
+            (
+                h
+                for h, a in flown_through(p)
+                if g.hex.distance(h) <= g.range and a <= g.max_altitude
+            ),
+            p.hex,
+        )  # the first hex of its path in the fire (GS-82)
+        state.emit("barrage_attack", unit=g.id, aircraft=p.id, hex=str(met), rule="GS-51")
         outcomes.resolve(state, "barrage", p.id, g.id, f"{g.label} barrage fire on {p.label}")
 
 
