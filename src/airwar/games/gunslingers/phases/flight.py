@@ -586,7 +586,9 @@ def flown_through(p: Plane) -> list[tuple[Hex, Fraction]]:
         return [(p.hex, Fraction(p.altitude))]
     a0, a1 = p.this_turn.route_altitudes
     n = len(route) - 1
-    return [(h, Fraction(a0) + Fraction((a1 - a0) * i, n or 1)) for i, h in enumerate(route)]
+    if n == 0:  # it stayed in its hex, climbing or diving through every level between
+        return [(p.hex, Fraction(min(a0, a1)))]
+    return [(h, Fraction(a0) + Fraction((a1 - a0) * i, n)) for i, h in enumerate(route)]
 
 
 FLIGHT_STATUSES = ("stalled", "stalled_vertical", "departed", "gloc", "disoriented")
