@@ -194,6 +194,7 @@ def test_a_browser_decision_at_the_same_index_ends_the_terminal_session(tmp_path
 def test_at_a_move_the_prompt_gives_the_path_form_and_the_path_straight_ahead() -> None:
     """'?' at a move: the hex form (the default route) and the path form, with the path
     straight ahead at full speed as the example (GS-82)."""
+
     def hog_moves(state: Any) -> bool:
         ask = state.pending_ask()
         return ask is not None and ask.verb == "move" and ask.subject == "Hog"
