@@ -76,6 +76,14 @@ def test_a_small_map_drawn_exactly() -> None:
     )
 
 
+def test_a_unit_on_terrain_keeps_the_height_in_the_legend() -> None:
+    """The unit's key hides the ^N of its hex, so the legend says the height it stands on."""
+    on_hill = {**SMALL, "sams": [{"id": "Oak", "side": "Red", "hex": "1,0", "kind": "SAM site"}]}
+    text = draw(on_hill, unit="Viper-1", radius=1)
+    assert "  R2   Oak (Red) at 1,0: SAM site (on terrain 3 high)" in text.splitlines()
+    assert "Viper-1 (Blue) at 0,0: aircraft (F-16C; altitude 12; heading 2; speed 7)\n" in text
+
+
 def test_a_unit_the_view_does_not_show_and_a_radius_out_of_range_are_refused() -> None:
     for unit, radius, said in [
         ("Fulcrum-2", 3, "no unit 'Fulcrum-2' on this map (units: Fulcrum-1, Viper-1)"),

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from fractions import Fraction
 from typing import Any
 
 import pytest
@@ -46,7 +47,7 @@ def test_a_volley_of_two_shots(client: TestClient) -> None:
         ({"system": "manpad", "firer": "orbital", "target": SLOW_POOR}, "body", "Very Slow"),
         ({"system": "manpad", "firer": "aircraft", "target": SLOW_POOR}, "firer_speed", "both"),
         ({"system": "manpad", "target": {**SLOW_POOR, "pilot": "hero"}}, "pilot", "pattern"),
-        ({"system": "manpad", "target": {**SLOW_POOR, "first_pass": True}}, "body", "Fast"),
+        ({"system": "manpad", "target": {**SLOW_POOR, "first_pass": True}}, "body", "declared as"),
     ],
 )
 def test_bad_input_is_a_422_with_the_field_and_reason(
@@ -64,3 +65,42 @@ def test_choices_list_every_system(client: TestClient) -> None:
     keys = {s["key"] for s in choices["systems"]}
     assert {"heavy-sam", "vehicle-sam", "manpad", "small-arms"} <= keys
     assert choices["speeds"] == ["fast", "slow", "very-slow"]
+
+
+@pytest.mark.parametrize(
+    ("all_speeds", "hit_number", "p_miss"), [(False, 6, "2/5"), (True, 4, "3/5")]
+)
+def test_a_slow_aircraft_making_passes(
+    client: TestClient, all_speeds: bool, hit_number: int, p_miss: str
+) -> None:
+    """BIA-19 on the calculator: a Slow target declared as making passes, on its first
+    pass: +0 by default, the Fast aircraft's -2 with the option."""
+    target = {**SLOW_POOR, "passes": True, "first_pass": True}
+    body = {"system": "vehicle-sam", "target": target, "first_pass_all_speeds": all_speeds}
+    r = client.post("/api/bia/air-defence", json=body)
+    assert r.status_code == 200, r.text
+    shot = r.json()
+    assert (shot["hit_number"], shot["p_miss"]) == (hit_number, p_miss)
+    assert shot["modifiers"][-1]["rule"] == "BIA-19"
+    volley = {"target": target, "shots": [{"system": "vehicle-sam"}] * 2}
+    r = client.post("/api/bia/volley", json={**volley, "first_pass_all_speeds": all_speeds})
+    assert r.status_code == 200
+    miss = Fraction(p_miss)
+    assert Fraction(r.json()["volley"]["p_miss"]) == miss * miss
+
+
+@pytest.mark.parametrize(
+    ("target", "reason"),
+    [
+        ({**SLOW_POOR, "passes": True, "loiter_turns": 2}, "does not loiter"),
+        ({**SLOW_POOR, "passes": "yes"}, "boolean"),
+        (
+            {"speed": "fast", "manoeuvrability": "good", "passes": True, "dogfighting": True},
+            "does not make passes",
+        ),
+    ],
+)
+def test_bad_passes_are_a_422(client: TestClient, target: dict[str, Any], reason: str) -> None:
+    r = client.post("/api/bia/air-defence", json={"system": "manpad", "target": target})
+    assert r.status_code == 422
+    assert reason in r.json()["detail"][0]["msg"]

@@ -264,6 +264,18 @@ def test_the_air_defence_calculator(server: Server, page: Page) -> None:
     page.locator(".shot-range").nth(1).fill("25")
     page.click("#calc")
     expect(page.locator("#bia-error")).to_contain_text("out of range")
+    # a Slow target making passes, on its first pass, with the option's -2 (BIA-19)
+    page.locator(".shot-range").nth(1).fill("")
+    page.locator("#shots .shot").nth(1).locator("button").click()
+    page.check("#t-passes")
+    page.check("#t-first")
+    page.click("#calc")
+    expect(page.locator(".hit-number")).to_have_text("6")
+    expect(page.locator(".mods")).to_contain_text("Slow aircraft making passes, first pass")
+    page.check("#o-all-speeds")
+    page.click("#calc")
+    expect(page.locator(".hit-number")).to_have_text("4")
+    expect(page.locator(".p-miss")).to_contain_text("3/5")
 
 
 def test_a_gunslingers_turn_stepped_through(server: Server, page: Page) -> None:

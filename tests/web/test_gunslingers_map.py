@@ -33,7 +33,7 @@ pytestmark = pytest.mark.browser
 expect.set_options(timeout=20_000)
 
 EXAMPLE = "strike-sam-belt.toml"
-"""Blue's strike: nine units, three hexes of terrain, the sun at heading 10."""
+"""Blue's strike: nine units, hills around a valley (19 hexes of terrain), the sun at heading 10."""
 SETTLED = (
     "document.body.dataset.ready === 'yes' && document.body.dataset.thinking !== 'yes' && "
     "document.getElementById('hex-map') !== null && "
@@ -167,8 +167,8 @@ def test_coordinates_on_hover_and_in_the_margin(server: Server, page: Page) -> N
     open_blue(page, server)
     page.click("#zoom-all")
     for hex_, text in (
-        ("4,0", "hex 4,0 · terrain: height 3"),
-        ("-2,1", "hex -2,1 · terrain: open"),
+        ("4,0", "hex 4,0 (q 4, r 0) · terrain: height 3"),
+        ("-2,1", "hex -2,1 (q -2, r 1) · terrain: open"),
     ):
         cell = page.locator(f'#hex-map polygon[data-hex="{hex_}"]').bounding_box()
         assert cell is not None
@@ -182,6 +182,30 @@ def test_coordinates_on_hover_and_in_the_margin(server: Server, page: Page) -> N
     for label in (qs.first, rs.first):
         b = label.bounding_box()
         assert b is not None and b["height"] >= 10
+    # each margin label has its faint guide along its axis: q down its column, r down to
+    # the right along its line, through the centres of that r's hexes
+    for i in range(rs.count()):
+        r = rs.nth(i).get_attribute("data-r")
+        guide = page.locator(f'#hex-map line.grid-guide[data-r="{r}"]')
+        x1, y1, x2, y2 = (float(guide.get_attribute(a) or "nan") for a in ("x1", "y1", "x2", "y2"))
+        size, height = 18, 18 * 3**0.5
+        assert (y2 - y1) / (x2 - x1) == pytest.approx(height / (3 * size), rel=1e-2)
+        q = 2  # the centre of hex q,r lies on the line of r
+        assert y1 + (1.5 * size * q - x1) * (y2 - y1) / (x2 - x1) == pytest.approx(
+            height * (int(r or 0) + q / 2), abs=0.5
+        )
+    assert (
+        page.locator(
+            f'#hex-map line.grid-guide[data-q="{qs.first.get_attribute("data-q")}"]'
+        ).count()
+        == 1
+    )
+    # zoomed in, every hex in view shows its q,r
+    assert page.locator("#hex-map .hex-coord").count() == 0
+    for _ in range(5):
+        page.click("#zoom-in")
+    coords = page.locator("#hex-map .hex-coord").all_text_contents()
+    assert coords and all(re.fullmatch(r"-?\d+,-?\d+", c) for c in coords)
 
 
 def test_terrain_and_heights_are_drawn(server: Server, page: Page) -> None:
@@ -199,16 +223,39 @@ def test_terrain_and_heights_are_drawn(server: Server, page: Page) -> None:
 
 
 def test_unit_labels_carry_altitude_heading_speed_and_status(server: Server, page: Page) -> None:
+    """In words and symbols ("↗060° alt 8 spd 7"), not code ("A8 h2 S7"); in full on hover
+    and in the roster."""
     link = open_blue(page, server)
     view = blue_view(server, link)
     for a in view["aircraft"]:
-        label = page.locator(f'#hex-map g.unit[data-unit="{a["id"]}"]').get_attribute("data-label")
-        want = f"{a['id']} A{a['altitude']} h{a['heading']} S{a['speed']}"
-        assert label is not None and label.startswith(want), (label, want)
+        unit = page.locator(f'#hex-map g.unit[data-unit="{a["id"]}"]')
+        label = unit.get_attribute("data-label") or ""
+        degrees = f"{30 * a['heading']:03d}°"
+        assert label.startswith(a["id"]), label
+        assert f"{degrees} alt {a['altitude']} spd {a['speed']}" in label, label
+        assert not re.search(r"\b[AhS]\d+\b", label), label
         for status in a["status"]:
             assert status.replace("_", " ") in label
-        text = page.locator(f'#hex-map g.unit[data-unit="{a["id"]}"] .unit-label').text_content()
-        assert text == label
+        lines = unit.locator(".unit-label tspan").all_text_contents()
+        assert " ".join(lines) == label
+        title = unit.locator(":scope > title").text_content() or ""
+        assert f"altitude {a['altitude']}" in title and f"speed {a['speed']}" in title
+        assert f"heading {a['heading']} of 12 ({degrees}" in title
+        row = page.locator(f'#roster tr[data-unit="{a["id"]}"]')
+        expect(row).to_contain_text(degrees)
+    # no two labels overlap on the screen
+    boxes = [
+        b for b in (lab.bounding_box() for lab in page.locator("#hex-map .unit-label").all()) if b
+    ]
+    for i, a in enumerate(boxes):
+        for b in boxes[i + 1 :]:
+            apart = (
+                a["x"] + a["width"] <= b["x"] + 0.5
+                or b["x"] + b["width"] <= a["x"] + 0.5
+                or a["y"] + a["height"] <= b["y"] + 0.5
+                or b["y"] + b["height"] <= a["y"] + 0.5
+            )
+            assert apart, (a, b)
 
 
 def test_selecting_a_unit_shows_its_card_and_arcs(server: Server, page: Page) -> None:
@@ -219,7 +266,14 @@ def test_selecting_a_unit_shows_its_card_and_arcs(server: Server, page: Page) ->
     unit.focus()
     page.keyboard.press("Enter")  # the keyboard selects as a click does
     expect(page.locator("#unit-card")).to_contain_text("F-16C")
-    expect(page.locator("#unit-card table.card")).to_contain_text("speed")
+    card = page.locator("#unit-card table.card")
+    expect(card).to_contain_text("Top speed")
+    expect(card).to_contain_text("7 hexes a move")
+    sections = card.locator("tr.card-section").all_text_contents()
+    assert sections[:2] == ["Airframe", "Sensors"], sections
+    assert "Weapons" in sections and "Self-protection" in sections
+    assert not re.search(r"\[\d\]|loads\.|dds_programs", card.text_content() or "")
+    expect(page.locator("#unit-card .unit-now")).to_contain_text(f"altitude {falcon['altitude']}")
     expect(page.locator('#hex-map g.unit[data-unit="Dodge-1"]')).to_have_attribute(
         "aria-pressed", "true"
     )
@@ -522,5 +576,142 @@ def test_a_tap_reads_the_hex_on_a_touch_screen(server: Server, page: Page) -> No
     assert cell is not None
     page.evaluate(TAP, [cell["x"] + cell["width"] / 2, cell["y"] + cell["height"] / 2])
     expect(page.locator("#map-readout")).to_have_text(
-        "hex 4,1 · terrain: height 3 (blocks line of sight up to altitude 3)"
+        "hex 4,1 (q 4, r 1) · terrain: height 3 (blocks line of sight up to altitude 3)"
     )
+
+
+STACK = """
+[scenario]
+name = "Two in one hex"
+turns = 2
+sun = 3
+
+[map]
+radius = 10
+terrain = [{ hex = [2, 0], height = 2 }]
+
+[[sides]]
+name = "Blue"
+training = "good"
+
+[[sides]]
+name = "Red"
+
+[[aircraft]]
+id = "Viper-1"
+side = "Blue"
+type = "F-16C"
+hex = [0, 0]
+heading = 2
+altitude = 9
+
+[[aircraft]]
+id = "Viper-2"
+side = "Blue"
+type = "F-16C"
+hex = [0, 0]
+heading = 2
+altitude = 5
+
+[[aircraft]]
+id = "Viper-3"
+side = "Blue"
+type = "F-16C"
+hex = [1, 0]
+heading = 0
+altitude = 7
+
+[[aircraft]]
+id = "Flanker"
+side = "Red"
+type = "Su-27"
+hex = [9, -3]
+heading = 8
+altitude = 10
+"""
+"""Two Vipers in one hex, a third beside it: a stack and crowded labels."""
+
+
+def test_a_stack_is_one_counter_whose_list_selects_the_lower_unit(
+    server: Server, page: Page
+) -> None:
+    made = _post(
+        server.url + "/api/gunslingers/games",
+        {
+            "scenario_toml": STACK,
+            "seats": {"Blue": "human", "Red": "ai:random", "referee": "ai:random"},
+        },
+    )
+    same_browser(page.context, server.url)
+    link = next(x["url"] for x in made["links"] if x["seat"] == "Blue")
+    page.goto(server.url + link)
+    wait_until(
+        page,
+        "document.body.dataset.ready === 'yes' && document.getElementById('hex-map')",
+        timeout=60,
+    )
+    counter = page.locator('#hex-map g.unit[data-hex="0,0"]')
+    expect(counter).to_have_count(1)
+    assert counter.get_attribute("data-stack") == "2"
+    assert counter.get_attribute("data-unit") == "Viper-1"  # the higher on top
+    expect(counter.locator(".stack-count")).to_have_text("2")
+    expect(page.locator('#hex-map g.unit[data-unit="Viper-2"]')).to_have_count(0)
+    # the labels of the stack and its neighbour do not overlap
+    a, b = (
+        page.locator(f'#hex-map g.unit[data-unit="{u}"] .unit-label').bounding_box()
+        for u in ("Viper-1", "Viper-3")
+    )
+    assert a and b
+    assert (
+        a["x"] + a["width"] <= b["x"] + 0.5
+        or b["x"] + b["width"] <= a["x"] + 0.5
+        or a["y"] + a["height"] <= b["y"] + 0.5
+        or b["y"] + b["height"] <= a["y"] + 0.5
+    ), (a, b)
+    # the keyboard opens the list and Escape puts it away, back on the counter
+    counter.focus()
+    page.keyboard.press("Enter")
+    listing = page.locator("#stack-list")
+    expect(listing).to_be_visible()
+    expect(listing.locator("button.stack-unit")).to_have_count(2)
+    expect(listing.locator("button.stack-unit").first).to_be_focused()
+    page.keyboard.press("Escape")
+    expect(listing).to_have_count(0)
+    expect(counter).to_be_focused()
+    # on a phone's width a click opens it, inside the page; the lower unit is chosen from it
+    page.set_viewport_size({"width": 390, "height": 844})
+    page.locator("#zoom-fit").click()
+    counter.locator(".stack-badge").click()
+    expect(listing).to_be_visible()
+    expect(listing).to_contain_text("2 units at q 0, r 0 (0,0)")
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    shown = listing.bounding_box()
+    assert shown is not None and shown["x"] >= 0 and shown["x"] + shown["width"] <= 390
+    axe = pytest.importorskip("axe_playwright_python.sync_playwright")
+    results: dict[str, Any] = axe.Axe().run(page).response
+    serious = [
+        f"{v['id']}: {v['help']}"
+        for v in results["violations"]
+        if v.get("impact") in ("serious", "critical")
+    ]
+    assert serious == [], serious
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(SCREENSHOTS / "gunslingers-stack-390.png"), full_page=False)
+    listing.locator('button[data-unit="Viper-2"]').click()
+    expect(page.locator("#unit-card h3")).to_contain_text("Viper-2")
+    expect(page.locator("#unit-card .unit-now")).to_contain_text("altitude 5")
+    expect(page.locator('#hex-map g.arcs[data-arcs-of="Viper-2"]')).to_have_count(1)
+    top = page.locator('#hex-map g.unit[data-hex="0,0"]')
+    expect(top).to_have_attribute("data-unit", "Viper-2")  # the one selected shows on top
+    expect(top).to_have_class(re.compile(r"\bselected\b"))
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    # the hovered hex's coordinates, its terrain and the units the view shows there
+    for hex_, text in (
+        ("2,0", "hex 2,0 (q 2, r 0) · terrain: height 2"),
+        ("0,0", "hex 0,0 (q 0, r 0) · terrain: open · Viper-1, Viper-2"),
+    ):
+        cell = page.locator(f'#hex-map polygon.hex[data-hex="{hex_}"]').bounding_box()
+        assert cell is not None
+        page.mouse.move(cell["x"] + cell["width"] / 2, cell["y"] + cell["height"] / 2)
+        expect(page.locator("#map-readout")).to_contain_text(text)
+        expect(page.locator("#hex-map .hover-hex")).to_have_attribute("data-hover", hex_)

@@ -32,6 +32,7 @@ from airwar.games.bia.airdefence import (
     AirDefenceShot,
     AirTarget,
     Firer,
+    Speed,
     need_text,
     parse_manoeuvrability,
     parse_speed,
@@ -69,6 +70,9 @@ T = TypeVar("T")
 
 LOITER_HELP = f"turns in the AD umbrella, counting this one (0 to {MAX_TURNS})"
 LOITER_BOUND = int_range(0, MAX_TURNS, "the longest engagement; +1 a turn, BIA-12, BIA-16")
+FIRST_PASS_HELP = "a target making passes, on its first pass (-2 if Fast, BIA-2, BIA-19)"
+PASSES_HELP = "a Slow or Very Slow target that makes passes instead of loitering (BIA-19)"
+ALL_SPEEDS_HELP = "option: a slower aircraft's first pass gets -2 as a Fast one's (BIA-19)"
 MAX_SHOTS = 2 * MAX_UNITS
 MAX_STANDS = 100
 STANDS_WHY = "a battalion's stands firing together, BIA-16"
@@ -159,7 +163,8 @@ def air_defence(
     firer: str | None = typer.Option(None, help="surface or orbital (else give the firer's)"),
     firer_speed: str | None = typer.Option(None, help="the firing aircraft's speed"),
     firer_manoeuvrability: str | None = typer.Option(None, help="the firing aircraft's"),
-    first_pass: bool = typer.Option(False, help="a Fast target on its first pass (-2, BIA-2)"),
+    first_pass: bool = typer.Option(False, help=FIRST_PASS_HELP),
+    passes: bool = typer.Option(False, help=PASSES_HELP),
     loiter_turns: int = typer.Option(0, help=LOITER_HELP, callback=LOITER_BOUND),
     dogfighting: bool = typer.Option(
         False, help="a Fast target dogfighting outside the ground force area (loiters)"
@@ -167,6 +172,7 @@ def air_defence(
     loiter_from_second_turn: bool = typer.Option(
         False, help="option: count loiter turns from the second (BIA-2)"
     ),
+    first_pass_all_speeds: bool = typer.Option(False, help=ALL_SPEEDS_HELP),
     pilot_modifier_text: str = typer.Option(
         "0",
         "--pilot-modifier",
@@ -188,6 +194,7 @@ def air_defence(
             first_pass=first_pass,
             loiter_turns=loiter_turns,
             dogfighting=dogfighting,
+            passes=passes,
         )
         return AirDefenceShot(
             system(system_name),
@@ -195,6 +202,7 @@ def air_defence(
             target,
             None if range_km is None else range_from_km(range_km),
             loiter_from_second_turn=loiter_from_second_turn,
+            first_pass_all_speeds=first_pass_all_speeds,
         )
 
     shot = _run(build)
@@ -234,16 +242,19 @@ def volley(
     shots: list[str] = typer.Option(
         ...,
         "--shot",
-        help="one shot as SYSTEM[@FIRER][:RANGE_KM], FIRER surface, orbital or SPEED/MAN; "
-        f"repeat in firing order (at most {MAX_SHOTS})",
+        help="one shot as SYSTEM, SYSTEM@FIRER, SYSTEM:RANGE_KM or SYSTEM@FIRER:RANGE_KM "
+        "(e.g. manpad@surface:3, air-to-air-missile@fast/good:8), FIRER surface, orbital "
+        f"or SPEED/MANOEUVRABILITY; repeat in firing order (at most {MAX_SHOTS})",
         callback=_shots_bound,
     ),
     target_speed: str = typer.Option(..., help="fast, slow or very-slow"),
     target_manoeuvrability: str = typer.Option(..., help="good, medium or poor"),
-    first_pass: bool = typer.Option(False, help="a Fast target on its first pass (-2, BIA-2)"),
+    first_pass: bool = typer.Option(False, help=FIRST_PASS_HELP),
+    passes: bool = typer.Option(False, help=PASSES_HELP),
     loiter_turns: int = typer.Option(0, help=LOITER_HELP, callback=LOITER_BOUND),
     dogfighting: bool = typer.Option(False, help="a Fast target dogfighting outside the area"),
     loiter_from_second_turn: bool = typer.Option(False, help="option of BIA-2"),
+    first_pass_all_speeds: bool = typer.Option(False, help=ALL_SPEEDS_HELP),
     pilot_modifier_text: str = typer.Option(
         "0", "--pilot-modifier", help="the target pilot's", callback=_pilot_bound
     ),
@@ -263,9 +274,15 @@ def volley(
             first_pass=first_pass,
             loiter_turns=loiter_turns,
             dogfighting=dogfighting,
+            passes=passes,
         )
         return [
-            parse_shot(text, target, loiter_from_second_turn=loiter_from_second_turn)
+            parse_shot(
+                text,
+                target,
+                loiter_from_second_turn=loiter_from_second_turn,
+                first_pass_all_speeds=first_pass_all_speeds,
+            )
             for text in shots
         ]
 
@@ -303,9 +320,11 @@ def volley(
 def infantry(
     weapon_name: str = typer.Option(..., "--weapon", help=f"one of: {', '.join(weapons())}"),
     range_m: float = typer.Option(..., help="range to the target in metres"),
-    stands: int = typer.Option(
-        1,
-        help=f"stands firing with the same modifiers (0 to {MAX_STANDS})",
+    stands_opt: int | None = typer.Option(
+        None,
+        "--stands",
+        help=f"stands firing with the same modifiers (0 to {MAX_STANDS}; default 1, or 0 "
+        "when --figures is given)",
         callback=int_range(0, MAX_STANDS, STANDS_WHY),
     ),
     officers: list[int] = typer.Option(
@@ -347,6 +366,10 @@ def infantry(
     as_json: bool = typer.Option(False, "--json", help="print JSON"),
 ) -> None:
     """Hit number of each stand and the exact distribution of hits (BIA-6)."""
+
+    # --figures alone means only those figures fire: the one stand of the default is
+    # for a command that names no firers at all
+    stands = stands_opt if stands_opt is not None else (0 if figures else 1)
 
     def build() -> tuple[GroupFire, list[int]]:
         if stands < 0:
@@ -452,6 +475,7 @@ def engagement(
         callback=check_seed,
     ),
     loiter_from_second_turn: bool = typer.Option(False, help="option of BIA-2"),
+    first_pass_all_speeds: bool = typer.Option(False, help=ALL_SPEEDS_HELP),
     damaged_twice_shot_down: bool = typer.Option(False, help="option of BIA-7"),
     ground_fire: str = typer.Option("first", help="ground units fire first or last (BIA-11)"),
     as_json: bool = typer.Option(False, "--json", help="print the whole engagement as JSON"),
@@ -469,6 +493,7 @@ def engagement(
         options = {
             "scenario": text,
             "loiter_from_second_turn": loiter_from_second_turn,
+            "first_pass_all_speeds": first_pass_all_speeds,
             "damaged_twice_shot_down": damaged_twice_shot_down,
             "ground_fire": ground_fire,
         }
@@ -519,7 +544,9 @@ def engagement(
 
 def _presence(p: dict[str, Any]) -> str:
     where = f"pass {p['pass']}" if "pass" in p else f"turn {p['umbrella_turns']} in umbrella"
-    return f"{p['aircraft']} ({where}, {p['status']})"
+    # the speed of the posture flown this turn (BIA-18)
+    speed = f"{Speed(p['speed']).label}, " if "speed" in p else ""
+    return f"{p['aircraft']} ({speed}{where}, {p['status']})"
 
 
 def render_events(events: list[dict[str, Any]]) -> list[str]:

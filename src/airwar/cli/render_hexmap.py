@@ -191,7 +191,9 @@ def draw(
     )
     shown = sorted(near, key=lambda u: (keys[u.id][0], int(keys[u.id][1:])))
     for u in shown:
-        out.append(f"  {keys[u.id]:<4} {u.id} ({u.side}) at {u.hex.q},{u.hex.r}: {u.what}")
+        # the unit's key hides its hex's ^N: the legend keeps the height it stands on
+        ground = f" (on terrain {terrain[u.hex]} high)" if u.hex in terrain else ""
+        out.append(f"  {keys[u.id]:<4} {u.id} ({u.side}) at {u.hex.q},{u.hex.r}: {u.what}{ground}")
     outside = len(placed) - len(shown)
     if outside:
         out.append(f"  and {outside} more beyond {radius} hexes")

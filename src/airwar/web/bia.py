@@ -55,6 +55,7 @@ class TargetIn(BaseModel):
     first_pass: bool = False
     loiter_turns: Annotated[int, Field(ge=0, le=100)] = 0
     dogfighting: bool = False
+    passes: bool = False
 
 
 class FirerIn(BaseModel):
@@ -80,6 +81,7 @@ class FirerIn(BaseModel):
 class ShotIn(FirerIn):
     target: TargetIn
     loiter_from_second_turn: bool = False
+    first_pass_all_speeds: bool = False
 
 
 class VolleyIn(BaseModel):
@@ -88,6 +90,7 @@ class VolleyIn(BaseModel):
     target: TargetIn
     shots: list[FirerIn] = Field(min_length=1, max_length=20)
     loiter_from_second_turn: bool = False
+    first_pass_all_speeds: bool = False
     damaged_twice_shot_down: bool = False
 
 
@@ -129,7 +132,13 @@ class Choices(BaseModel):
     pilots: dict[str, int]
 
 
-def _shot(f: FirerIn, t: TargetIn, loiter_from_second_turn: bool, where: tuple[Any, ...]) -> Any:
+def _shot(
+    f: FirerIn,
+    t: TargetIn,
+    loiter_from_second_turn: bool,
+    where: tuple[Any, ...],
+    first_pass_all_speeds: bool = False,
+) -> Any:
     """Build the shot, turning the rules' refusals into 422s that name the field."""
     try:
         sys_ = system(f.system)
@@ -163,9 +172,17 @@ def _shot(f: FirerIn, t: TargetIn, loiter_from_second_turn: bool, where: tuple[A
             first_pass=t.first_pass,
             loiter_turns=t.loiter_turns,
             dogfighting=t.dogfighting,
+            passes=t.passes,
         )
         rng = None if f.range_km is None else range_from_km(Fraction(str(f.range_km)))
-        return AirDefenceShot(sys_, firer, target, rng, loiter_from_second_turn)
+        return AirDefenceShot(
+            sys_,
+            firer,
+            target,
+            rng,
+            loiter_from_second_turn,
+            first_pass_all_speeds=first_pass_all_speeds,
+        )
     except AirwarError as exc:
         raise field_error(where, str(exc)) from None
 
@@ -188,7 +205,9 @@ def bia_choices() -> Choices:
 @router.post("/api/bia/air-defence", response_model=ShotOut)
 def bia_air_defence(body: ShotIn) -> ShotOut:
     """One shot: the hit number, its modifiers and the exact odds of miss, damage, kill."""
-    shot = _shot(body, body.target, body.loiter_from_second_turn, ("body",))
+    shot = _shot(
+        body, body.target, body.loiter_from_second_turn, ("body",), body.first_pass_all_speeds
+    )
     return ShotOut(**shot.to_dict())
 
 
@@ -196,7 +215,13 @@ def bia_air_defence(body: ShotIn) -> ShotOut:
 def bia_volley(body: VolleyIn) -> VolleyOut:
     """Several shots at one aircraft: each shot's odds and the volley's (BIA-7)."""
     shots = [
-        _shot(f, body.target, body.loiter_from_second_turn, ("body", "shots", i))
+        _shot(
+            f,
+            body.target,
+            body.loiter_from_second_turn,
+            ("body", "shots", i),
+            body.first_pass_all_speeds,
+        )
         for i, f in enumerate(body.shots)
     ]
     odds = volley_odds(shots, damaged_twice_shot_down=body.damaged_twice_shot_down)

@@ -300,10 +300,55 @@ def test_fast_dogfighting_outside_the_area_loiters() -> None:
     assert hit(AirTarget(F, M, loiter_turns=3, dogfighting=True)) == 2 + 3
 
 
+@pytest.mark.parametrize("speed", [S, VS])
+def test_slower_aircraft_making_passes(speed: Speed) -> None:
+    """BIA-19: "those that need to make several passes" are not only the Fast ones.
+
+    A Slow or Very Slow aircraft declared as making passes gets no loiter bonus; its
+    first pass gets nothing by default (the -2 is the text's for Fast aircraft) and the
+    Fast aircraft's -2 with the option ``first_pass_all_speeds``.
+    """
+    base = SPEED_TABLE[speed][0] + MANOEUVRABILITY_TABLE[P][0]  # vs Surface
+    first = AirTarget(speed, P, first_pass=True, passes=True)
+    later = AirTarget(speed, P, passes=True)
+    assert first.makes_passes and later.makes_passes
+    sam = system("vehicle-sam")
+    plain = AirDefenceShot(sam, Firer.surface(), first)
+    option = AirDefenceShot(sam, Firer.surface(), first, first_pass_all_speeds=True)
+    assert plain.hit_number == base and option.hit_number == base - 2
+    assert AirDefenceShot(sam, Firer.surface(), later, first_pass_all_speeds=True).hit_number == (
+        base
+    )
+    pass_mod = plain.modifiers()[-1]
+    assert (pass_mod.value, pass_mod.rule) == (0, "BIA-19")
+    assert "making passes, first pass" in pass_mod.reason
+    assert option.modifiers()[-1].value == -2
+    # exact odds on 1d10 (BIA-4): at or under the hit number hits, under a quarter kills
+    n = base - 2
+    kills = sum(1 for r in range(1, 11) if r < Fraction(n, 4))
+    assert option.odds() == Resolution(
+        miss=Fraction(10 - n, 10), damaged=Fraction(n - kills, 10), shot_down=Fraction(kills, 10)
+    )
+    # a Fast aircraft is unchanged by the option: its -2 is the text's own
+    fast = AirTarget(F, P, first_pass=True, passes=True)
+    assert AirDefenceShot(sam, Firer.surface(), fast, first_pass_all_speeds=True).hit_number == (
+        hit(AirTarget(F, P, first_pass=True))
+    )
+
+
+def test_passes_errors() -> None:
+    with pytest.raises(NotAllowed, match="does not loiter"):
+        AirTarget(S, M, passes=True, loiter_turns=2)
+    with pytest.raises(NotAllowed, match=r"dogfighting .* does not make passes"):
+        AirTarget(F, M, passes=True, dogfighting=True)
+    with pytest.raises(NotAllowed, match=r"declared as making passes \(BIA-2, BIA-19\)$"):
+        AirTarget(VS, M, first_pass=True)
+
+
 def test_pass_and_loiter_errors() -> None:
-    with pytest.raises(NotAllowed, match="only Fast aircraft make a first pass"):
+    with pytest.raises(NotAllowed, match="only an aircraft making passes has a first pass"):
         AirTarget(S, M, first_pass=True)
-    with pytest.raises(NotAllowed, match="only Fast aircraft make a first pass"):
+    with pytest.raises(NotAllowed, match="only an aircraft making passes has a first pass"):
         AirTarget(F, M, first_pass=True, dogfighting=True)
     with pytest.raises(NotAllowed, match="does not loiter"):
         AirTarget(F, M, loiter_turns=1)

@@ -269,7 +269,7 @@ def test_passes_and_loiter_are_counted_turn_by_turn() -> None:
         (4, "SAM", "Copter", 4 + 1),
     ]
     passes = [e["present"] for e in state.log if e["type"] == "turn"]
-    assert passes[2] == [{"aircraft": "Jet", "status": "untouched", "pass": 2}]
+    assert passes[2] == [{"aircraft": "Jet", "status": "untouched", "pass": 2, "speed": "fast"}]
 
 
 def test_loiter_from_second_turn_option() -> None:

@@ -213,11 +213,13 @@ class Firer:
 class AirTarget:
     """The aircraft fired at, with its pass or loiter situation (BIA-2, BIA-3).
 
-    ``first_pass``: a Fast aircraft on its first pass. ``loiter_turns``: turns
-    it has remained in the AD umbrella, counting the current one.
-    ``dogfighting``: a Fast aircraft dogfighting outside the ground force
-    area, which counts loiter turns like a loitering aircraft.
-    ``pilot_modifier`` is the target pilot's (BIA-3, BIA-15).
+    ``first_pass``: an aircraft making passes, on its first pass.
+    ``loiter_turns``: turns it has remained in the AD umbrella, counting the
+    current one. ``dogfighting``: a Fast aircraft dogfighting outside the
+    ground force area, which counts loiter turns like a loitering aircraft.
+    ``passes``: a Slow or Very Slow aircraft that makes passes instead of
+    loitering (BIA-19); a Fast one always does. ``pilot_modifier`` is the
+    target pilot's (BIA-3, BIA-15).
     """
 
     speed: Speed
@@ -227,11 +229,20 @@ class AirTarget:
     first_pass: bool = False
     loiter_turns: int = 0
     dogfighting: bool = False
+    passes: bool = False
 
     @property
     def makes_passes(self) -> bool:
-        """Fast aircraft always make passes, unless dogfighting outside the area (BIA-2)."""
-        return self.speed is Speed.FAST and not self.dogfighting
+        """Whether the aircraft makes passes rather than loitering (BIA-2, BIA-19).
+
+        "Aircraft fall into two groups, those that can loiter in the target zone
+        and those that need to make several passes. Fast aircraft always make
+        passes rather than loiter." A Fast aircraft makes passes unless it is
+        dogfighting outside the area; a slower one when it is declared to.
+        """
+        if self.speed is Speed.FAST:
+            return not self.dogfighting
+        return self.passes
 
     def __post_init__(self) -> None:
         if self.loiter_turns < 0:
@@ -241,17 +252,24 @@ class AirTarget:
                 f"only Fast aircraft dogfight outside the ground force area; a "
                 f"{self.speed.label} aircraft loiters anyway (BIA-2)"
             )
+        if self.dogfighting and self.passes:
+            raise NotAllowed(
+                "a Fast aircraft dogfighting outside the ground force area loiters: it "
+                "does not make passes (BIA-2)"
+            )
         if self.first_pass and not self.makes_passes:
             why = (
-                "it is dogfighting, so it loiters"
+                "it is dogfighting, so it loiters (BIA-2)"
                 if self.dogfighting
-                else f"a {self.speed.label} aircraft loiters instead"
+                else f"a {self.speed.label} aircraft loiters unless it is declared as making "
+                "passes (BIA-2, BIA-19)"
             )
-            raise NotAllowed(f"only Fast aircraft make a first pass: {why} (BIA-2)")
+            raise NotAllowed(f"only an aircraft making passes has a first pass: {why}")
         if self.loiter_turns and self.makes_passes:
+            who = "a Fast aircraft" if self.speed is Speed.FAST else "an aircraft making passes"
             raise NotAllowed(
-                "a Fast aircraft makes passes and does not loiter, unless it is "
-                "dogfighting outside the ground force area (dogfighting, BIA-2)"
+                f"{who} does not loiter: give no loiter turns (BIA-2, BIA-19); only a Fast "
+                "aircraft dogfighting outside the ground force area loiters at Fast speed"
             )
 
 
@@ -261,7 +279,9 @@ class AirDefenceShot:
 
     ``range_m`` is the range to the target in metres (``None``: not checked).
     ``loiter_from_second_turn`` is the BIA-2 option that starts counting
-    loiter turns from the second turn in the umbrella.
+    loiter turns from the second turn in the umbrella;
+    ``first_pass_all_speeds`` the BIA-19 option that gives a Slow or Very
+    Slow aircraft making passes the first-pass -2 of a Fast one.
     """
 
     system: AdSystem
@@ -269,6 +289,7 @@ class AirDefenceShot:
     target: AirTarget
     range_m: Fraction | None = None
     loiter_from_second_turn: bool = False
+    first_pass_all_speeds: bool = False
     _check: Check = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
@@ -306,7 +327,7 @@ class AirDefenceShot:
             ),
         ]
         loiter = table["loiter"]
-        if t.makes_passes:
+        if t.makes_passes and t.speed is Speed.FAST:
             if t.first_pass:
                 mods.append(
                     Modifier("Fast aircraft, first pass", int(loiter["first_pass"]), "BIA-2")
@@ -315,6 +336,19 @@ class AirDefenceShot:
                 mods.append(
                     Modifier("Fast aircraft, later pass", int(loiter["later_pass"]), "BIA-2")
                 )
+        elif t.makes_passes:
+            # BIA-19: "those that need to make several passes" need not be Fast, but only
+            # "Fast aircraft on their first pass get -2"; the option extends it to them
+            bonus = t.first_pass and self.first_pass_all_speeds
+            which = "first" if t.first_pass else "later"
+            mods.append(
+                Modifier(
+                    f"{t.speed.label} aircraft making passes, {which} pass"
+                    + (" (option: as a Fast one)" if bonus else ""),
+                    int(loiter["first_pass"] if bonus else loiter["later_pass"]),
+                    "BIA-19",
+                )
+            )
         elif t.loiter_turns:
             counted = t.loiter_turns - 1 if self.loiter_from_second_turn else t.loiter_turns
             if counted > 0:

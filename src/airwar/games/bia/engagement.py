@@ -1,13 +1,15 @@
 """A scripted engagement as a kernel game: AD units fire at aircraft turn by turn.
 
 Each turn (BIA-11): every aircraft listed as present that turn is in the AD
-umbrella; Fast aircraft count their passes (the first gets -2) and loitering
-aircraft their consecutive turns in the umbrella (BIA-2, BIA-12). Ground
-units fire first, in the order of the file (option ``ground_fire``: last),
-and the aircraft on Air Defence fire in the BIA-5 order, ties rolled off as
-explicit chance nodes. Each unit fires once, at the first of its targets that
-is present and still flying. An aircraft shot down is out at once: it is not
-fired at again and does not fire. Damage accumulates by BIA-7.
+umbrella, at the speed of the posture it flies that turn (BIA-18); aircraft
+making passes count their passes (a Fast one's first gets -2) and loitering
+aircraft their consecutive turns in the umbrella (BIA-2, BIA-12, BIA-19,
+BIA-20). Ground units fire first, in the order of the file (option
+``ground_fire``: last), and the aircraft on Air Defence fire in the BIA-5
+order, ties rolled off as explicit chance nodes. Each unit fires once, at the
+first of its targets that is present and still flying. An aircraft shot down
+is out at once: it is not fired at again and does not fire. Damage
+accumulates by BIA-7.
 
 Every roll is a chance node; the Driver resolves it with its seeded
 generator, so an engagement replays exactly from its seed. The game has no
@@ -27,7 +29,7 @@ from airwar.core.events import EventLog
 from airwar.core.game import CHANCE, TERMINAL, Action, Game, GameState, GameType
 from airwar.core.options import Parameter
 from airwar.core.registry import register_game
-from airwar.games.bia.airdefence import AirDefenceShot, Firer
+from airwar.games.bia.airdefence import AirDefenceShot, Firer, FirerKind, Speed
 from airwar.games.bia.errors import ScenarioError
 from airwar.games.bia.firing_order import firing_key, roll_off_dice, split_by_rolls, tie_groups
 from airwar.games.bia.outcome import Effect
@@ -96,14 +98,18 @@ class EngagementState(GameState):
             if self.status[a.name] is Effect.SHOT_DOWN:
                 continue
             if turn in a.present:
-                self.umbrella[a.name] += 1
-                self.passes[a.name] += 1
-                t = target_of(a, passes=self.passes[a.name], umbrella_turns=self.umbrella[a.name])
+                posture = a.posture_at(turn)
                 entry: dict[str, Any] = {"aircraft": a.name, "status": self.status[a.name].label}
-                if t.makes_passes:
+                # BIA-20: passes count over the whole engagement, loiter turns while it
+                # stays in the umbrella loitering; a turn making passes is no loiter turn
+                if posture.makes_passes:
+                    self.passes[a.name] += 1
+                    self.umbrella[a.name] = 0
                     entry["pass"] = self.passes[a.name]
                 else:
+                    self.umbrella[a.name] += 1
                     entry["umbrella_turns"] = self.umbrella[a.name]
+                entry["speed"] = posture.speed.value
                 present.append(entry)
             else:
                 self.umbrella[a.name] = 0
@@ -112,7 +118,7 @@ class EngagementState(GameState):
 
         def key(name: str) -> tuple:
             a = sc.aircraft_named(name)
-            return firing_key(a.speed, a.manoeuvrability, a.pilot_modifier)
+            return firing_key(a.speed_at(turn), a.manoeuvrability, a.pilot_modifier)
 
         self.parts = tie_groups(flyers, key)
         self.rolloff = {}
@@ -153,7 +159,14 @@ class EngagementState(GameState):
                 return g.side, g.firer, g.fire
         a = sc.aircraft_named(name)
         assert a.fire is not None
-        return a.side, a.firer, a.fire
+        return a.side, a.firer_at(self.turn), a.fire
+
+    def _may_fire_at(self, firer: Firer, target: str) -> bool:
+        """Orbital fire only at an aircraft Very Slow this turn (BIA-4, BIA-18)."""
+        if firer.kind is not FirerKind.ORBITAL:
+            return True
+        spec = self.game.scenario.aircraft_named(target)
+        return spec.speed_at(self.turn) is Speed.VERY_SLOW
 
     def _advance(self) -> None:
         sc = self.game.scenario
@@ -166,21 +179,30 @@ class EngagementState(GameState):
                 )
                 continue
             side, firer, fire = self._fire_of(name)
-            target = next((t for t in fire.targets if self._present(t)), None)
+            present = [t for t in fire.targets if self._present(t)]
+            target = next((t for t in present if self._may_fire_at(firer, t)), None)
             if target is None:
-                self.log.emit(
-                    "holds_fire", turn=self.turn, unit=name, reason="none of its targets is present"
+                reason = (
+                    "its targets present are not Very Slow this turn: orbital-to-air fire "
+                    "only at Very Slow aircraft (BIA-4, BIA-18)"
+                    if present
+                    else "none of its targets is present"
                 )
+                self.log.emit("holds_fire", turn=self.turn, unit=name, reason=reason)
                 continue
             spec = sc.aircraft_named(target)
             air_target = target_of(
-                spec, passes=self.passes[target], umbrella_turns=self.umbrella[target]
+                spec,
+                passes=self.passes[target],
+                umbrella_turns=self.umbrella[target],
+                turn=self.turn,
             )
             shot = shot_for(
                 fire,
                 firer,
                 air_target,
                 loiter_from_second_turn=bool(self.game.options["loiter_from_second_turn"]),
+                first_pass_all_speeds=bool(self.game.options["first_pass_all_speeds"]),
             )
             self.pending = _Shot(name, side, target, shot)
             return
@@ -339,6 +361,13 @@ class EngagementGame(Game):
             "count loiter turns from the second turn in the AD umbrella",
             "BIA-2",
             label="Count loitering from the second turn",
+        ),
+        Parameter(
+            "first_pass_all_speeds",
+            False,
+            "a Slow or Very Slow aircraft making passes gets -2 on its first pass, as a Fast one",
+            "BIA-19",
+            label="First-pass -2 at every speed",
         ),
         Parameter(
             "damaged_twice_shot_down",

@@ -18,7 +18,7 @@ class UnknownValue(BiaError, InvalidNotation):
 
 
 class NotAllowed(BiaError, IllegalAction):
-    """A shot or a modifier the rules forbid (first pass of a slow aircraft, ...)."""
+    """A shot or a modifier the rules forbid (first pass of a loitering aircraft, ...)."""
 
 
 class OutOfRange(NotAllowed):

@@ -22,6 +22,10 @@ table per aircraft and one ``[[ground]]`` table per ground AD unit::
     range_km = 6
 
 An aircraft on Air Defence also has ``system``, ``targets`` and ``range_km``.
+A slower aircraft that makes passes has ``passes = true`` (BIA-19). A type
+capable of several speeds lists them, ``speed = ["fast", "slow"]``, and says
+which it flies in each posture, ``[[aircraft.posture]]`` tables with
+``from_turn`` and ``speed`` (and ``passes`` or ``dogfighting``) (BIA-18).
 Every mistake raises :class:`ScenarioError` naming the file, the table and
 the key. Every number is bounded by what the rules make meaningful (BIA-16):
 a value beyond its bound is refused with the reason.
@@ -76,7 +80,8 @@ UNIT_NAME_RULE = (
 MAX_FILE_CHARS = 1_000_000
 """An engagement file is at most 1 MB (the example is 2.5 kB)."""
 MAX_NESTING = 6
-"""Tables and lists nest at most four deep in the format ([[aircraft]], present)."""
+"""Tables and lists nest at most five deep in the format ([[aircraft.posture]] in
+[[aircraft]]); one more level is room for a mistaken list, refused with its place."""
 MAX_DIGITS = sys.get_int_max_str_digits() or 4300
 """The longest whole number Python reads from text."""
 
@@ -89,11 +94,14 @@ _AIRCRAFT_KEYS = {
     "pilot",
     "pacifier",
     "dogfighting",
+    "passes",
     "present",
+    "posture",
     "system",
     "targets",
     "range_km",
 }
+_POSTURE_KEYS = {"from_turn", "speed", "dogfighting", "passes"}
 _GROUND_KEYS = {"name", "side", "system", "firer", "targets", "range_km"}
 
 
@@ -107,22 +115,66 @@ class Fire:
 
 
 @dataclass(frozen=True)
+class Posture:
+    """How an aircraft flies from ``from_turn`` until its next posture (BIA-18, BIA-19).
+
+    "Some aircraft types may be capable of more than one speed, if so this should be
+    specified when their posture is chosen": each posture carries its speed, and
+    whether the aircraft dogfights outside the area (Fast only, BIA-2) or makes
+    passes instead of loitering (BIA-19).
+    """
+
+    from_turn: int
+    speed: Speed
+    dogfighting: bool = False
+    passes: bool = False
+
+    @property
+    def makes_passes(self) -> bool:
+        """Fast aircraft make passes unless dogfighting; slower ones when declared (BIA-19)."""
+        if self.speed is Speed.FAST:
+            return not self.dogfighting
+        return self.passes
+
+
+@dataclass(frozen=True)
 class AircraftSpec:
-    """One aircraft of the engagement."""
+    """One aircraft of the engagement: its postures give its speed turn by turn (BIA-18)."""
 
     name: str
     side: str
-    speed: Speed
+    speeds: tuple[Speed, ...]
     manoeuvrability: Manoeuvrability
     pilot_modifier: int
     pacifier: bool
-    dogfighting: bool
     present: tuple[int, ...]
     fire: Fire | None
+    postures: tuple[Posture, ...]
+
+    def posture_at(self, turn: int) -> Posture:
+        """The posture flown on ``turn``: the last one begun at or before it."""
+        current = self.postures[0]
+        for posture in self.postures:
+            if posture.from_turn <= turn:
+                current = posture
+        return current
+
+    def speed_at(self, turn: int) -> Speed:
+        return self.posture_at(turn).speed
+
+    def firer_at(self, turn: int) -> Firer:
+        """The aircraft as a firer on ``turn``: its speed then is its column (BIA-1, BIA-18)."""
+        return Firer.aircraft(self.speed_at(turn), self.manoeuvrability)
 
     @property
-    def firer(self) -> Firer:
-        return Firer.aircraft(self.speed, self.manoeuvrability)
+    def speed(self) -> Speed:
+        """The speed of its first posture (its only one, unless it has several)."""
+        return self.postures[0].speed
+
+    @property
+    def dogfighting(self) -> bool:
+        """Whether its first posture dogfights outside the area."""
+        return self.postures[0].dogfighting
 
 
 @dataclass(frozen=True)
@@ -164,6 +216,10 @@ class _Place:
     def error(self, key: str | None, what: str) -> ScenarioError:
         at = f", key '{key}'" if key else ""
         return ScenarioError(f"{self.where}: {self.table}{at}: {what}")
+
+    def within(self, table: str) -> _Place:
+        """A table inside this one (``[[aircraft]] #1 ('Jet'), [[aircraft.posture]] #2``)."""
+        return _Place(self.where, f"{self.table}, {table}", self.saved)
 
 
 def _table_name(kind: str, index: int, row: Any) -> str:
@@ -227,8 +283,9 @@ def _side(place: _Place, row: dict[str, Any]) -> str:
 
 
 def _fire(place: _Place, row: dict[str, Any]) -> Fire:
+    name = _get(place, row, "system", str, "an AD system name")
     try:
-        sys = system(_get(place, row, "system", str, "an AD system name"))
+        sys = system(name)
     except BiaError as exc:
         raise place.error("system", str(exc)) from None
     targets = _get(place, row, "targets", list, "a list of aircraft names")
@@ -257,18 +314,17 @@ def _aircraft(place: _Place, row: dict[str, Any], turns: int) -> AircraftSpec:
     _check_keys(place, row, _AIRCRAFT_KEYS, ("name", "side", "speed", "manoeuvrability", "present"))
     name = _unit_name(place, row)
     side = _side(place, row)
+    speeds = _speeds(place, row)
+    man_text = _get(place, row, "manoeuvrability", str, "a manoeuvrability")
     try:
-        speed = parse_speed(_get(place, row, "speed", str, "a speed"))
-    except BiaError as exc:
-        raise place.error("speed", str(exc)) from None
-    try:
-        man = parse_manoeuvrability(_get(place, row, "manoeuvrability", str, "a manoeuvrability"))
+        man = parse_manoeuvrability(man_text)
     except BiaError as exc:
         raise place.error("manoeuvrability", str(exc)) from None
     pilot = 0
     if "pilot" in row:
+        pilot_value = _get(place, row, "pilot", (int, str), "a pilot grade")
         try:
-            pilot = pilot_modifier(_get(place, row, "pilot", (int, str), "a pilot grade"))
+            pilot = pilot_modifier(pilot_value)
         except BiaError as exc:
             raise place.error("pilot", str(exc)) from None
         if abs(pilot) > MAX_PILOT:
@@ -278,11 +334,6 @@ def _aircraft(place: _Place, row: dict[str, Any], turns: int) -> AircraftSpec:
                 "1d100, so a larger modifier decides every roll by itself (BIA-16)",
             )
     pacifier = _get(place, row, "pacifier", bool, "true or false") if "pacifier" in row else False
-    dogfighting = (
-        _get(place, row, "dogfighting", bool, "true or false") if "dogfighting" in row else False
-    )
-    if dogfighting and speed is not Speed.FAST:
-        raise place.error("dogfighting", "only Fast aircraft dogfight outside the area (BIA-2)")
     present = _get(place, row, "present", list, "a list of turn numbers")
     if not all(isinstance(t, int) and not isinstance(t, bool) for t in present):
         raise place.error("present", "must be a list of whole turn numbers")
@@ -290,13 +341,119 @@ def _aircraft(place: _Place, row: dict[str, Any], turns: int) -> AircraftSpec:
         raise place.error("present", "turn numbers must be increasing, each once")
     if present and (present[0] < 1 or present[-1] > turns):
         raise place.error("present", f"turn numbers must lie between 1 and {turns}")
+    if "posture" in row:
+        for key in ("dogfighting", "passes"):
+            if key in row:
+                raise place.error(
+                    key,
+                    "with [[aircraft.posture]] tables it belongs to each posture: the "
+                    "posture is how the aircraft flies (BIA-18)",
+                )
+        postures = _postures(place, row, speeds, turns, tuple(present))
+    else:
+        if len(speeds) > 1:
+            raise place.error(
+                "speed",
+                f"capable of {len(speeds)} speeds ({', '.join(s.value for s in speeds)}): "
+                '"this should be specified when their posture is chosen", so give '
+                "[[aircraft.posture]] tables with from_turn and speed (BIA-18)",
+            )
+        postures = (_posture_values(place, row, speeds[0], 1),)
     fire: Fire | None = None
     if "system" in row or "targets" in row or "range_km" in row:
         for key in ("system", "targets"):
             if key not in row:
                 raise place.error(key, "missing (an aircraft on Air Defence needs both)")
         fire = _fire(place, row)
-    return AircraftSpec(name, side, speed, man, pilot, pacifier, dogfighting, tuple(present), fire)
+    return AircraftSpec(name, side, speeds, man, pilot, pacifier, tuple(present), fire, postures)
+
+
+def _speeds(place: _Place, row: dict[str, Any]) -> tuple[Speed, ...]:
+    """``speed``: one speed, or the list of the speeds the type can fly (BIA-18)."""
+    value = row["speed"]
+    texts = value if isinstance(value, list) else [value]
+    if not texts:
+        raise place.error("speed", "an empty list: give the speed, or the speeds it can fly")
+    speeds: list[Speed] = []
+    for text in texts:
+        if not isinstance(text, str):
+            raise place.error("speed", f"{text!r} is not a speed")
+        try:
+            speed = parse_speed(text)
+        except BiaError as exc:
+            raise place.error("speed", str(exc)) from None
+        if speed in speeds:
+            raise place.error("speed", f"{speed.value} is listed twice")
+        speeds.append(speed)
+    return tuple(speeds)
+
+
+def _posture_values(place: _Place, row: dict[str, Any], speed: Speed, turn: int) -> Posture:
+    """A posture's speed, dogfighting and passes, checked against each other (BIA-2, BIA-19)."""
+    dogfighting = (
+        _get(place, row, "dogfighting", bool, "true or false") if "dogfighting" in row else False
+    )
+    passes = _get(place, row, "passes", bool, "true or false") if "passes" in row else False
+    if dogfighting and speed is not Speed.FAST:
+        raise place.error(
+            "dogfighting",
+            f"only Fast aircraft dogfight outside the area, not a {speed.label} one (BIA-2)",
+        )
+    if dogfighting and passes:
+        raise place.error(
+            "passes", "a Fast aircraft dogfighting outside the area loiters: no passes (BIA-2)"
+        )
+    return Posture(turn, speed, dogfighting, passes)
+
+
+def _postures(
+    place: _Place,
+    row: dict[str, Any],
+    speeds: tuple[Speed, ...],
+    turns: int,
+    present: tuple[int, ...],
+) -> tuple[Posture, ...]:
+    """``[[aircraft.posture]]``: from which turn it flies at which speed (BIA-18)."""
+    rows = _get(place, row, "posture", list, "a list of [[aircraft.posture]] tables")
+    if not rows:
+        raise place.error("posture", "an empty list: give at least one [[aircraft.posture]]")
+    out: list[Posture] = []
+    for i, prow in enumerate(rows, start=1):
+        at = place.within(f"[[aircraft.posture]] #{i}")
+        if not isinstance(prow, dict):
+            raise at.error(None, "is not a table")
+        required = ("from_turn",) if len(speeds) == 1 else ("from_turn", "speed")
+        _check_keys(at, prow, _POSTURE_KEYS, required)
+        turn = _get(at, prow, "from_turn", int, "a whole turn number")
+        if not 1 <= turn <= turns:
+            raise at.error("from_turn", f"{_shown(turn)} is not a turn from 1 to {turns}")
+        if out and turn <= out[-1].from_turn:
+            raise at.error(
+                "from_turn",
+                f"turn {turn} does not come after turn {out[-1].from_turn}, where the "
+                "posture before begins: postures follow each other turn by turn (BIA-18)",
+            )
+        speed = speeds[0]
+        if "speed" in prow:
+            text = _get(at, prow, "speed", str, "a speed")
+            try:
+                speed = parse_speed(text)
+            except BiaError as exc:
+                raise at.error("speed", str(exc)) from None
+            if speed not in speeds:
+                raise at.error(
+                    "speed",
+                    f"{speed.value} is not a speed this aircraft can fly (its key 'speed': "
+                    f"{', '.join(s.value for s in speeds)}, BIA-18)",
+                )
+        out.append(_posture_values(at, prow, speed, turn))
+    if present and present[0] < out[0].from_turn:
+        raise place.within("[[aircraft.posture]] #1").error(
+            "from_turn",
+            f"the aircraft is in the umbrella on turn {present[0]}, before its first posture "
+            f"(from turn {out[0].from_turn}): every turn it is present needs a posture (BIA-18)",
+        )
+    return tuple(out)
 
 
 def _ground(place: _Place, row: dict[str, Any]) -> GroundSpec:
@@ -348,7 +505,7 @@ def _read_toml(text: str, where: str) -> dict[str, Any]:
     if _nesting(data) > MAX_NESTING:
         raise ScenarioError(
             f"{where}: tables and lists nest more than {MAX_NESTING} deep; an engagement "
-            "never nests so deep ([[aircraft]], present)"
+            "never nests so deep ([[aircraft]], [[aircraft.posture]], present)"
         )
     return data
 
@@ -412,15 +569,16 @@ def parse_scenario(text: str, where: str = "engagement", *, saved: bool = False)
         names.add(g.name)
         ground.append(g)
     by_name = {a.name: a for a in aircraft}
-    shooters: list[tuple[str, int, str, str, Firer, Fire]] = [
-        ("aircraft", i, a.name, a.side, a.firer, a.fire)
+    shooters: list[tuple[str, int, str, str, bool, Fire]] = [
+        ("aircraft", i, a.name, a.side, False, a.fire)
         for i, a in enumerate(aircraft, start=1)
         if a.fire is not None
     ]
     shooters += [
-        ("ground", i, g.name, g.side, g.firer, g.fire) for i, g in enumerate(ground, start=1)
+        ("ground", i, g.name, g.side, g.firer.kind is FirerKind.ORBITAL, g.fire)
+        for i, g in enumerate(ground, start=1)
     ]
-    for kind, i, name, side, firer, fire in shooters:
+    for kind, i, name, side, orbital, fire in shooters:
         place = _Place(where, f"[[{kind}]] #{i} ({name!r})")
         for target in fire.targets:
             if target not in by_name:
@@ -428,33 +586,49 @@ def parse_scenario(text: str, where: str = "engagement", *, saved: bool = False)
             t = by_name[target]
             if t.side == side:
                 raise place.error("targets", f"{target!r} is on the same side ({side})")
-            if firer.kind is FirerKind.ORBITAL and t.speed is not Speed.VERY_SLOW:
+            # an aircraft of several speeds is fired at only while Very Slow (BIA-18)
+            flown = {t.speed_at(turn) for turn in t.present} or {t.speed}
+            if orbital and Speed.VERY_SLOW not in flown:
+                speeds = "/".join(s.label for s in sorted(flown, key=lambda s: s.rank))
                 raise place.error(
                     "targets",
-                    f"{target!r} is {t.speed.label}: orbital-to-air fire only at Very Slow "
+                    f"{target!r} is {speeds}: orbital-to-air fire only at Very Slow "
                     "aircraft (BIA-4)",
                 )
     return Scenario(title, turns, seed, tuple(aircraft), tuple(ground))
 
 
-def target_of(spec: AircraftSpec, *, passes: int, umbrella_turns: int) -> AirTarget:
-    """The aircraft as a target this turn, from its pass or loiter count (BIA-2)."""
-    makes_passes = spec.speed is Speed.FAST and not spec.dogfighting
+def target_of(spec: AircraftSpec, *, passes: int, umbrella_turns: int, turn: int = 1) -> AirTarget:
+    """The aircraft as a target on ``turn``, in the posture it flies then, from its pass
+    or loiter count (BIA-2, BIA-18, BIA-20)."""
+    posture = spec.posture_at(turn)
+    makes_passes = posture.makes_passes
     return AirTarget(
-        spec.speed,
+        posture.speed,
         spec.manoeuvrability,
         pilot_modifier=spec.pilot_modifier,
         pacifier=spec.pacifier,
         first_pass=makes_passes and passes == 1,
         loiter_turns=0 if makes_passes else umbrella_turns,
-        dogfighting=spec.dogfighting,
+        dogfighting=posture.dogfighting,
+        passes=posture.passes,
     )
 
 
 def shot_for(
-    fire: Fire, firer: Firer, target: AirTarget, *, loiter_from_second_turn: bool
+    fire: Fire,
+    firer: Firer,
+    target: AirTarget,
+    *,
+    loiter_from_second_turn: bool,
+    first_pass_all_speeds: bool = False,
 ) -> AirDefenceShot:
     """The AD shot of a unit at a target this turn."""
     return AirDefenceShot(
-        fire.system, firer, target, fire.range_m, loiter_from_second_turn=loiter_from_second_turn
+        fire.system,
+        firer,
+        target,
+        fire.range_m,
+        loiter_from_second_turn=loiter_from_second_turn,
+        first_pass_all_speeds=first_pass_all_speeds,
     )

@@ -66,7 +66,11 @@ def volley_odds(
 
 
 def parse_shot(
-    text: str, target: AirTarget, *, loiter_from_second_turn: bool = False
+    text: str,
+    target: AirTarget,
+    *,
+    loiter_from_second_turn: bool = False,
+    first_pass_all_speeds: bool = False,
 ) -> AirDefenceShot:
     """One shot of a volley written ``SYSTEM[@FIRER][:RANGE_KM]``.
 
@@ -83,11 +87,15 @@ def parse_shot(
     if "@" in spec:
         spec, firer_text = spec.split("@", 1)
     if not spec:
-        raise UnknownValue(f"shot {text!r} names no AD system (SYSTEM[@FIRER][:RANGE_KM])")
+        raise UnknownValue(
+            f"shot {text!r} names no AD system (SYSTEM, SYSTEM@FIRER, SYSTEM:RANGE_KM or "
+            "SYSTEM@FIRER:RANGE_KM)"
+        )
     return AirDefenceShot(
         system(spec),
         parse_firer(firer_text),
         target,
         range_m,
         loiter_from_second_turn=loiter_from_second_turn,
+        first_pass_all_speeds=first_pass_all_speeds,
     )

@@ -19,7 +19,8 @@
       }));
     const firer = A.el("select", { name: "firer", "aria-label": "firer " + (n + 1), class: "shot-firer" },
       opts(choices.firers));
-    const fs = A.el("select", { name: "firer_speed", "aria-label": "firer speed " + (n + 1), class: "shot-fs" },
+    const fs = A.el("select", { name: "firer_speed", "aria-label": "firer speed " + (n + 1), class: "shot-fs",
+      title: "the speed the firing aircraft flies in its current posture (BIA-18)" },
       opts(choices.speeds));
     const fm = A.el("select", { name: "firer_manoeuvrability", "aria-label": "firer manoeuvrability " + (n + 1),
       class: "shot-fm" }, opts(choices.manoeuvrabilities));
@@ -74,6 +75,7 @@
       pilot: document.getElementById("t-pilot").value,
       first_pass: document.getElementById("t-first").checked,
       dogfighting: document.getElementById("t-dog").checked,
+      passes: document.getElementById("t-passes").checked,
       loiter_turns: Number(document.getElementById("t-loiter").value || 0),
       pacifier: document.getElementById("t-pac").checked,
     };
@@ -88,15 +90,18 @@
       return s;
     });
     const second = document.getElementById("o-second").checked;
+    const allSpeeds = document.getElementById("o-all-speeds").checked;
     try {
       A.clear(out);
       if (shots.length === 1) {
-        const body = Object.assign({ target: target, loiter_from_second_turn: second }, shots[0]);
+        const body = Object.assign({ target: target, loiter_from_second_turn: second,
+          first_pass_all_speeds: allSpeeds }, shots[0]);
         const r = await A.api("POST", "/api/bia/air-defence", body);
         out.appendChild(shotBlock(r, 0, false));
       } else {
         const r = await A.api("POST", "/api/bia/volley", { target: target, shots: shots,
-          loiter_from_second_turn: second, damaged_twice_shot_down: document.getElementById("o-twice").checked });
+          loiter_from_second_turn: second, first_pass_all_speeds: allSpeeds,
+          damaged_twice_shot_down: document.getElementById("o-twice").checked });
         out.appendChild(A.el("h3", { text: "Volley of " + shots.length + " shots" }));
         out.appendChild(A.el("div", { id: "volley-result" }, [bar(r.volley), oddsList(r.volley)]));
         r.shots.forEach(function (s, i) { out.appendChild(shotBlock(s, i, true)); });

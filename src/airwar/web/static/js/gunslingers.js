@@ -4,6 +4,7 @@
 "use strict";
 (function (A) {
   const S = A.svg;
+  const G = A.gsMap;  /* gunslingers_map.js: stacks, labels, words for numbers, card sections */
   const SIZE = 18;
   const H = Math.sqrt(3) * SIZE;
   const PALETTE = ["#1f4e9a", "#b3261e", "#2d6a4f", "#8a4b00"];
@@ -184,15 +185,12 @@
       (r.lo === r.hi ? r.lo : r.lo + "–" + r.hi));
   }
 
-  function unitLabel(u) {
-    const bits = [u.id];
-    if (u.altitude !== undefined) bits.push("A" + u.altitude);
-    if (u.heading !== undefined && u.heading !== null) bits.push("h" + u.heading);
-    if (u.speed !== undefined) bits.push("S" + u.speed);
-    (u.status || []).forEach(function (s) { bits.push(s.replace("_", " ")); });
-    if (u.radar_contact) bits.push("radar");
-    if (u.alive === false) bits.push("lost");
-    return bits.join(" ");
+  /* A unit's label on the map: its name (and how many more share its hex) with its states,
+     and a line of altitude, heading and speed in plain words ("↗060° alt 8 spd 7"). */
+  function unitLines(u, more) {
+    const name = [u.id + (more ? " +" + more : "")].concat(G.stateWords(u)).join(" · ");
+    const flight = G.flightLine(u);
+    return flight ? [name, flight] : [name];
   }
 
   function board(node, data, ctx) {
@@ -272,7 +270,7 @@
           "stroke-width": 1.5, "stroke-dasharray": "3 2" }),
         S.el("text", { x: c[0], y: c[1] + 4, "text-anchor": "middle", "font-size": 10, fill: "#3a3a3a", text: "?" }),
         S.el("text", { x: c[0], y: c[1] + SIZE + 6, "text-anchor": "middle", "font-size": 7, fill: "#3a3a3a",
-          text: "T" + m.turn + " A" + m.altitude }),
+          text: "turn " + m.turn + " · alt " + m.altitude }),
       ]), text));
     });
 
@@ -280,40 +278,7 @@
     const sel = all.filter(function (u) { return u.id === store.selected && u.hex; })[0];
     if (sel) svg.appendChild(arcsOf(sel, sun));
 
-    const byHex = {};
-    all.forEach(function (u) { if (u.hex && u.alive !== false) (byHex[u.hex] = byHex[u.hex] || []).push(u); });
-    Object.keys(byHex).forEach(function (hk) {
-      const here = byHex[hk], h = parseHex(hk), c0 = px(h[0], h[1]);
-      here.forEach(function (u, i) {
-        const c = [c0[0] + (i - (here.length - 1) / 2) * 10, c0[1]];
-        const color = u.side ? sideColor(v, u.side) : u.radar_contact ? "#6b6b6b" : "#555";
-        const label = unitLabel(u);
-        let g;
-        if (u.kind === "aircraft" && u.heading !== undefined) {
-          g = S.plane(c[0], c[1] - 2, 30 * u.heading, SIZE * 1.3, color, null);
-        } else if (u.kind === "aircraft") {
-          g = S.el("path", { d: "M" + c[0] + "," + (c[1] - 8) + " l8,8 l-8,8 l-8,-8 z", fill: "none",
-            stroke: color, "stroke-width": 2 });
-        } else {
-          g = S.el("rect", { x: c[0] - 7, y: c[1] - 7, width: 14, height: 14, fill: color, opacity: 0.8 });
-        }
-        const full = (u.label && u.label !== u.id ? u.label + " " : "") + label + " (" +
-          (u.type || u.kind.replace("_", " ")) + (u.side ? ", " + u.side : "") + ")";
-        const holder = S.el("g", { class: "unit" + (u.id === store.selected ? " selected" : ""), "data-unit": u.id,
-          "data-label": label, role: "button", tabindex: "0", "aria-label": "select " + full,
-          "aria-pressed": u.id === store.selected ? "true" : "false",
-          onclick: function () { if (!store.moved) select(node, u.id); },
-          onkeydown: function (ev) {
-            if (ev.key !== "Enter" && ev.key !== " ") return;
-            ev.preventDefault(); ev.stopPropagation();  /* the play page's keys would click it again */
-            select(node, u.id);
-          } }, [g]);
-        S.title(holder, full);
-        holder.appendChild(S.el("text", { x: c[0], y: c[1] + SIZE - 2 + i * 9, "text-anchor": "middle",
-          "font-size": 8, "font-weight": 700, fill: color, class: "unit-label", text: label }));
-        svg.appendChild(holder);
-      });
-    });
+    drawUnits(svg, node, store, v, all);
     /* a hex chosen: the headings offered there, as arrows to click */
     const chosenHex = (w.words || []).map(function (x) { return P.isPath(x) ? P.end(x) : x; })
       .filter(function (x) { return isHex(x, v); }).pop();
@@ -430,6 +395,166 @@
     if (again) again.focus();
   }
 
+  /* -- units: one counter a hex ----------------------------------------------------------
+     The units in a hex are one stack: its top unit's counter (the one selected, when it is
+     there) with a badge of how many there are; pressing it opens the list of them, each
+     selectable. Labels are placed apart in apply(), at the zoom of the moment. */
+  function drawUnits(svg, node, store, v, all) {
+    const layer = S.el("g", { class: "units" });
+    const labels = [];
+    const piles = G.stacks(all);
+    piles.forEach(function (st) {
+      const h = parseHex(st.hex), c = px(h[0], h[1]);
+      const u = G.topOf(st, store.selected);
+      const n = st.units.length;
+      const color = unitColor(v, u);
+      const lines = unitLines(u, n - 1);
+      const full = G.fullText(u);
+      const picked = st.units.some(function (x) { return x.id === store.selected; });
+      const names = st.units.map(function (x) { return x.id; }).join(", ");
+      const open = function () {
+        if (n > 1) openStack(node, st, true); else select(node, u.id);
+      };
+      const holder = S.el("g", { class: "unit" + (picked ? " selected" : "") + (n > 1 ? " stack" : ""),
+        "data-unit": u.id, "data-hex": st.hex, "data-stack": n > 1 ? String(n) : null,
+        "data-label": lines.join(" "), role: "button", tabindex: "0",
+        "aria-label": n > 1 ? n + " units at hex " + st.hex + ": " + names + "; open the list to select one" :
+          "select " + full,
+        "aria-pressed": n > 1 ? null : picked ? "true" : "false",
+        "aria-haspopup": n > 1 ? "dialog" : null, "aria-expanded": n > 1 ? "false" : null,
+        onclick: function () { if (!store.moved) open(); },
+        onkeydown: function (ev) {
+          if (ev.key !== "Enter" && ev.key !== " ") return;
+          ev.preventDefault(); ev.stopPropagation();  /* the play page's keys would click it again */
+          open();
+        } }, [symbol(u, c, color)]);
+      S.title(holder, n > 1 ? n + " units here: " + st.units.map(G.fullText).join("; ") : full);
+      if (n > 1) {
+        const b = [c[0] + SIZE * 0.62, c[1] - SIZE * 0.62];
+        holder.appendChild(S.el("circle", { cx: b[0].toFixed(1), cy: b[1].toFixed(1), r: 6.5, class: "stack-badge" }));
+        holder.appendChild(S.el("text", { x: b[0].toFixed(1), y: (b[1] + 3).toFixed(1), "text-anchor": "middle",
+          "font-size": 9, class: "stack-count", text: String(n) }));
+      }
+      const text = S.el("text", { x: c[0], y: c[1] + SIZE, "text-anchor": "middle", "font-weight": 700, fill: color,
+        class: "unit-label" }, lines.map(function (line, i) {
+        return S.el("tspan", { x: c[0], dy: i ? "1.15em" : null, class: i ? "unit-flight" : "unit-name", text: line });
+      }));
+      const leader = S.el("line", { class: "label-leader", stroke: color, visibility: "hidden" });
+      holder.appendChild(leader);
+      holder.appendChild(text);
+      layer.appendChild(holder);
+      labels.push({ id: u.id, x: c[0], y: c[1], c: n > 1 ? SIZE * 2.1 : SIZE * 1.3, lines: lines, el: text,
+        leader: leader });
+    });
+    svg.appendChild(layer);
+    store.labels = labels;
+    store.piles = piles;
+    const again = store.openStack && piles.filter(function (st) { return st.hex === store.openStack && st.units.length > 1; })[0];
+    if (again) requestAnimationFrame(function () { if (node.contains(svg)) openStack(node, again, false); });
+    else store.openStack = null;
+  }
+
+  function unitColor(v, u) { return u.side ? sideColor(v, u.side) : u.radar_contact ? "#6b6b6b" : "#555"; }
+
+  function symbol(u, c, color) {
+    if (u.kind === "aircraft" && u.heading !== undefined && u.heading !== null) {
+      return S.plane(c[0], c[1] - 2, 30 * u.heading, SIZE * 1.3, color, null);
+    }
+    if (u.kind === "aircraft") {
+      return S.el("path", { d: "M" + c[0] + "," + (c[1] - 8) + " l8,8 l-8,8 l-8,-8 z", fill: "none",
+        stroke: color, "stroke-width": 2 });
+    }
+    return S.el("rect", { x: c[0] - 7, y: c[1] - 7, width: 14, height: 14, fill: color, opacity: 0.8 });
+  }
+
+  /* The list of a stack's units, over the map beside its counter: each a button that selects
+     it (its card, its arcs, and it on top of the stack), or puts it down when it is selected.
+     Escape or Close puts the list away. */
+  function openStack(node, st, focus) {
+    const store = mapStore(node);
+    closeStack(node, false);
+    store.openStack = st.hex;
+    const counter = node.querySelector('g.unit[data-hex="' + st.hex + '"]');
+    const h = parseHex(st.hex);
+    const close = A.el("button", { type: "button", class: "stack-close", text: "Close",
+      onclick: function () { closeStack(node, true); } });
+    const box = A.el("div", { class: "stack-list", id: "stack-list", role: "dialog",
+      "aria-label": st.units.length + " units at hex " + st.hex,
+      onkeydown: function (ev) {
+        if (ev.key === "Escape") { ev.preventDefault(); ev.stopPropagation(); closeStack(node, true); }
+      } }, [
+      A.el("p", { class: "stack-head", text: st.units.length + " units at " + G.hexWords(h[0], h[1]) + ":" }),
+      A.el("ul", {}, st.units.map(function (u) {
+        return A.el("li", {}, [A.el("button", { type: "button", "data-unit": u.id,
+          class: "stack-unit" + (u.id === store.selected ? " selected" : ""),
+          "aria-pressed": u.id === store.selected ? "true" : "false", title: G.fullText(u),
+          onclick: function () { store.openStack = null; select(node, u.id); } }, [
+          A.el("span", { class: "key key-side-" + sideIndex(store.data.view, u.side) }),
+          " " + u.id + (u.type ? " · " + u.type : "") + (G.flightLine(u) ? " · " + G.flightLine(u) : "") +
+            (G.stateWords(u).length ? " · " + G.stateWords(u).join(", ") : ""),
+        ])]);
+      })),
+      close,
+    ]);
+    node.appendChild(box);
+    if (counter) counter.setAttribute("aria-expanded", "true");
+    /* beside the counter, inside the board (a phone's page never scrolls sideways) */
+    const nb = node.getBoundingClientRect(), cb = counter ? counter.getBoundingClientRect() : null;
+    const left = cb ? Math.max(0, Math.min(cb.left - nb.left, nb.width - box.offsetWidth)) : 0;
+    const top = cb ? cb.bottom - nb.top + 4 : 0;
+    box.style.left = left.toFixed(0) + "px";
+    box.style.top = top.toFixed(0) + "px";
+    if (focus) { const first = box.querySelector("button.stack-unit"); if (first) first.focus(); }
+  }
+
+  function closeStack(node, refocus) {
+    const store = mapStore(node);
+    const box = node.querySelector("#stack-list");
+    const hex = store.openStack;
+    store.openStack = null;
+    if (box) box.parentNode.removeChild(box);
+    const counter = hex ? node.querySelector('g.unit[data-hex="' + hex + '"]') : null;
+    if (counter) { counter.setAttribute("aria-expanded", "false"); if (refocus) counter.focus(); }
+  }
+
+  function sideIndex(v, side) {
+    const i = Object.keys(v.sides || {}).indexOf(side);
+    return i >= 0 ? i % PALETTE.length : "none";
+  }
+
+  /* The unit labels apart from each other and from every counter, at this zoom's font size. */
+  function layoutLabels(store, fs) {
+    const items = (store.labels || []).map(function (l) {
+      /* the size the browser draws it at (an estimate when it cannot say), a little apart */
+      let w = 0, h = 0;
+      try { const bb = l.el.getBBox(); w = bb.width; h = bb.height; } catch (e) { /* not drawn */ }
+      if (!w || !h) {
+        w = Math.max.apply(null, l.lines.map(function (t) { return t.length; })) * fs * 0.62;
+        h = l.lines.length * fs * 1.3;
+      }
+      return { id: l.id, x: l.x, y: l.y, c: l.c, w: w + fs * 0.3, h: h + fs * 0.15, label: l };
+    });
+    const at = G.placeLabels(items, SIZE * 1.3);
+    items.forEach(function (it) {
+      const p = at[it.id], el = it.label.el;
+      const y = p.y - it.h / 2 + fs * 0.95;
+      el.setAttribute("x", p.x.toFixed(1));
+      el.setAttribute("y", y.toFixed(1));
+      Array.prototype.forEach.call(el.childNodes, function (t) { t.setAttribute("x", p.x.toFixed(1)); });
+      /* a label moved off its place below the counter: a thin line from the counter to it */
+      const line = it.label.leader;
+      if (!line) return;
+      if (!p.moved) { line.setAttribute("visibility", "hidden"); return; }
+      const dx = p.x - it.x, dy = p.y - it.y, d = Math.hypot(dx, dy) || 1;
+      const k = Math.min(Math.abs(dx) > 0 ? (it.w / 2) / Math.abs(dx) : Infinity,
+        Math.abs(dy) > 0 ? (it.h / 2) / Math.abs(dy) : Infinity, 1);
+      const start = it.c / 2 / d;
+      line.setAttribute("x1", (it.x + dx * start).toFixed(1)); line.setAttribute("y1", (it.y + dy * start).toFixed(1));
+      line.setAttribute("x2", (p.x - dx * k).toFixed(1)); line.setAttribute("y2", (p.y - dy * k).toFixed(1));
+      line.setAttribute("visibility", start < 1 - k ? "visible" : "hidden");
+    });
+  }
+
   /* The 12 arcs of 30 degrees around the aircraft by its heading, and where the view gives
      them (the seat's own aircraft; every one for the referee): its radar's arcs out to its
      range, this turn's jamming arcs, its blind arcs and its sun clutter arc. */
@@ -532,8 +657,10 @@
     store.vb = { x: b.x + (b.w - w) / 2, y: b.y + (b.h - h) / 2, w: w, h: h };
   }
 
-  /* The view box on the SVG, and the coordinates in its margin: q along the top edge, over
-     each column; r along the left edge, of the hexes of the first whole column. */
+  /* The view box on the SVG, and the coordinates in its margin, along the grid's own axes:
+     q along the top edge, over each column; r down the left edge where each line of one r
+     (running down to the right, 30° below the horizontal) enters the map, and a faint guide
+     along the lines labelled in either margin. Zoomed in, every hex shows its q,r faintly. */
   function apply(svg, store, margin) {
     const b = store.vb;
     svg.setAttribute("viewBox", b.x.toFixed(1) + " " + b.y.toFixed(1) + " " + b.w.toFixed(1) + " " + b.h.toFixed(1));
@@ -543,8 +670,11 @@
     const unit = b.w / width;  /* map units per screen pixel */
     const fs = 11 * unit, band = fs * 1.5;
     /* unit labels stay readable on a phone's fitted map, and do not swamp a zoomed-in one */
-    svg.style.setProperty("--gs-label", Math.min(16, Math.max(8, 10 * unit)).toFixed(2) + "px");
+    const labelSize = Math.min(16, Math.max(8, 10 * unit));
+    svg.style.setProperty("--gs-label", labelSize.toFixed(2) + "px");
+    layoutLabels(store, labelSize);
     const radius = (store.data && store.data.view.map && store.data.view.map.radius) || 30;
+    const guides = gridLayer(svg, store);
     margin.appendChild(S.el("rect", { x: b.x, y: b.y, width: b.w, height: band, class: "margin-band" }));
     margin.appendChild(S.el("rect", { x: b.x, y: b.y, width: band * 1.9, height: b.h, class: "margin-band" }));
     const q0 = Math.ceil(b.x / (1.5 * SIZE)), q1 = Math.floor((b.x + b.w) / (1.5 * SIZE));
@@ -555,19 +685,68 @@
       if (x < b.x + band * 2.2) continue;
       margin.appendChild(S.el("text", { x: x.toFixed(1), y: (b.y + fs * 1.1).toFixed(1), "text-anchor": "middle",
         "font-size": fs.toFixed(2), class: "coord coord-q", "data-q": q, text: String(q) }));
+      guides.appendChild(S.el("line", { x1: x.toFixed(1), y1: (b.y + band).toFixed(1), x2: x.toFixed(1),
+        y2: (b.y + b.h).toFixed(1), class: "grid-guide", "data-q": q }));
     }
-    const qa = Math.ceil((b.x + band * 1.9 + SIZE) / (1.5 * SIZE));
-    const r0 = Math.ceil(b.y / H - qa / 2), r1 = Math.floor((b.y + b.h) / H - qa / 2);
+    /* the line of one r: y = H r + x H / (3 SIZE); its r where it crosses the left band */
+    const xl = b.x + band * 0.95, xr = b.x + b.w, slope = H / (3 * SIZE);
+    const r0 = Math.ceil((b.y - slope * xl) / H), r1 = Math.floor((b.y + b.h - slope * xl) / H);
     const rEvery = Math.max(1, Math.ceil((r1 - r0 + 1) / Math.max(1, (b.h / unit) / 22)));
     for (let r = r0; r <= r1; r++) {
-      if (r % rEvery !== 0 || !onMap(qa, r, radius)) continue;
-      const y = H * (r + qa / 2);
+      if (r % rEvery !== 0 || Math.abs(r) > radius) continue;
+      const y = H * r + slope * xl;
       if (y < b.y + band * 1.6) continue;
-      margin.appendChild(S.el("text", { x: (b.x + band * 0.95).toFixed(1), y: (y + fs * 0.35).toFixed(1),
+      margin.appendChild(S.el("text", { x: xl.toFixed(1), y: (y + fs * 0.35).toFixed(1),
         "text-anchor": "middle", "font-size": fs.toFixed(2), class: "coord coord-r", "data-r": r, text: String(r) }));
+      const xs = b.x + band * 1.9;
+      guides.appendChild(S.el("line", { x1: xs.toFixed(1), y1: (H * r + slope * xs).toFixed(1), x2: xr.toFixed(1),
+        y2: (H * r + slope * xr).toFixed(1), class: "grid-guide", "data-r": r }));
     }
     margin.appendChild(S.el("text", { x: (b.x + band * 0.95).toFixed(1), y: (b.y + fs * 1.1).toFixed(1),
-      "text-anchor": "middle", "font-size": (fs * 0.8).toFixed(2), class: "coord", text: "q/r" }));
+      "text-anchor": "middle", "font-size": (fs * 0.8).toFixed(2), class: "coord", text: "q r↘" }));
+    /* zoomed in (a hex 60 px or more across): each hex in view carries its q,r */
+    if (2 * SIZE / unit >= 60) {
+      const small = Math.min(7, 9 * unit);
+      G.hexesIn(b, SIZE, radius).forEach(function (h) {
+        const c = px(h[0], h[1]);
+        guides.appendChild(S.el("text", { x: c[0].toFixed(1), y: (c[1] - H * 0.3).toFixed(1), "text-anchor": "middle",
+          "font-size": small.toFixed(2), class: "hex-coord", text: h[0] + "," + h[1] }));
+      });
+    }
+  }
+
+  /* The layer of faint guides and per-hex coordinates, over the hexes and under everything
+     else (made again on each draw, which clears the SVG but for the hexes). */
+  function gridLayer(svg, store) {
+    let g = svg.querySelector("g.grid-coords");
+    if (!g) {
+      g = S.el("g", { class: "grid-coords", "aria-hidden": "true" });
+      const base = store.base && store.base.g;
+      svg.insertBefore(g, base && base.parentNode === svg ? base.nextSibling : svg.firstChild);
+    }
+    const keep = store.hoverMark && store.hoverMark.parentNode === g ? store.hoverMark : null;
+    while (g.firstChild) g.removeChild(g.firstChild);
+    if (keep) g.appendChild(keep);
+    return g;
+  }
+
+  /* The units the view shows in a hex, for the readout: " · Dodge-1, Dodge-2". */
+  function unitsAt(store, k) {
+    const st = (store.piles || []).filter(function (p) { return p.hex === k; })[0];
+    return st ? " · " + st.units.map(function (u) { return u.id; }).join(", ") : "";
+  }
+
+  /* The hex under the pointer outlined, so the readout's coordinates point at it. */
+  function markHover(svg, store, h) {
+    const g = svg.querySelector("g.grid-coords");
+    if (!g) return;
+    if (!store.hoverMark || store.hoverMark.parentNode !== g) {
+      store.hoverMark = S.el("polygon", { class: "hover-hex" });
+      g.appendChild(store.hoverMark);
+    }
+    const c = px(h[0], h[1]);
+    store.hoverMark.setAttribute("points", S.hexPoints(c[0], c[1], SIZE));
+    store.hoverMark.setAttribute("data-hover", h[0] + "," + h[1]);
   }
 
   /* Pointer and wheel: drag pans, the wheel and two fingers zoom, hovering reads the hex. */
@@ -599,10 +778,12 @@
         const readout = store.readout, terrain = store.terrain, allowed = store.allowed, radius = store.radius;
         if (k !== store.hover && readout) {
           store.hover = k;
-          readout.textContent = onMap(h[0], h[1], radius) ? "hex " + k + " · " + (terrain[k] !== undefined ?
-            "terrain: height " + terrain[k] + " (blocks line of sight up to altitude " + terrain[k] + ")" :
-            "terrain: open") + (allowed[k] ? " · " + reachText(allowed[k]) : "") : "hex " + k + " · off the map";
+          readout.textContent = onMap(h[0], h[1], radius) ? "hex " + k + " (q " + h[0] + ", r " + h[1] + ") · " +
+            (terrain[k] !== undefined ? "terrain: height " + terrain[k] + " (blocks line of sight up to altitude " +
+            terrain[k] + ")" : "terrain: open") + unitsAt(store, k) + (allowed[k] ? " · " + reachText(allowed[k]) : "") :
+            "hex " + k + " · off the map";
           readout.dataset.hex = k;
+          markHover(svg, store, h);
         }
       }
     }
@@ -665,7 +846,7 @@
       items.push(A.el("li", {}, [A.el("span", { class: "key key-terrain" }), " terrain ▲N: blocks line of sight up to altitude N"]));
     }
     if ((v.last_seen || []).length) {
-      items.push(A.el("li", {}, [A.el("span", { class: "key key-lost" }), " lost contact, where last seen (T turn, A altitude)"]));
+      items.push(A.el("li", {}, [A.el("span", { class: "key key-lost" }), " lost contact, where last seen (its turn and altitude)"]));
     }
     if (moving) {
       const sh = moving.shading;
@@ -690,8 +871,11 @@
     }
     return A.el("div", { class: "board-legend", id: "map-legend" }, [
       A.el("ul", {}, items),
-      A.el("p", { text: "Labels: unit, A altitude, h heading (0–11, 30° each clockwise from north), S speed, " +
-        "status. Select a unit (click, or Tab and Enter) for its data card and arcs." + (moving ? " " +
+      A.el("p", { text: "Labels: the unit and its status, then its heading as an arrow and in degrees (↗060°: " +
+        "heading 2 of 12, each 30° clockwise from north), alt altitude, spd speed; point at a unit for all of it. " +
+        "A counter with a number is a stack: press it for the list of its units. Coordinates: q along the top, " +
+        "r down the left edge along its line (↘), both followed by faint guides; zoomed in, each hex shows its " +
+        "q,r. Select a unit (click, or Tab and Enter) for its data card and arcs." + (moving ? " " +
         reachSummary(moving) : "") }),
     ]);
   }
@@ -718,6 +902,8 @@
     A.clear(box);
     const head = A.el("h3", { text: (u.label || u.id) + (u.type ? " · " + u.type : "") });
     box.appendChild(head);
+    /* where it is and how it flies, as the view gives it, in words */
+    box.appendChild(A.el("p", { class: "unit-now", text: G.fullText(u) + (u.hex ? " · hex " + u.hex : "") }));
     const name = u.type && u.type !== "unidentified" ? u.type : null;
     if (!name) {
       box.appendChild(A.el("p", { class: "hint", text: u.radar_contact ? "A radar contact: no type, so no data card." :
@@ -729,13 +915,18 @@
       if (card.error) { box.appendChild(A.el("p", { class: "hint", text: card.error })); return; }
       box.appendChild(A.el("p", { class: "hint", text: card.title + (card.role ? " (" + card.role + ")" : "") +
         (card.note ? ". " + card.note : "") }));
-      const rows = (card.fields || []).map(function (f) {
-        const val = Array.isArray(f.value) ? f.value.join(", ") : f.value !== null && typeof f.value === "object" ?
-          JSON.stringify(f.value) : String(f.value);
-        return A.el("tr", {}, [A.el("th", { scope: "row", text: f.field }), A.el("td", { text: val })]);
+      /* a pilot's card: sections in plain words with units, each house value's reason on
+         hover (GS-62) */
+      const parts = [];
+      G.cardSections(card).forEach(function (sec) {
+        parts.push(A.el("tr", { class: "card-section" }, [A.el("th", { scope: "colgroup", colspan: "2", text: sec.title })]));
+        sec.rows.forEach(function (r) {
+          parts.push(A.el("tr", {}, [A.el("th", { scope: "row", text: r.label }),
+            A.el("td", { text: r.value, title: r.house ? "house value: " + r.house : null })]));
+        });
       });
       box.appendChild(A.el("div", { class: "table-scroll card-scroll", tabindex: "0", role: "region",
-        "aria-label": "Data card of " + card.name }, [A.el("table", { class: "card" }, [A.el("tbody", {}, rows)])]));
+        "aria-label": "Data card of " + card.name }, [A.el("table", { class: "card" }, [A.el("tbody", {}, parts)])]));
     };
     if (cards[name]) { fill(cards[name]); return; }
     A.api("GET", "/api/gunslingers/types/" + encodeURIComponent(name)).then(function (c) {
@@ -782,15 +973,18 @@
       return A.el("tr", { "data-unit": u.id }, [
         A.el("td", { text: u.id }), A.el("td", { text: u.type || u.kind.replace("_", " ") }),
         A.el("td", { class: "side", text: u.side || "?" }), A.el("td", { text: u.hex || "" }),
-        A.el("td", { text: u.heading !== undefined ? String(u.heading) : "" }),
+        A.el("td", { text: u.heading !== undefined && u.heading !== null ? G.heading(u.heading).arrow + " " +
+          G.heading(u.heading).three + " (" + u.heading + ")" : "", title: u.heading !== undefined && u.heading !== null ?
+          "heading " + u.heading + " of 12, " + G.heading(u.heading).words : null }),
         A.el("td", { text: u.altitude !== undefined ? String(u.altitude) : "" }),
+        A.el("td", { text: u.speed !== undefined && u.speed !== null ? String(u.speed) : "" }),
         A.el("td", { text: status.join(", ") || "ok" }), A.el("td", { class: "mods", text: stores }),
       ]);
     });
     /* a phone scrolls the table inside its own box, never the page */
     box.appendChild(A.el("div", { class: "table-scroll", tabindex: "0", role: "region", "aria-label": "Units table" }, [
       A.el("table", {}, [
-        A.el("thead", {}, [A.el("tr", {}, ["Unit", "Type", "Side", "Hex", "Heading", "Alt", "Status", "Stores"]
+        A.el("thead", {}, [A.el("tr", {}, ["Unit", "Type", "Side", "Hex", "Heading", "Altitude", "Speed", "Status", "Stores"]
           .map(function (h) { return A.el("th", { scope: "col", text: h }); }))]),
         A.el("tbody", {}, rows)])]));
     const sides = v.sides || {};
