@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import io
 import json
+import tomllib
 from pathlib import Path
 from typing import Any
 
@@ -11,7 +12,7 @@ import click.testing
 import typer
 from typer.testing import CliRunner
 
-from airwar.cli.gunslingers import AUTO, _make_bot, app
+from airwar.cli.gunslingers import AUTO, _choices_text, _make_bot, app
 from airwar.core import replay
 from airwar.games.gunslingers import GunslingersGame, options_for_file
 from airwar.games.gunslingers.autoplayer import GunslingersAuto
@@ -19,6 +20,8 @@ from airwar.session import AI_PREFIX, Sessions
 from airwar.store import Store
 from tests.cli.test_migs_play import Typist
 from tests.examples import GUNSLINGERS_EXAMPLES
+from tests.games.gunslingers.scripted import play
+from tests.games.gunslingers.test_rules_movement import BARRAGE_TOML
 
 EXAMPLES = GUNSLINGERS_EXAMPLES
 DOGFIGHT = str(EXAMPLES / "dogfight-2v2.toml")
@@ -186,3 +189,17 @@ def test_a_browser_decision_at_the_same_index_ends_the_terminal_session(tmp_path
         stored = s.load(gid).record
     assert stored.actions[-len(theirs) :] == theirs
     assert replay(stored).record.actions == stored.actions
+
+
+def test_at_a_move_the_prompt_gives_the_path_form_and_the_path_straight_ahead() -> None:
+    """'?' at a move: the hex form (the default route) and the path form, with the path
+    straight ahead at full speed as the example (GS-82)."""
+
+    def hog_moves(state: Any) -> bool:
+        ask = state.pending_ask()
+        return ask is not None and ask.verb == "move" and ask.subject == "Hog"
+
+    state = play(tomllib.loads(BARRAGE_TOML), until=hog_moves).state
+    text = _choices_text(state)
+    assert "write: move Hog HEX hHEADING aALTITUDE" in text
+    assert "move Hog 0,-1>0,0>0,1>0,2 h6 a4 (GS-82)" in text

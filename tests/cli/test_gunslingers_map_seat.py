@@ -53,6 +53,7 @@ SMALL = {
     ],
     "markers": [{"kind": "smoke_1", "hex": "-1,1", "unit": None}],
     "last_seen": [{"hex": "-1,0", "altitude": 9, "turn": 1, "phase": "Flight Phase"}],
+    "paths": [{"aircraft": "Viper-1", "turn": 1, "from": "1,-2", "path": ["1,-1", "0,0"]}],
 }  # fmt: skip
 
 
@@ -63,11 +64,12 @@ def test_a_small_map_drawn_exactly() -> None:
             "each column to the right half a hex lower)",
             "      -1  0   1",
             "  r-1     .",
-            "      ?       .",
+            "      ?       o",
             "   r0     B1",
             "      *       ^3",
             "   r1     R1",
-            "legend: . empty  ^N terrain N high  * marker  ? last seen  + more units here",
+            "legend: . empty  ^N terrain N high  * marker  ? last seen  o a path flown (this "
+            "turn and the last)  + more units here",
             "  B1   Viper-1 (Blue) at 0,0: aircraft (F-16C; altitude 12; heading 2; speed 7)",
             "  R1   Fulcrum-1 (Red) at 0,1: aircraft (unidentified; altitude 10; heading 8)",
         ]

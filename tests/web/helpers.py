@@ -126,12 +126,15 @@ def first_declaration(choices: dict[str, Any]) -> str:
 def gunslingers_step(page: Any, idle_ms: int = 100) -> None:
     """One step of the Gunslingers decision asked of a page's seat, with the page's own
     controls: Declare, else the first offered choice, else Choose from the list (never a
-    hex of the map); with none of them, wait ``idle_ms`` for the page to move on."""
+    hex of the map), else a move's path as preselected (straight ahead, GS-82); with none of
+    them, wait ``idle_ms`` for the page to move on."""
     if page.locator("#declare").count():
         page.click("#declare")
     elif page.locator("#controls [data-choice]").count():
         page.locator("#controls [data-choice]").first.click()
     elif page.locator("#choose").count():
         page.click("#choose")
+    elif page.locator("#path-fly:not([disabled])").count():
+        page.click("#path-fly")
     else:
         page.wait_for_timeout(idle_ms)

@@ -1,7 +1,8 @@
 """The Gunslingers hex map in a real Chromium against a real server: zoom and pan kept while
 the game goes on, coordinates on hover and in the margin, terrain and heights, unit labels,
-a selected unit's data card and arcs, a move's hexes shaded by what they allow, a 390 px
-screen without a sideways scroll, and no serious accessibility violation."""
+a selected unit's data card and arcs, a move's hexes shaded by what they allow, a move
+chosen by its path on the map with the player's view kept, a 390 px screen without a
+sideways scroll, and no serious accessibility violation."""
 
 from __future__ import annotations
 
@@ -309,7 +310,10 @@ def test_a_moves_hexes_are_shaded_and_a_hex_then_offers_heading_and_altitude(
     expect(page.locator("#map-readout")).to_contain_text(f"hex {key}")
     expect(page.locator("#map-readout")).to_contain_text("heading")
     expect(page.locator("#map-readout")).to_contain_text("altitude")
-    target.dispatch_event("click")
+    target.dispatch_event("click")  # the default route there (GS-82)
+    settle(page)
+    expect(page.locator("#path-chosen")).to_have_attribute("data-path", re.compile(f"{key}$"))
+    page.click("#path-fly")
     settle(page)
     expect(page.locator("#words")).to_contain_text(str(key))
     headings = page.locator("#controls [data-choice^='h']")
@@ -317,6 +321,67 @@ def test_a_moves_hexes_are_shaded_and_a_hex_then_offers_heading_and_altitude(
     page.locator("#hex-map .heading-choice").first.dispatch_event("click")
     settle(page)
     expect(page.locator("#controls [data-choice^='a']").first).to_be_visible()
+
+
+def test_a_move_is_chosen_by_its_path_and_the_map_keeps_the_players_view(
+    server: Server, page: Page
+) -> None:
+    """The move starts straight ahead at full speed, drawn on the map; hexes clicked from the
+    aircraft make a path of the player's, sent hex by hex; the move's path is then drawn as a
+    past move (GS-82). The view the player zoomed to is kept when the move is asked, unless
+    the player turns 'Follow decisions' on."""
+    link = open_blue(page, server)
+    page.click("#zoom-in")
+    page.click("#zoom-in")
+    set_by_player = page.evaluate(VIEWBOX)
+    expect(page.locator("#map-follow")).not_to_be_checked()
+    play_to_a_move(page)
+    assert page.evaluate(VIEWBOX) == set_by_player  # not panned nor zoomed by itself
+    mover_id = (page.locator("#words").text_content() or "").split()[-1]
+    view = blue_view(server, link)
+    mover = next(a for a in view["aircraft"] if a["id"] == mover_id)
+    q, r = (int(x) for x in mover["hex"].split(","))
+    straight = page.locator("#path-chosen").get_attribute("data-path") or ""
+    hexes = straight.split(">")
+    assert 1 <= len(hexes) <= mover["speed"], straight
+    assert page.locator("#hex-map .path-step").count() == len(hexes)
+    # a path of the player's: one hex to a side of the nose, then another next to it
+    legal = {
+        page.locator("#hex-map .hex.legal").nth(i).get_attribute("data-hex")
+        for i in range(page.locator("#hex-map .hex.legal").count())
+    }
+    steps = [(0, -1), (1, -1), (1, 0), (0, 1), (-1, 1), (-1, 0)]
+    first = next(
+        f"{q + dq},{r + dr}" for dq, dr in steps if f"{q + dq},{r + dr}" not in (hexes[0],)
+        and f"{q + dq},{r + dr}" in legal
+    )  # fmt: skip
+    page.locator(f'#hex-map polygon.legal[data-hex="{mover["hex"]}"]').dispatch_event("click")
+    settle(page)
+    expect(page.locator("#path-text")).to_contain_text("stay at")
+    page.locator(f'#hex-map polygon.legal[data-hex="{first}"]').dispatch_event("click")
+    settle(page)
+    fq, fr = (int(x) for x in first.split(","))
+    second = next(f"{fq + dq},{fr + dr}" for dq, dr in steps if f"{fq + dq},{fr + dr}" in legal
+                  and f"{fq + dq},{fr + dr}" not in (first, mover["hex"]))  # fmt: skip
+    page.locator(f'#hex-map polygon.legal[data-hex="{second}"]').dispatch_event("click")
+    settle(page)
+    chosen = f"{first}>{second}"
+    expect(page.locator("#path-chosen")).to_have_attribute("data-path", chosen)
+    page.click("#path-fly")
+    settle(page)
+    expect(page.locator("#words")).to_contain_text(chosen)
+    page.locator("#hex-map .heading-choice").first.dispatch_event("click")
+    settle(page)
+    page.locator("#controls [data-choice^='a']").first.click()
+    settle(page)
+    moved = [p for p in blue_view(server, link)["paths"] if p["aircraft"] == mover_id]
+    assert moved and moved[-1]["path"] == [first, second] and moved[-1]["from"] == mover["hex"]
+    expect(
+        page.locator(f'#hex-map .move-path.past[data-path-of="{mover_id}"]').last
+    ).to_have_attribute("data-path", chosen)
+    assert page.evaluate(VIEWBOX) == set_by_player
+    page.check("#map-follow")  # following is the player's choice
+    expect(page.locator("#map-follow")).to_be_checked()
 
 
 @pytest.mark.parametrize("width", [390, 1280])

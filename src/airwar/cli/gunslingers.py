@@ -74,6 +74,7 @@ from airwar.games.gunslingers.aliases import decision_to_seat
 from airwar.games.gunslingers.autoplayer import GunslingersAuto
 from airwar.games.gunslingers.game import side_bots
 from airwar.games.gunslingers.model.actions import Decision
+from airwar.games.gunslingers.model.hexgrid import straight_ahead
 from airwar.games.gunslingers.model.scenario import (
     MAX_TURNS,
     TURNS_WHY,
@@ -316,9 +317,14 @@ def _choices_text(state: GsState, limit: int = 24) -> str:
         return ""
     if ask.verb == "move":
         p = state.forces.planes[ask.subject]
+        ahead = p.hex.route_to(straight_ahead(p.hex, p.heading, p.speed), p.heading)
+        example = ">".join(str(h) for h in ahead) or str(p.hex)
         return (
             f"    write: move {p.id} HEX hHEADING aALTITUDE (now {p.hex} h{p.heading} "
-            f"a{p.altitude}; up to {p.speed} hexes, {p.climb} levels)"
+            f"a{p.altitude}; up to {p.speed} hexes, {p.climb} levels)\n"
+            f"    HEX flies the default route, straight ahead then turning; or give the path "
+            f"hex by hex, each next to the one before, e.g. straight ahead: move {p.id} "
+            f"{example} h{p.heading} a{p.altitude} (GS-82)"
         )
     options = VERBS[ask.verb].choices(state, ask)
     shown = [f"    {d}" for d in options[:limit]]

@@ -5,8 +5,9 @@ columns are the hexes of one ``q``, a column's hexes run down the map ``r`` by `
 and the next column to the right sits half a hex lower. Each text line is half a hex
 high, so a hex prints on the line ``2r + q`` of its column and every other column is
 blank on a line. A hex shows, in at most :data:`CELL` characters, the key of the units
-in it (the legend lists them), else a marker ``*``, a last-known position ``?``, a
-terrain height ``^N``, or ``.`` when empty; a hex off the map is blank.
+in it (the legend lists them), else a marker ``*``, a last-known position ``?``, a hex
+of a path flown this turn or the last ``o`` (GS-82), a terrain height ``^N``, or ``.``
+when empty; a hex off the map is blank.
 """
 
 from __future__ import annotations
@@ -128,6 +129,9 @@ def draw(
             terrain[h] = int(t.get("height", 0))
     markers = {h for m in view.get("markers", []) if (h := _hex(m.get("hex"))) is not None}
     last_seen = {h for s in view.get("last_seen", []) if (h := _hex(s.get("hex"))) is not None}
+    flown = {  # the paths of the moves the seat saw, this turn and the last (GS-82)
+        h for m in view.get("paths", []) for t in m.get("path") or [] if (h := _hex(t)) is not None
+    }
     near = [u for u in placed if u.hex.distance(centre) <= radius]
     keys = _keys(near)
     at: dict[Hex, list[Placed]] = {}
@@ -148,6 +152,8 @@ def draw(
             return "*"
         if h in last_seen:
             return "?"
+        if h in flown:
+            return "o"
         if h in terrain:
             return f"^{terrain[h]}"
         return "."
@@ -179,7 +185,10 @@ def draw(
             label = f"r{(y - centre.q) // 2}"
         text = "".join(f"{row.get(q, ''):<{CELL}}"[:CELL] for q in qs)
         out.append(f"{label:>{margin - 1}} {text}".rstrip())
-    out.append("legend: . empty  ^N terrain N high  * marker  ? last seen  + more units here")
+    out.append(
+        "legend: . empty  ^N terrain N high  * marker  ? last seen  o a path flown (this turn "
+        "and the last)  + more units here"
+    )
     shown = sorted(near, key=lambda u: (keys[u.id][0], int(keys[u.id][1:])))
     for u in shown:
         # the unit's key hides its hex's ^N: the legend keeps the height it stands on

@@ -189,8 +189,8 @@ def test_grey_marks_name_nothing_hidden_as_a_contact_comes_and_goes(seed: int) -
 
 def test_random_flight_of_the_eagle_does_lose_the_contact() -> None:
     """The property above is not empty: with this seed Red loses the Eagle at least once."""
-    d = driver(_lost_eagle(), seed=7, turns=3)
-    assert _play_checked(d, random.Random(7), 300, set()) > 0
+    d = driver(_lost_eagle(), seed=0, turns=3)  # seed 7 until pre-emption as aircraft move
+    assert _play_checked(d, random.Random(0), 300, set()) > 0
 
 
 def test_ground_units_carry_their_type_for_a_data_card_once_identified() -> None:

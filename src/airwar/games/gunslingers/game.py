@@ -67,6 +67,14 @@ class GunslingersGame(Game):
     before the next roll (GS-65). The referee seat is by default the automatic player
     alone, which rolls every result a table gives and enters the others itself (GS-70);
     a person referees only by choice. A new game needs a scenario, chosen on its own page."""
+    rules_changed = (
+        "a game saved before the Flight Phase rules GS-80 to GS-84 may no longer replay: "
+        "radar detection by any enemy radar (GS-80), the guiding aircraft moving at step 7 "
+        "(GS-81), moves along a path with barrage fire along it (GS-82, GS-83) and "
+        "pre-emption as aircraft move (GS-84) changed the decisions asked and the log"
+    )
+    """Told with the refusal of a saved game that no longer replays (see the record
+    format's guide)."""
     parameters = (
         Parameter(
             "scenario",

@@ -205,9 +205,13 @@ def _initiative(e: Event) -> str:
 
 
 def _move(e: Event) -> str:
+    path = e.get("path")
+    via = ""
+    if isinstance(path, list) and len(path) > 1:  # the hexes it flew through (GS-82)
+        via = " by " + " > ".join(str(h) for h in path[:-1])
     return (
-        f"    {e['aircraft']} ({words(e['category'])}) moves {e['frm']} -> {e['to']}, heading "
-        f"{e['heading']}, altitude {e['altitude']}{_cite(e)}"
+        f"    {e['aircraft']} ({words(e['category'])}) moves {e['frm']} -> {e['to']}{via}, "
+        f"heading {e['heading']}, altitude {e['altitude']}{_cite(e)}"
     )
 
 

@@ -30,6 +30,7 @@ from airwar.games.gunslingers.visibility import (
     knowledge,
     last_seen,
     point,
+    recent_paths,
 )
 
 if TYPE_CHECKING:
@@ -182,6 +183,7 @@ def state_view(state: GsModel, seat: int | None, focus: str | None = None) -> di
         enemies = [n for n, name in enumerate(state.side_names) if name != side]
         if len(enemies) == 1:
             view["actor"] = enemies[0]
+    view["paths"] = recent_paths(state, None if referee else seat)  # GS-82
     if referee:
         view["markers"] = [_marker(m, m.unit) for m in f.markers]
         view["aircraft"] = [_plane_full(p, f.sun) for p in f.planes.values()]
@@ -200,7 +202,7 @@ def state_view(state: GsModel, seat: int | None, focus: str | None = None) -> di
     return _aliased(state, side, view | _side_view(state, side, focus))
 
 
-ENEMY_PARTS = ("decision", "enemy_ground", "weapons", "markers")
+ENEMY_PARTS = ("decision", "enemy_ground", "weapons", "markers", "paths")
 """The parts of a side's view that may name enemy units, rewritten whole (GS-71)."""
 
 OWN_FIELDS = ("padlocks", "contacts", "locks", "lock")

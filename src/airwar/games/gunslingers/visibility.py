@@ -564,6 +564,40 @@ def visible(state: GsModel, seat: int | None, since: int = 0) -> list[dict[str, 
     return visible_to(state, [seat], since)
 
 
+# -- the paths of the moves a reader saw (the map draws them, GS-82) ----------------------
+
+
+def recent_paths(state: GsModel, seat: int | None, turns: int = 2) -> list[dict[str, Any]]:
+    """The moves of the last ``turns`` turns that ``seat`` may read, each with its path
+    (GS-82): the same move events its log holds (GS-43, GS-73), so an enemy's path is in it
+    only where the side read that move, and none of an aircraft hidden from it now. Old
+    moves with no path (saved before paths) are left out."""
+    first = state.turn - turns + 1
+    sides = _readers(state, [seat])
+    log = state.log
+    upto, bit, check = len(log), 0, None
+    if sides is not None:
+        bit = 1 << state.side_names.index(sides[0])
+        upto = min(followed(state, sides), len(log))
+        check = _pattern(frozenset(hidden_from(state, seat)))
+    out: list[dict[str, Any]] = []
+    for i in range(upto - 1, -1, -1):  # back to the first of those turns only
+        e = log[i]
+        turn = e.get("turn")
+        if isinstance(turn, int) and turn < first:
+            break
+        if e.get("type") != "move" or not isinstance(e.get("path"), list):
+            continue
+        if sides is not None and not state.audience[i] & bit:
+            continue
+        if check is not None and check.search(state.texts[i]):
+            continue
+        out.append({"aircraft": e.get("aircraft"), "turn": turn, "from": e.get("frm"),
+                    "path": list(e["path"])})  # fmt: skip
+    out.reverse()
+    return out
+
+
 # -- where a side last saw the enemy aircraft it has lost (the map's grey marks) --------
 
 

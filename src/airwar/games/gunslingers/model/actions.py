@@ -10,7 +10,8 @@ choice. Examples::
     lockon SA6-1 Viper-2               a SAM lock-on attempt (SAM phase 5/8)
     padlock Viper-1 Fulcrum-1          padlocks (Visual Sighting 8, GS-9)
     dds Viper-1 P1                     a DDS program on (Aircraft Decisions 1)
-    move Viper-1 3,-2 h4 a12           a move: new hex, heading, altitude
+    move Viper-1 3,-2 h4 a12           a move: new hex (its default route), heading, altitude
+    move Viper-1 1,-1>2,-2>3,-2 h4 a12 a move by its path, hex by hex (GS-82)
     attack Viper-1 gun:Fulcrum-1       an attack during the move (GS-13)
     launch Viper-1 AIM-9M:Fulcrum-1    missile launch attempts (AAM phase 2)
     result W3 destroyed                a referee result (GS-14)
@@ -20,6 +21,8 @@ choice. Examples::
 ('move', 'Viper-1', ('3,-2', 'h4', 'a12'))
 >>> Decision.parse(str(d)) == d
 True
+>>> Decision.parse("move Viper-1 1,-1>2,-2>3,-2 h4 a12").args
+('1,-1>2,-2>3,-2', 'h4', 'a12')
 """
 
 from __future__ import annotations

@@ -147,9 +147,60 @@ class Hex:
             for dr in range(max(-radius, -dq - radius), min(radius, -dq + radius) + 1):
                 yield Hex(self.q + dq, self.r + dr)
 
+    def route_to(self, end: Hex, heading: Heading | int) -> list[Hex]:
+        """The default route of a move from here to ``end`` for an aircraft on
+        ``heading``: a shortest path, hex by hex (``self`` left out, ``end`` last), flying
+        straight ahead as long as that keeps it shortest and then turning (GS-82).
+
+        Each step takes, of the neighbours one hex nearer ``end``, the one whose hexside
+        direction is nearest the heading; on a tie (a heading at a hexspine) the one not
+        taken last, so the route runs straight along the spine, and on the first step the
+        one clockwise of the heading.
+
+        >>> [str(h) for h in Hex(0, 0).route_to(Hex(2, 1), 4)]
+        ['1,0', '2,0', '2,1']
+        >>> [str(h) for h in Hex(0, 0).route_to(Hex(4, -2), 3)]
+        ['1,0', '2,-1', '3,-1', '4,-2']
+        """
+        h = Heading.of(heading).value
+        out: list[Hex] = []
+        here, last = self, -1
+        while here != end:
+            left = here.distance(end) - 1
+            best: tuple[tuple[int, int, int], int, Hex] | None = None
+            for k, (dq, dr) in enumerate(_SIDE_STEPS):
+                step = Hex(here.q + dq, here.r + dr)
+                if step.distance(end) != left:
+                    continue
+                off = (2 * k - h) % HEADINGS
+                key = (min(off, HEADINGS - off), int(k == last), 0 if off == 1 else 1)
+                if best is None or key < best[0]:
+                    best = (key, k, step)
+            assert best is not None
+            _, last, here = best
+            out.append(here)
+        return out
+
     def centre(self) -> tuple[float, float]:
         """(east, north) of the hex centre, adjacent centres 1 apart."""
         return math.sqrt(3) / 2 * self.q, -(self.r + self.q / 2)
+
+
+def straight_ahead(start: Hex, heading: Heading | int, hexes: int) -> Hex:
+    """The hex ``hexes`` hexes straight ahead of ``start`` on ``heading``: along a hexside
+    heading hex after hex, along a hexspine heading the hexes either side of it in turn,
+    the clockwise one first (the default route to it is that straight line, GS-82).
+
+    >>> str(straight_ahead(Hex(0, 0), 2, 3)), str(straight_ahead(Hex(0, 0), 3, 3))
+    ('3,-3', '3,-1')
+    """
+    h = Heading.of(heading).value
+    if h % 2 == 0:
+        dq, dr = _SIDE_STEPS[h // 2]
+        return Hex(start.q + dq * hexes, start.r + dr * hexes)
+    cw, ccw = _SIDE_STEPS[((h + 1) // 2) % 6], _SIDE_STEPS[(h - 1) // 2]
+    a, b = (hexes + 1) // 2, hexes // 2
+    return Hex(start.q + cw[0] * a + ccw[0] * b, start.r + cw[1] * a + ccw[1] * b)
 
 
 @dataclass(frozen=True)

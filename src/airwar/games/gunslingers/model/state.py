@@ -46,6 +46,10 @@ class Turn:
     """The order of flight (GS-12)."""
     preemptions: dict[str, dict[str, str]] = field(default_factory=dict)
     """Pre-emptions (GS-52): aircraft -> {who moves right before it: why}."""
+    preempt_asked: set[str] = field(default_factory=set)
+    """Aircraft whose move the pre-emptors were asked about as it came (GS-84)."""
+    preempt_moment: str | None = None
+    """The aircraft about to move while pre-emptions of it are asked (GS-84), else None."""
     launch_options: dict[str, list[str]] = field(default_factory=dict)
     launch_results: dict[str, list[bool]] = field(default_factory=dict)
     launch_declared: dict[str, list[str]] = field(default_factory=dict)

@@ -79,6 +79,11 @@ class PlaneTurn:
     used: dict[str, int] = field(default_factory=dict)
     category: str = ""
     moved: bool = False
+    route: tuple[Hex, ...] = ()
+    """This turn's move hex by hex, from the hex it started in to the one it ended in
+    (GS-82)."""
+    route_altitudes: tuple[int, int] = (0, 0)
+    """Its altitude as that move began and as it ended (GS-83)."""
 
 
 @dataclass
@@ -367,6 +372,9 @@ class Weapon:
     time_left: int
     launched_after_flight: bool = False
     """Launched after this turn's Flight Phase: its time of flight starts next turn."""
+    arrived: bool = False
+    """A guided air-to-ground weapon that has moved to its target (Flight step 1) and
+    waits for its guiding aircraft's move (step 7) to strike (GS-81)."""
 
 
 @dataclass

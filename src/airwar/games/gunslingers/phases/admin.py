@@ -11,7 +11,7 @@ from airwar.games.gunslingers.model.tasks import Ask, CheckTask, Do, about
 from airwar.games.gunslingers.model.units import Plane
 from airwar.games.gunslingers.phases import outcomes
 from airwar.games.gunslingers.phases.common import choice_verb, need
-from airwar.games.gunslingers.phases.flight import detected_by_enemy, sighted_by_enemy
+from airwar.games.gunslingers.phases.detection import found_by_enemy
 from airwar.games.gunslingers.phases.registry import on_do, on_roll, verb
 from airwar.games.gunslingers.rules import admin as admin_rules
 
@@ -197,15 +197,13 @@ def flights(state: GsModel) -> dict[str, list[Plane]]:
 
 
 def free_flights(state: GsModel) -> dict[str, list[Plane]]:
-    """Flights that may move at operational scale: none of them sighted by the enemy nor
-    held as an enemy radar contact, and not moved so already this turn (GS-55)."""
+    """Flights that may move at operational scale: none of them sighted by the enemy,
+    tracked by any enemy radar (an aircraft's, an EWR's, a CCU's, a SAM unit's) or held
+    by an enemy optical SAM unit, and not moved so already this turn (GS-55, GS-80)."""
     return {
         lid: members
         for lid, members in flights(state).items()
-        if not any(
-            p.category == "operational" or sighted_by_enemy(state, p) or detected_by_enemy(state, p)
-            for p in members
-        )
+        if not any(p.category == "operational" or found_by_enemy(state, p) for p in members)
     }
 
 

@@ -9,6 +9,7 @@ those missiles move, and aircraft tailing it move.
 
 from __future__ import annotations
 
+from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
 from airwar.core.errors import IllegalAction, InvalidNotation
@@ -27,6 +28,7 @@ from airwar.games.gunslingers.phases.common import (
     suppressed,
     yes_no,
 )
+from airwar.games.gunslingers.phases.detection import known_to, radar_detected, sighted_by_enemy
 from airwar.games.gunslingers.phases.registry import on_do, verb
 from airwar.games.gunslingers.rules import air as air_rules
 
@@ -141,16 +143,26 @@ def _ground_weapons_strike(state: GsModel, args: tuple[str, ...]) -> None:
     waiting = set(state.shootouts.values())
     state.push_front(
         *(
-            Do("a2g_strike", (w.id,))
+            Do("a2g_arrives", (w.id,))
             for w in list(state.weapons.values())
             if w.kind == "a2g" and w.id not in waiting
         )
     )
 
 
-@on_do("a2g_strike")
-def _a2g_strike(state: GsModel, args: tuple[str, ...]) -> None:
-    """A guided air-to-ground weapon reaches its target and strikes (GS-41, GS-14)."""
+def guider_to_move(state: GsModel, w: Weapon) -> Plane | None:
+    """The aircraft guiding ``w`` when it is still to move this turn (GS-81), else None."""
+    p = state.forces.planes.get(w.shooter)
+    return p if p is not None and p.alive and not p.moved else None
+
+
+@on_do("a2g_arrives")
+def _a2g_arrives(state: GsModel, args: tuple[str, ...]) -> None:
+    """A guided air-to-ground weapon moves to its target (Flight step 1). Its aircraft
+    guides it until it strikes: while that aircraft is still to move (step 7, 'Move
+    aircraft guiding air to ground weapons'), the weapon waits on its target and strikes
+    as the guiding aircraft's move ends; with no guide left to move it strikes now
+    (GS-81)."""
     w = state.weapons.get(args[0])
     if w is None:
         return
@@ -158,6 +170,22 @@ def _a2g_strike(state: GsModel, args: tuple[str, ...]) -> None:
     if target is not None:
         w.hex = target.hex
     state.emit("weapon_move", weapon=w.id, hex=str(w.hex))
+    w.arrived = True
+    if guider_to_move(state, w) is None:
+        state.push_front(Do("a2g_strike", (w.id,)))
+
+
+@on_do("a2g_strike")
+def _a2g_strike(state: GsModel, args: tuple[str, ...]) -> None:
+    """A guided air-to-ground weapon strikes its target (GS-41, GS-14, GS-81)."""
+    w = state.weapons.get(args[0])
+    if w is None:
+        return
+    if not w.arrived:
+        target = state.unit(w.target)
+        if target is not None:
+            w.hex = target.hex
+        state.emit("weapon_move", weapon=w.id, hex=str(w.hex))
     place_blast_zone(state, w.hex)
     outcomes.resolve(state, "ground_attack", w.target, w.shooter, f"{w.type} strikes", w.id)
 
@@ -171,18 +199,51 @@ the referee's call for another reason of the full rules (GS-52)."""
 
 def _preempt_movers(state: GsModel, ask: Ask) -> list[Plane]:
     side = None if ask.subject == "flight" else ask.subject
-    return [p for p in state.planes(side) if not p.moved]
+    now = state.this_turn.preempt_moment
+    return [p for p in state.planes(side) if not p.moved and p.id != now]
+
+
+def _preempted(state: GsModel) -> list[Plane]:
+    """The aircraft a pre-emption may move before: any still to move, or, as one is about
+    to move, that one (GS-84)."""
+    now = state.this_turn.preempt_moment
+    return [p for p in state.planes() if not p.moved and (now is None or p.id == now)]
 
 
 def preempt_choices(state: GsModel, ask: Ask) -> list[Decision]:
     reasons = ("defensive",) if ask.subject != "flight" else PREEMPT_REASONS
-    everyone = [p for p in state.planes() if not p.moved]
+    everyone = _preempted(state)
     out = [Decision("preempt", ask.subject, ("done",))]
     for a in _preempt_movers(state, ask):
         for b in everyone:
             if b.id != a.id and a.id not in state.this_turn.preemptions.get(b.id, {}):
                 out += [Decision("preempt", ask.subject, (f"{a.id}:{b.id}:{r}",)) for r in reasons]
     return out
+
+
+def preempt_moment(state: GsModel, p: Plane) -> list[Ask]:
+    """As ``p`` comes to move, who may pre-empt it (GS-84): with option ``preemption`` at
+    ``referee`` the referee, at ``sides`` each other side that knows where ``p`` is (a side
+    is never asked about an aircraft it does not know, GS-43, GS-72); only when it has an
+    aircraft still to move, and once for each aircraft a turn."""
+    mode = str(state.game.options.get("preemption", "referee"))
+    turn = state.this_turn
+    if mode == "off" or p.id in turn.preempt_asked:
+        return []
+    turn.preempt_asked.add(p.id)
+    waiting = [q for q in state.planes() if not q.moved and q.id != p.id]
+    if mode == "sides":
+        return [
+            Ask(state.seat_of(side), "preempt", side)
+            for side in state.side_names
+            if side != p.side and any(q.side == side for q in waiting) and known_to(state, side, p)
+        ]
+    return [Ask(state.referee, "preempt", "flight")] if waiting else []
+
+
+@on_do("preempt_moment")
+def _preempt_moment(state: GsModel, args: tuple[str, ...]) -> None:
+    state.this_turn.preempt_moment = args[0] or None
 
 
 def _preempt_check(state: GsModel, ask: Ask, d: Decision) -> None:
@@ -201,6 +262,16 @@ def _preempt_check(state: GsModel, ask: Ask, d: Decision) -> None:
     need(
         other is not None and other.alive and not other.moved and b != a,
         f"{b} is not another aircraft still to move this turn (GS-52)",
+    )
+    need(
+        a not in state.this_turn.preemptions.get(b, {}),
+        f"{a} already moves right before {b} this turn (GS-52)",
+    )
+    now = state.this_turn.preempt_moment
+    need(
+        now is None or b == now,
+        f"{b} is not the aircraft about to move, {now}: a pre-emption now moves right before "
+        "it (GS-84)",
     )
     allowed = PREEMPT_REASONS if ask.subject == "flight" else ("defensive",)
     need(reason in allowed, f"{reason!r} is not a reason here: {', '.join(allowed)} (GS-52)")
@@ -279,8 +350,9 @@ def _shootout(state: GsModel, ask: Ask, d: Decision) -> None:
 
 def _resolve_shootout(state: GsModel, w: Weapon, by: str, label: str) -> None:
     """The shoot-out, resolved at once: the weapon is destroyed or flies on (GS-53, GS-14);
-    one that flies on strikes right after."""
-    state.push_front(Do("a2g_strike", (w.id,)))
+    one that flies on reaches its target right after, and strikes once its guiding
+    aircraft has moved (GS-81)."""
+    state.push_front(Do("a2g_arrives", (w.id,)))
     outcomes.resolve(state, "shootout", w.id, by, f"{label} against {w.type} (shoot-out)", w.id)
 
 
@@ -295,10 +367,12 @@ def _shootout_meets(state: GsModel, args: tuple[str, ...]) -> None:
 
 @on_do("shootouts_left")
 def _shootouts_left(state: GsModel, args: tuple[str, ...]) -> None:
-    """Weapons whose interceptor never moved (destroyed first) strike at the end (GS-53)."""
+    """Weapons whose interceptor never moved (destroyed first) strike at the end (GS-53),
+    and so do weapons whose guiding aircraft left play before its move (GS-81)."""
     left = [wid for wid in state.shootouts.values() if wid in state.weapons]
+    left += [w.id for w in state.weapons.values() if w.kind == "a2g" and w.arrived]
     state.shootouts.clear()
-    state.push_front(*(Do("a2g_strike", (wid,)) for wid in left))
+    state.push_front(*(Do("a2g_strike", (wid,)) for wid in dict.fromkeys(left)))
 
 
 def move_departed_stalled(state: GsModel) -> None:
@@ -331,17 +405,10 @@ def move_designating(state: GsModel) -> None:
 
 
 def move_guiding(state: GsModel) -> None:
-    """Step 7: aircraft guiding air-to-ground weapons."""
+    """Step 7: aircraft guiding air-to-ground weapons: each weapon that moved at step 1
+    waits for its guide, which strikes it as its move ends (GS-81)."""
     guiding = {w.shooter for w in state.weapons.values() if w.kind == "a2g"}
     _queue_category(state, "guiding", [p for p in _unclaimed(state) if p.id in guiding])
-
-
-def sighted_by_enemy(state: GsModel, p: Plane) -> bool:
-    return any(p.id in s.sighted for name, s in state.forces.sides.items() if name != p.side)
-
-
-def detected_by_enemy(state: GsModel, p: Plane) -> bool:
-    return any(e.radar is not None and p.id in e.radar.contacts for e in state.enemies_of(p.side))
 
 
 def move_by_advantage(state: GsModel) -> None:
@@ -352,10 +419,9 @@ def move_by_advantage(state: GsModel) -> None:
 
 
 def move_detected(state: GsModel) -> None:
-    """Step 9: unsighted but radar-detected aircraft."""
-    _queue_category(
-        state, "detected", [p for p in _unclaimed(state) if detected_by_enemy(state, p)]
-    )
+    """Step 9: unsighted but radar-detected aircraft: tracked by any enemy radar, the
+    aircraft's or a ground one (GS-80)."""
+    _queue_category(state, "detected", [p for p in _unclaimed(state) if radar_detected(state, p)])
 
 
 def move_undetected(state: GsModel) -> None:
@@ -371,6 +437,12 @@ def move_undetected(state: GsModel) -> None:
 def _fly(state: GsModel, args: tuple[str, ...]) -> None:
     p = state.forces.planes[args[0]]
     if not p.alive or p.moved:
+        return
+    asks = preempt_moment(state, p)
+    if asks:  # pre-emption as the aircraft comes to move (GS-84)
+        state.push_front(
+            Do("preempt_moment", (p.id,)), *asks, Do("preempt_moment", ("",)), Do("fly", (p.id,))
+        )
         return
     first = [
         (a, why)
@@ -414,25 +486,57 @@ def move_choices(state: GsModel, ask: Ask) -> list[Decision]:
     return out
 
 
-def parse_move(d: Decision) -> tuple[Hex, int, int]:
+PATH_MARK = ">"
+"""Joins the hexes of a move's path: ``1,-1>2,-2>3,-2`` (GS-82)."""
+
+
+def parse_move(d: Decision) -> tuple[list[Hex] | None, Hex, int, int]:
+    """A move's path (None: a single hex, the default route), its last hex, heading and
+    altitude."""
     need(
         len(d.args) == 3,
-        f"write 'move {d.subject} HEX hHEADING aALTITUDE', e.g. move {d.subject} 3,-2 h4 a12",
+        f"write 'move {d.subject} HEX hHEADING aALTITUDE' or 'move {d.subject} "
+        f"HEX>HEX>... hHEADING aALTITUDE' (the path hex by hex), e.g. move {d.subject} 3,-2 h4 "
+        "a12",
     )
+    words = d.args[0].split(PATH_MARK)
     try:
-        h = Hex.parse(d.args[0])
+        hexes = [Hex.parse(w) for w in words]
     except InvalidNotation as exc:
         raise IllegalAction(str(exc)) from None
     return (
-        h,
+        hexes if len(hexes) > 1 else None,
+        hexes[-1],
         parse_prefixed(d.args[1], "h", "a heading"),
         parse_prefixed(d.args[2], "a", "an altitude"),
     )
 
 
+def move_path(p: Plane, path: list[Hex] | None, to: Hex) -> list[Hex]:
+    """The hexes a move enters, in order, the last its end: the path given, or the default
+    route, straight ahead then turning (GS-82)."""
+    return path if path is not None else p.hex.route_to(to, p.heading)
+
+
+def _path_refusal(state: GsModel, p: Plane, path: list[Hex]) -> str | None:
+    """Why a path given hex by hex is not a move of ``p``: each hex next to the one
+    before (the first next to the aircraft's), on the map, and no more hexes than its
+    speed (GS-82, GS-23)."""
+    here = p.hex
+    for i, h in enumerate(path, 1):
+        if h.distance(here) != 1:
+            return f"hex {i} of the path, {h}, is not next to {here}: a path goes hex by hex"
+        if not state.on_map(h):
+            return f"hex {i} of the path, {h}, is off the map"
+        here = h
+    if len(path) > p.speed:
+        return f"the path is {len(path)} hexes long: its speed is {p.speed} hexes a turn"
+    return None
+
+
 def _move_check(state: GsModel, ask: Ask, d: Decision) -> None:
     p = state.forces.planes[ask.subject]
-    h, heading, alt = parse_move(d)
+    path, h, heading, alt = parse_move(d)
     ceiling = house("aircraft", "max_altitude")
     need(state.on_map(h), f"{p.label} cannot move to {h}: it is off the map (GS-23)")
     dist = p.hex.distance(h)
@@ -440,6 +544,9 @@ def _move_check(state: GsModel, ask: Ask, d: Decision) -> None:
         dist <= p.speed,
         f"{p.label} cannot move {dist} hexes: its speed is {p.speed} hexes a turn (GS-23)",
     )
+    if path is not None:
+        why = _path_refusal(state, p, path)
+        need(why is None, f"{p.label} cannot fly that path: {why} (GS-82, GS-23)")
     need(0 <= heading <= 11, f"heading {heading} is not 0 to 11 (GS-4)")
     need(0 <= alt <= ceiling, f"altitude {alt} is not 0 to the ceiling {ceiling} (GS-23)")
     need(
@@ -449,10 +556,12 @@ def _move_check(state: GsModel, ask: Ask, d: Decision) -> None:
     )
 
 
-@verb("move", "the aircraft's new hex, heading and altitude (GS-23)", move_choices, _move_check)
+@verb("move", "the aircraft's new hex (or its path, hex by hex: HEX>HEX>...), heading and "
+      "altitude (GS-23, GS-82)", move_choices, _move_check)  # fmt: skip
 def _move(state: GsModel, ask: Ask, d: Decision) -> None:
     p = state.forces.planes[ask.subject]
-    h, heading, alt = parse_move(d)
+    path, h, heading, alt = parse_move(d)
+    route = move_path(p, path, h)
     state.emit(
         "move",
         aircraft=p.id,
@@ -461,8 +570,25 @@ def _move(state: GsModel, ask: Ask, d: Decision) -> None:
         to=str(h),
         heading=heading,
         altitude=alt,
+        path=[str(x) for x in route],
     )
+    p.this_turn.route = (p.hex, *route)
+    p.this_turn.route_altitudes = (p.altitude, alt)
     p.hex, p.heading, p.altitude = h, heading, alt
+
+
+def flown_through(p: Plane) -> list[tuple[Hex, Fraction]]:
+    """Each hex ``p`` was in during this turn's move, with its altitude there: the hex it
+    started from to the one it ended in, its altitude changing evenly along the path
+    (GS-83); only where it is, for one that has not moved."""
+    route = p.this_turn.route
+    if not route or route[-1] != p.hex:
+        return [(p.hex, Fraction(p.altitude))]
+    a0, a1 = p.this_turn.route_altitudes
+    n = len(route) - 1
+    if n == 0:  # it stayed in its hex, climbing or diving through every level between
+        return [(p.hex, Fraction(min(a0, a1)))]
+    return [(h, Fraction(a0) + Fraction((a1 - a0) * i, n)) for i, h in enumerate(route)]
 
 
 FLIGHT_STATUSES = ("stalled", "stalled_vertical", "departed", "gloc", "disoriented")
@@ -518,6 +644,11 @@ def _after_status(state: GsModel, args: tuple[str, ...]) -> None:
     tasks: list[Ask | Do] = []
     if p.id in state.shootouts:
         tasks.append(Do("shootout_meets", (p.id,)))
+    tasks += [  # it guided them through its move; now they strike (GS-81)
+        Do("a2g_strike", (w.id,))
+        for w in state.weapons.values()
+        if w.kind == "a2g" and w.shooter == p.id and w.arrived
+    ]
     if barrage_guns(state, p):
         tasks.append(Do("barrage_fire", (p.id,)))
     tasks.append(Do("after_barrage", (p.id,)))
@@ -525,8 +656,10 @@ def _after_status(state: GsModel, args: tuple[str, ...]) -> None:
 
 
 def barrage_guns(state: GsModel, p: Plane) -> list[str]:
-    """The enemy AAA units firing barrage this turn whose fire reaches where ``p`` ends
-    its move: within their range and at or below their maximum altitude (GS-51)."""
+    """The enemy AAA units firing barrage this turn whose fire ``p`` flew through in its
+    move: a hex of its path (the one it started from to the one it ended in) within their
+    range, at or below their maximum altitude there (GS-51, GS-82, GS-83)."""
+    through = flown_through(p)
     return [
         g.id
         for g in state.forces.guns.values()
@@ -535,8 +668,7 @@ def barrage_guns(state: GsModel, p: Plane) -> list[str]:
         and g.side != p.side
         and not g.out_of_ammo
         and not suppressed(state, g.id)
-        and g.hex.distance(p.hex) <= g.range
-        and p.altitude <= g.max_altitude
+        and any(g.hex.distance(h) <= g.range and a <= g.max_altitude for h, a in through)
     ]
 
 
@@ -555,7 +687,15 @@ def _barrage_shot(state: GsModel, args: tuple[str, ...]) -> None:
     g = state.forces.guns[args[0]]
     p = state.forces.planes[args[1]]
     if p.alive and g.alive:
-        state.emit("barrage_attack", unit=g.id, aircraft=p.id, hex=str(p.hex), rule="GS-51")
+        met = next(
+            (
+                h
+                for h, a in flown_through(p)
+                if g.hex.distance(h) <= g.range and a <= g.max_altitude
+            ),
+            p.hex,
+        )  # the first hex of its path in the fire (GS-82)
+        state.emit("barrage_attack", unit=g.id, aircraft=p.id, hex=str(met), rule="GS-51")
         outcomes.resolve(state, "barrage", p.id, g.id, f"{g.label} barrage fire on {p.label}")
 
 

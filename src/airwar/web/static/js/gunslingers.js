@@ -9,6 +9,7 @@
   const H = Math.sqrt(3) * SIZE;
   const PALETTE = ["#1f4e9a", "#b3261e", "#2d6a4f", "#8a4b00"];
   const HEX_RE = /^-?\d+,-?\d+$/;
+  const P = A.gsPaths;  /* moves by their paths (gunslingers_paths.js, GS-82) */
   let sequence = null;
 
   A.api("GET", "/api/gunslingers/sequence").then(function (s) { sequence = s; if (A.ctx) A.ctx.rerender(); })
@@ -36,7 +37,8 @@
     }
     let node = data.choices || {};
     const words = ctx.words || [];
-    for (const w of words) { node = node[w] || {}; }
+    /* a move's path ("1,-1>2,-2") stands in the choices under the hex it ends on */
+    for (const w of words) { node = node[P.isPath(w) ? P.end(w) : w] || {}; }
     // words with a single choice are taken at once (the verb and the unit asked about)
     while (true) {
       const keys = Object.keys(node).filter(function (k) { return k !== "$"; });
@@ -74,7 +76,12 @@
 
   function mapStore(node) {
     let m = MAPS.get(node);
-    if (!m) { m = { vb: null, key: null, selected: null, hover: null, drag: null, moved: false }; MAPS.set(node, m); }
+    if (!m) {
+      let follow = false;
+      try { follow = window.localStorage.getItem("gs-map-follow") === "1"; } catch (e) { /* none */ }
+      m = { vb: null, key: null, selected: null, hover: null, drag: null, moved: false, follow: follow };
+      MAPS.set(node, m);
+    }
     return m;
   }
 
@@ -198,6 +205,7 @@
     const allowed = reach(choiceNode, hexChoices);
     const moverId = w.words && w.words.length > 1 ? w.words[1] : null;
     const mover = units(v).filter(function (u) { return u.id === moverId && u.hex; })[0];
+    const plan = movePlan(data, ctx, w, mover, hexChoices);
     const shading = shades(allowed, mover ? mover.hex : null);
     const all = units(v);
     if (store.selected && !all.some(function (u) { return u.id === store.selected; })) store.selected = null;
@@ -209,7 +217,7 @@
     const fit = function () { return boxAround(focus.map(function (h) { return px(h[0], h[1]); }), 3 * H); };
     const key = data.id || ctx.gameId || "game";
     if (!store.vb || store.key !== key + ":" + radius) { store.vb = fit(); store.key = key + ":" + radius; }
-    follow(store, hexChoices, data.decisions + ":" + (w.words || []).join(" "));
+    if (store.follow) follow(store, hexChoices, data.decisions + ":" + (w.words || []).join(" "));
 
     /* the SVG and its thousands of hexes stay in the page from draw to draw (building them
        and styling them again took most of a draw); what changes is drawn over them */
@@ -235,9 +243,14 @@
       const h = parseHex(k), c = px(h[0], h[1]), n = shading.shade[k];
       reachLayer.appendChild(S.title(S.el("polygon", { points: S.hexPoints(c[0], c[1], SIZE), "data-hex": k,
         class: "hex legal reach-" + n, "data-shade": n, "data-headings": allowed[k].headings.join(","),
-        onclick: function () { if (!store.moved) choose(ctx, k, data); } }), "move to " + k + ": " + reachText(allowed[k])));
+        onclick: function () {
+          if (store.moved) return;
+          if (plan) { plan.click(k); return; }
+          choose(ctx, k, data);
+        } }), (plan ? "fly to " : "move to ") + k + ": " + reachText(allowed[k])));
     });
     svg.appendChild(reachLayer);
+    svg.appendChild(pathsLayer(v, plan));
     const sun = v.map ? v.map.sun : null;
     (v.markers || []).forEach(function (m) {
       const h = parseHex(m.hex), c = px(h[0], h[1]);
@@ -267,7 +280,8 @@
 
     drawUnits(svg, node, store, v, all);
     /* a hex chosen: the headings offered there, as arrows to click */
-    const chosenHex = (w.words || []).filter(function (x) { return isHex(x, v); }).pop();
+    const chosenHex = (w.words || []).map(function (x) { return P.isPath(x) ? P.end(x) : x; })
+      .filter(function (x) { return isHex(x, v); }).pop();
     const headingChoices = w.options.filter(function (o) { return /^h\d+$/.test(o); });
     if (chosenHex && headingChoices.length) {
       const h = parseHex(chosenHex), c = px(h[0], h[1]);
@@ -283,7 +297,7 @@
     }
     const margin = S.el("g", { class: "margin", "aria-hidden": "true" });
     svg.appendChild(margin);
-    node.insertBefore(toolbar(node, store, svg, fit, radius), svg);
+    node.insertBefore(toolbar(node, store, svg, fit, radius, hexChoices, data, w), svg);
     const readout = A.el("p", { id: "map-readout", class: "map-readout", "aria-live": "polite",
       text: "Point at a hex for its coordinates." });
     node.appendChild(readout);
@@ -295,8 +309,70 @@
     if (sel) showCard(node, sel);
   }
 
+  /* A move chosen by its path (GS-82): while a move's hex is asked, the path being chosen
+     (ctx.path) starts straight ahead at full speed; a click on a hex offered changes it (see
+     gunslingers_paths.js), and "Fly this path" takes it as the move's hex word. */
+  function movePlan(data, ctx, w, mover, hexChoices) {
+    if (!data.my_turn || w.words[0] !== "move" || !mover || mover.heading === undefined ||
+      !hexChoices.length || hexChoices.length !== w.options.length) return null;
+    const offered = new Set(hexChoices);
+    offered.add(mover.hex);
+    const speed = mover.speed || 0;
+    const planKey = data.decisions + ":" + mover.id;
+    if (ctx.pathFor !== planKey) {
+      ctx.pathFor = planKey;
+      ctx.path = P.preselect(mover.hex, mover.heading, speed, function (h) { return offered.has(h); });
+    }
+    const plan = {
+      start: mover.hex, heading: mover.heading, speed: speed, path: ctx.path, offered: offered,
+      set: function (path) { ctx.path = path; ctx.rerender(); },
+      click: function (k) { plan.set(P.click(ctx.path, mover.hex, mover.heading, speed, k)); },
+      word: function () { return P.word(ctx.path, mover.hex); },
+      end: function () { return ctx.path.length ? ctx.path[ctx.path.length - 1] : mover.hex; },
+      fly: function () { choose(ctx, plan.word(), data); },
+    };
+    return plan;
+  }
+
+  /* The paths on the map: the moves of this turn and the last that the seat saw (the view's
+     "paths", GS-82), faint and dashed, in the mover's side's colour; and the path being chosen,
+     bold, with each hex numbered. */
+  function pathsLayer(v, plan) {
+    const g = S.el("g", { class: "paths", "pointer-events": "none" });  /* clicks reach the hexes */
+    const sideOf = {};
+    (v.aircraft || []).forEach(function (a) { sideOf[a.id] = a.side; });
+    const line = function (hexes) {
+      return hexes.map(function (k, i) { const h = parseHex(k), c = px(h[0], h[1]);
+        return (i ? "L" : "M") + c[0].toFixed(1) + "," + c[1].toFixed(1); }).join(" ");
+    };
+    (v.paths || []).forEach(function (m) {
+      if (!m.path || !m.path.length || !m.from) return;
+      const color = sideOf[m.aircraft] ? sideColor(v, sideOf[m.aircraft]) : "#6b6b6b";
+      g.appendChild(S.title(S.el("path", { d: line([m.from].concat(m.path)), class: "move-path past",
+        "data-path-of": m.aircraft, "data-turn": String(m.turn), "data-path": m.path.join(">"),
+        fill: "none", stroke: color, "stroke-width": 2, "stroke-dasharray": "5 4",
+        "stroke-opacity": m.turn === v.turn ? 0.7 : 0.35 }), m.aircraft + "'s move, turn " + m.turn + ": " +
+        m.from + " → " + m.path.join(" → ")));
+    });
+    if (plan) {
+      g.appendChild(S.el("path", { d: line([plan.start].concat(plan.path)), class: "move-path chosen",
+        id: "path-chosen", "data-path": plan.path.join(">"), fill: "none", stroke: "#2d6a4f", "stroke-width": 4,
+        "stroke-linecap": "round", "stroke-linejoin": "round" }));
+      plan.path.forEach(function (k, i) {
+        const h = parseHex(k), c = px(h[0], h[1]);
+        g.appendChild(S.el("circle", { cx: c[0], cy: c[1], r: 6, class: "path-step", "data-step": String(i + 1),
+          "data-hex": k, fill: "#2d6a4f" }));
+        g.appendChild(S.el("text", { x: c[0], y: c[1] + 3, "text-anchor": "middle", "font-size": 8,
+          fill: "#fff", class: "path-step-n", text: String(i + 1) }));
+      });
+    }
+    return g;
+  }
+
   /* The hexes a decision offers are brought into view once, when it is asked, if any lies
-     outside it: the view pans to them, keeping its zoom unless they do not fit. */
+     outside it: the view pans to them, keeping its zoom unless they do not fit. Only when the
+     player asks for it ("Follow decisions" under the map): otherwise the view stays where the
+     player put it. */
   function follow(store, hexChoices, key) {
     if (!hexChoices.length || store.followed === key) return;
     store.followed = key;
@@ -519,7 +595,7 @@
     return g;
   }
 
-  function toolbar(node, store, svg, fit, radius) {
+  function toolbar(node, store, svg, fit, radius, hexChoices, data, w) {
     function zoom(f) {
       const b = store.vb, cx = b.x + b.w / 2, cy = b.y + b.h / 2;
       setBox(store, { x: cx - b.w * f / 2, y: cy - b.h * f / 2, w: b.w * f, h: b.h * f }, radius);
@@ -535,6 +611,16 @@
         onclick: function () { store.vb = fit(); apply(svg, store, svg.querySelector("g.margin")); } }),
       A.el("button", { type: "button", id: "zoom-all", text: "Whole map",
         onclick: function () { store.vb = wholeMap(radius); apply(svg, store, svg.querySelector("g.margin")); } }),
+      A.el("label", { class: "follow", title: "Pan the map to the hexes each decision offers" }, [
+        A.el("input", { type: "checkbox", id: "map-follow", checked: store.follow ? "checked" : null,
+          onchange: function (ev) {
+            store.follow = ev.target.checked;
+            try { window.localStorage.setItem("gs-map-follow", store.follow ? "1" : ""); } catch (e) { /* none */ }
+            if (store.follow && hexChoices) {
+              follow(store, hexChoices, data.decisions + ":" + (w.words || []).join(" "));
+              apply(svg, store, svg.querySelector("g.margin"));
+            }
+          } }), " Follow decisions"]),
     ]);
   }
 
@@ -950,12 +1036,18 @@
     const w = walk(data, ctx);
     node.appendChild(A.el("p", { class: "mods", id: "words", text: "decision so far: " + w.words.join(" ") }));
     const hexes = w.options.filter(function (o) { return isHex(o, v); });
-    if (hexes.length && hexes.length === w.options.length) {
+    const mover = units(v).filter(function (u) { return u.id === w.words[1] && u.hex; })[0];
+    const plan = movePlan(data, ctx, w, mover, hexes);
+    if (plan) {
+      pathControls(node, plan, v, ctx);
+    } else if (hexes.length && hexes.length === w.options.length) {
       node.appendChild(A.el("p", { class: "hint", text: "Click one of the " + hexes.length + " shaded hexes on the map " +
         "(the legend under the map says what the shades mean; point at a hex for the headings and altitudes it " +
         "allows), or pick one below; then its heading and altitude." }));
     }
-    if (w.options.length > 16) {
+    if (plan) {
+      /* the move's hex is chosen by its path above */
+    } else if (w.options.length > 16) {
       const sel = A.el("select", { id: "choice-select", "aria-label": "choice" },
         w.options.map(function (o) { return A.el("option", { value: o, text: label(o) }); }));
       node.appendChild(A.el("div", { class: "row" }, [sel, A.el("button", { type: "button", id: "choose",
@@ -976,6 +1068,47 @@
         onclick: function () { ctx.words = []; ctx.picked = false; ctx.rerender(); } }));
     }
     node.appendChild(row);
+  }
+
+  /* The path being chosen, in words, and what to do with it: fly it, go back to straight
+     ahead, or type a path hex by hex (refused here, with the reason, if a step is not next to
+     the one before or it is longer than the speed; the referee checks it again). */
+  function pathControls(node, plan, v, ctx) {
+    const n = plan.path.length;
+    node.appendChild(A.el("p", { class: "hint", text: "Choose the move's path on the map: click the hexes it " +
+      "flies through one by one from the aircraft, or click a hex to fly there by the default route " +
+      "(straight ahead, then turning), then click again to change it: a hex of the path cuts it there, a hex " +
+      "next to its end adds it. Up to " + plan.speed + " hexes." }));
+    node.appendChild(A.el("p", { id: "path-text", "data-path": plan.word(), text: "Path: " + (n ? plan.start +
+      " → " + plan.path.join(" → ") + " (" + n + " of " + plan.speed + " hexes)" : "stay at " + plan.start) }));
+    const typed = A.el("input", { type: "text", id: "path-input", "aria-label": "path, hex by hex (q,r>q,r>...)",
+      placeholder: "e.g. " + (plan.word() || plan.start), autocomplete: "off", spellcheck: "false" });
+    const why = A.el("p", { class: "error", id: "path-error", role: "alert" });
+    const setTyped = function () {
+      const text = typed.value.trim().replace(/\s+/g, "");
+      const parts = text ? text.split(">") : [];
+      if (!parts.every(function (h) { return isHex(h, v); })) { why.textContent = "Write the hexes as q,r joined by >."; return; }
+      const path = parts.length === 1 && P.distance(plan.start, parts[0]) > 1 ?
+        P.route(plan.start, plan.heading, parts[0]) : parts;
+      if (!P.legal(path, plan.start, plan.speed)) {
+        why.textContent = "Each hex must be next to the one before (the first next to " + plan.start + "), " +
+          "at most " + plan.speed + " hexes.";
+        return;
+      }
+      if (path.length && !plan.offered.has(path[path.length - 1])) { why.textContent = "The path must end on a hex offered."; return; }
+      plan.set(path);
+    };
+    typed.addEventListener("keydown", function (ev) { if (ev.key === "Enter") { ev.preventDefault(); setTyped(); } });
+    node.appendChild(A.el("div", { class: "row" }, [
+      A.el("button", { type: "button", class: "primary", id: "path-fly", text: "Fly this path to " + plan.end(),
+        disabled: plan.offered.has(plan.end()) ? null : "disabled",
+        onclick: function () { plan.fly(); } }),
+      A.el("button", { type: "button", id: "path-straight", text: "Straight ahead",
+        onclick: function () { ctx.pathFor = null; ctx.rerender(); } }),
+    ]));
+    node.appendChild(A.el("div", { class: "row" }, [typed, A.el("button", { type: "button", id: "path-set",
+      text: "Set path", onclick: setTyped })]));
+    node.appendChild(why);
   }
 
   function status(data) {
