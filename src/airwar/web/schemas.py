@@ -32,6 +32,17 @@ def _one_line(text: str) -> str:
 Title = Annotated[str, StringConstraints(min_length=1, max_length=120), AfterValidator(_one_line)]
 """A game's title as a person gives it: at most 120 characters, one line (GS-75)."""
 OptionValue = int | bool | str
+DecisionVersion = Annotated[
+    int | None,
+    Field(
+        ge=0,
+        lt=2**63,
+        description="the game's `version` (from its game JSON) the decision was made at: "
+        "if the game is no longer at it (the same decision sent twice, a page that had "
+        "not caught up), the answer is 409 and nothing is applied. Optional for older "
+        "clients, which then risk a decision sent twice being applied twice",
+    ),
+]
 HintMode = Literal["off", "after", "always"]
 
 
@@ -114,6 +125,16 @@ class Move(BaseModel):
 
     seat: Token
     actions: list[DecisionText] = Field(min_length=1, max_length=64)
+    version: DecisionVersion = None
+
+
+class SeatAt(BaseModel):
+    """A seat's undo or take-back, at the version of the game its page shows."""
+
+    model_config = ConfigDict(extra="forbid", strict=True)
+
+    seat: Token
+    version: DecisionVersion = None
 
 
 class MoveLink(BaseModel):
