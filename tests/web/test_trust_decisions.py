@@ -61,11 +61,13 @@ def test_the_same_decision_raced_is_applied_once(client: TestClient) -> None:
         codes: list[int] = []
         start = threading.Barrier(2)
 
-        def send(body: dict[str, Any] = body, gid: str = gid) -> None:
+        def send(
+            body: dict[str, Any], gid: str, codes: list[int], start: threading.Barrier
+        ) -> None:
             start.wait()
             codes.append(client.post(f"/api/games/{gid}/actions", json=body).status_code)
 
-        threads = [threading.Thread(target=send) for _ in range(2)]
+        threads = [threading.Thread(target=send, args=(body, gid, codes, start)) for _ in range(2)]
         for t in threads:
             t.start()
         for t in threads:
