@@ -42,7 +42,6 @@ from airwar.core.errors import (
     IllegalAction,
     InvalidNotation,
     OptionError,
-    RecordError,
 )
 from airwar.core.fairness import commitment, new_salt, new_secret_seed
 from airwar.core.game import CHANCE, TERMINAL, Action, Game, GameState
@@ -63,6 +62,7 @@ from airwar.session.seats import (
     new_tokens,
     seat_of_token,
 )
+from airwar.session.verifying import verify_record as verify_record
 from airwar.store import GameChanged
 
 if TYPE_CHECKING:
@@ -1201,48 +1201,3 @@ class Sessions:
         """Save the status and summary of a game that has just ended (or moved on)."""
         with live.lock:
             self._save_summary(live)
-
-
-def verify_record(data: Mapping[str, Any]) -> list[str]:
-    """Check a finished game's record: it replays, and its seed opens its commitment.
-
-    Returns the findings, one line each; raises :class:`RecordError` when the
-    record is not a finished, fair, replayable game.
-    """
-    from airwar.core.fairness import check_commitment
-
-    if data.get("redacted"):
-        raise RecordError(
-            "this is a running game's record: its seed is revealed only when the game ends, "
-            "so it cannot be verified yet"
-        )
-    rec = GameRecord.from_dict(dict(data))
-    driver = replay(rec)
-    if driver.halted:
-        raise RecordError(f"the record cannot be verified: {driver.halted}")
-    if rec.log_digest is None:
-        lines = [
-            f"replays: {len(rec.actions)} decisions are legal and {driver.draws} rolls follow "
-            "from the seed (the record has no log digest to compare the log with)"
-        ]
-    else:
-        lines = [
-            f"replays: {len(rec.actions)} decisions and {driver.draws} rolls reproduce "
-            "the saved log"
-        ]
-    if not driver.state.is_terminal():
-        raise RecordError("the record is of a game that has not ended")
-    fair = data.get("fairness")
-    if not isinstance(fair, dict) or not fair.get("commitment"):
-        lines.append("no commitment: the seed was not committed to (a solo or older game)")
-        return lines
-    salt = fair.get("salt")
-    if not isinstance(salt, str):
-        raise RecordError("the record has a commitment but no salt to open it")
-    if not check_commitment(rec.seed, salt, str(fair["commitment"])):
-        raise RecordError("the seed does not open the commitment published at the start")
-    lines.append(
-        f"fair: the seed opens the commitment {str(fair['commitment'])[:16]}... "
-        "published before the first roll"
-    )
-    return lines

@@ -25,6 +25,7 @@ from fastapi import APIRouter, Cookie, Depends, Query, Request, Response
 from fastapi.responses import JSONResponse
 
 from airwar.core.errors import UnknownGame
+from airwar.core.options import type_refusal
 from airwar.core.registry import game_class, game_names
 from airwar.session import StaleDecision, hint_refusal
 from airwar.session.seats import AI_PREFIX, ASSIST_PREFIX, HUMAN, REMOTE, default_seats, is_away
@@ -405,6 +406,9 @@ def create_game(body: NewGame, request: Request, response: Response, svc: Servic
     if body.game not in games_with_pages(request):
         raise field_error(("body", "game"), f"unknown game {body.game!r}")
     cls = game_class(body.game)
+    wrong = type_refusal(cls.parameters, body.options)  # true or "5" is no whole number
+    if wrong is not None:
+        raise field_error(("body", "options", wrong[0]), wrong[1])
     kind = cls.game_type
     defaults = default_seats(tuple(cls.seat_names), kind.referee, kind.assistant)
     seats = {name: body.seats.get(name, defaults[name]) for name in cls.seat_names}
