@@ -61,6 +61,7 @@ def serve(
     except ValueError as exc:
         raise typer.BadParameter(str(exc), param_hint="--allowed-host") from None
     root = check_root_path(root_path)
+    check_listen(host, port)
     options = {
         "host": host,
         "port": port,
@@ -104,6 +105,30 @@ def serve(
 
 
 ANY_ADDRESS = ("", "0.0.0.0", "::")
+
+
+def check_listen(host: str, port: int) -> None:
+    """Refuse, in one line with exit code 2, an address this computer cannot listen on
+    (``--host 256.1.1.1``, a name that does not resolve, an address of another computer)
+    or a port already taken, before the server starts."""
+    import socket
+
+    from airwar.cli.common import fail
+
+    try:
+        found = socket.getaddrinfo(
+            host or None, port, type=socket.SOCK_STREAM, flags=socket.AI_PASSIVE
+        )
+    except (socket.gaierror, UnicodeError, ValueError) as exc:
+        reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
+        fail(f"--host {host!r}: not an address or a name of this computer ({reason})")
+    family, kind, proto, _name, address = found[0]
+    try:
+        with socket.socket(family, kind, proto) as probe:
+            probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+            probe.bind(address)
+    except OSError as exc:
+        fail(f"cannot listen on {host}:{port}: {exc.strerror or exc}")
 
 
 def listen_name(host: str) -> list[str]:
