@@ -84,7 +84,7 @@ def test_a_decision_at_a_wrong_or_odd_version_is_refused_cleanly(client: TestCli
     for version in (game["version"] + 1, 0):
         r = client.post(url, json={"seat": token, "actions": [step], "version": version})
         assert r.status_code == 409 and "version" in r.json()["detail"]
-    for version in (-1, 2**63, "5", True, 1.5):
+    for version in (-1, 2**52, "5", True, 1.5):
         r = client.post(url, json={"seat": token, "actions": [step], "version": version})
         assert r.status_code == 422, (version, r.text)
     assert client.get(f"/api/games/{gid}").json()["decisions"] == 0
