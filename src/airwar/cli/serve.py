@@ -61,7 +61,6 @@ def serve(
     except ValueError as exc:
         raise typer.BadParameter(str(exc), param_hint="--allowed-host") from None
     root = check_root_path(root_path)
-    check_listen(host, port)
     options = {
         "host": host,
         "port": port,
@@ -84,6 +83,7 @@ def serve(
             )
         # opened (and migrated) once here, before the workers start and each open it
         Store(url).close()
+    check_listen(host, port)  # after the database's checks: each is one line
     where = make_url(url).render_as_string(hide_password=True)
     typer.echo(f"airwar: games kept in {where}")
     shown = f"http://{host}:{port}{root}/"
