@@ -116,10 +116,11 @@ def test_a_password_in_the_url_is_never_shown(url: str) -> None:
     assert by_env.exit_code == 2 and SECRET not in by_env.output
 
 
-def test_the_server_never_shows_the_password() -> None:
+@pytest.mark.parametrize("url", [URLS[0], URLS[2]])
+def test_the_server_never_shows_the_password(url: str) -> None:
     for workers in ("1", "2"):
         run = subprocess.run(
-            [*SERVE, "--port", "0", "--workers", workers, "--database-url", URLS[0]],
+            [*SERVE, "--port", "0", "--workers", workers, "--database-url", url],
             capture_output=True,
             text=True,
             timeout=60,

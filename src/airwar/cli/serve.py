@@ -50,6 +50,7 @@ def serve(
     """Play, referee and calculate in your browser: the games are kept in the database."""
     import uvicorn
     from sqlalchemy.engine import make_url
+    from sqlalchemy.exc import ArgumentError
 
     from airwar.store import Store, default_database_url
     from airwar.web.app import HOSTS_VAR, LIMITS_VAR, UNLIMITED, create_app
@@ -75,6 +76,10 @@ def serve(
         url = web_app.state.store.url
     else:
         url = database_url or default_database_url()
+        try:
+            make_url(url)
+        except (ArgumentError, ValueError):
+            Store(url)  # the store's own one-line refusal, the password masked
         if in_memory(url):
             raise typer.BadParameter(
                 "an in-memory database lives in one process: give a database the "
