@@ -152,7 +152,7 @@ def test_human_at_the_prompt_through_the_command(db: str) -> None:
         (["play", "--chart", "MiG-15,F-86"], "option chart: a Sortie Chart has 22 squares"),
         (["play", "--communist", "alien"], "--communist 'alien' is neither human nor a bot"),
         (["play", "--resume", "feedbeef"], "no saved game has the id 'feedbeef'"),
-        (["replay", "feedbeef"], "no saved game has the id 'feedbeef'"),
+        (["replay", "feedbeef"], "nothing is saved there"),
         (["simulate", "--bots", "random"], "must name two bots"),
         (["simulate", "--bots", "random,alien"], "--bots (Allied) 'alien' is neither human nor a"),
         (["simulate", "--bots", "gunslingers-auto,random"], "(Communist) 'gunslingers-auto' is"),

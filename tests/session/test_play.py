@@ -13,6 +13,7 @@ from airwar.core.driver import Driver, replay
 from airwar.core.errors import InvalidNotation
 from airwar.core.registry import load_game
 from airwar.session import Conflict, Forbidden, PlaySession, Sessions
+from airwar.session.play import GAME_OVER
 from airwar.store import GameChanged, Store
 
 GAME = "migs-engagement"
@@ -198,8 +199,9 @@ def test_undo_in_the_middle_of_the_first_move_goes_back_to_the_start(url: str) -
     assert svc.store.load(live.id).record.actions == []
 
 
-def test_undo_of_the_move_that_ended_the_game_saves_it_running_again(url: str) -> None:
-    """The status and the summary saved with the undo are those of the game as it now is."""
+def test_undo_of_the_move_that_ended_the_game_is_refused(url: str) -> None:
+    """A finished game's record reveals its seed: it never runs again, even when the
+    person's own move ended it (a rematch is the way on)."""
     svc = Sessions(Store(url), make_bot)
     for seed in range(40):  # the first seed whose game the person's own move ends
         live = svc.create(
@@ -218,10 +220,13 @@ def test_undo_of_the_move_that_ended_the_game_saves_it_running_again(url: str) -
         raise AssertionError("no game of 40 was ended by the person's move")
     finished = svc.store.load(live.id)
     assert finished.status == "finished"
-    svc.undo(live, allied)
+    assert svc.undo_refusal(live, "Allied") == GAME_OVER
+    with pytest.raises(Conflict, match="rematch"):
+        svc.undo(live, allied)
     saved = svc.store.load(live.id)
-    assert saved.status == "running" == live.status
-    assert saved.summary == live.summary() != finished.summary
+    assert saved.status == "finished" == live.status
+    assert saved.summary == finished.summary
+    assert len(saved.record.actions) == len(finished.record.actions)
 
 
 def test_undo_is_refused_to_a_seat_no_person_plays(url: str) -> None:

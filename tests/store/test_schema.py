@@ -26,7 +26,11 @@ from airwar.store.schema import (
 
 def test_fresh_database_is_migrated_to_head(db_url: str) -> None:
     engine = create_engine(db_url)
-    assert current_revision(engine) is None
+    if engine.dialect.name == "sqlite":
+        # no file yet (a file of 0 bytes is a cut one, refused: tests/cli/test_store_trust.py)
+        assert not Path(engine.url.database or "").exists()
+    else:
+        assert current_revision(engine) is None
     store = Store(db_url)
     assert current_revision(engine) == head_revision() == "0002"
     tables = set(inspect(engine).get_table_names())

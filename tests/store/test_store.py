@@ -272,7 +272,7 @@ def test_unwritable_sqlite_path(tmp_path: Path) -> None:
 def test_a_file_that_is_not_a_database(tmp_path: Path) -> None:
     bogus = tmp_path / "bogus.sqlite"
     bogus.write_bytes(b"this is not a database at all, just text" * 20)
-    with pytest.raises(StoreError, match="cannot open database"):
+    with pytest.raises(StoreError, match="not a SQLite database"):
         Store(f"sqlite:///{bogus}")
     assert bogus.read_bytes().startswith(b"this is not")
 

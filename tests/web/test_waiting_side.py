@@ -409,4 +409,4 @@ def test_a_refusal_out_of_turn_names_the_enemy_not_the_referee_at_work(
     # the referee sees everything: the seat at work and the game's own count of changes
     referee = client.get(f"/api/games/{gid}", params={"seat": toks["referee"]}).json()
     assert (referee["to_act"], referee["my_turn"]) == ("referee", True)
-    assert referee["version"] == svc.get(gid).version
+    assert referee["version"] == svc.get(gid).position_version

@@ -27,6 +27,7 @@ from airwar.cli.common import (
 from airwar.cli.packaged import example_or_file
 from airwar.core.checks import fraction_text
 from airwar.core.errors import AirwarError
+from airwar.core.files import read_capped
 from airwar.core.text import printable, printable_values
 from airwar.games.bia.airdefence import (
     AirDefenceShot,
@@ -54,7 +55,13 @@ from airwar.games.bia.infantry import (
     weapon,
     weapons,
 )
-from airwar.games.bia.scenario import MAX_PILOT, MAX_TURNS, MAX_UNITS, parse_scenario
+from airwar.games.bia.scenario import (
+    MAX_FILE_CHARS,
+    MAX_PILOT,
+    MAX_TURNS,
+    MAX_UNITS,
+    parse_scenario,
+)
 from airwar.games.bia.volley import parse_shot, volley_odds
 from airwar.games.examples import BIA, example_names
 
@@ -463,6 +470,10 @@ def _seed(text: str | None, default: int | str | None) -> int | str | None:
     return int(t) if t.lstrip("-").isdigit() else t
 
 
+MAX_FILE_BYTES = 4 * MAX_FILE_CHARS
+"""The most bytes of an engagement file read (its characters in UTF-8, at most 4 each)."""
+
+
 @app.command()
 def engagement(
     file: Path = typer.Argument(
@@ -485,7 +496,12 @@ def engagement(
 
     def build() -> EngagementGame:
         try:
-            text = file.read_text("utf-8")
+            raw = read_capped(file, MAX_FILE_BYTES)
+            if len(raw) > MAX_FILE_BYTES:
+                raise ScenarioError(
+                    f"{file}: larger than {MAX_FILE_BYTES} bytes, not an engagement file"
+                )
+            text = raw.decode("utf-8")
         except (OSError, UnicodeDecodeError) as exc:
             reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
             raise ScenarioError(f"{file}: cannot read the engagement file ({reason})") from None

@@ -151,11 +151,12 @@ def reports_errors(command: Callable[P, R]) -> Callable[P, R]:
     return wrapper
 
 
-def open_store(url: str | None) -> Store:
-    """The saved-games store at ``url`` (None: the default database)."""
+def open_store(url: str | None, *, create: bool = True) -> Store:
+    """The saved-games store at ``url`` (None: the default database); a command that only
+    reads passes ``create=False``, and then nothing is made (no file, no folder)."""
     from airwar.store import Store  # here, not at the top: commands without a database skip it
 
-    return Store(url)
+    return Store(url, create=create)
 
 
 def parse_option_pairs(pairs: list[str] | None) -> dict[str, str]:

@@ -565,6 +565,7 @@ def _referee(
         asked = decision_to_seat(state, actor, Decision(ask.verb, ask.subject))  # GS-71
         typer.echo(printable(f"[{live.game.seat_name(actor)}] {VERBS[ask.verb].help}"))
         typer.echo(printable(f"  {asked} ...   ('?' lists choices, 'map' draws the map)"))
+        at = live.position_version  # the version the decision typed now is made at
         line = sys.stdin.readline()
         if not line:
             typer.echo("end of input: the game is saved")
@@ -587,7 +588,7 @@ def _referee(
             if why is not None:
                 typer.echo(printable(f"refused: {why}"))
                 continue
-            taken = sessions.undo(live, actor)
+            taken = sessions.undo(live, actor, at=at)
             typer.echo(printable(f"taken back: {'; '.join(taken)} (the dice stay as they fell)"))
             live.driver.auto_chance = False
             shown = count_now()
@@ -600,7 +601,7 @@ def _referee(
             with contextlib.suppress(InvalidNotation):
                 text = str(decision_to_seat(state, actor, Decision.parse(text)))
         try:
-            sessions.act(live, actor, [text], run_bots=False)
+            sessions.act(live, actor, [text], run_bots=False, at=at)
         except (InvalidNotation, IllegalAction, Conflict) as exc:
             typer.echo(printable(f"refused: {exc}"))
             continue

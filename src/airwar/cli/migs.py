@@ -326,7 +326,7 @@ def games(
     database_url: DatabaseUrl = None,
 ) -> None:
     """List the saved MiGs and Sabres games, most recent first."""
-    store = open_sessions(database_url).store
+    store = open_sessions(database_url, create=False).store
     # the rows as listed, each with its saved summary: no game is replayed to show a score
     listed = [g for g in store.list_summaries() if g.game in MIGS_GAMES]
     if as_json:
@@ -433,7 +433,7 @@ def replay(
         from airwar.cli import migs_review
 
         thresholds = Thresholds.parse(marks)
-    stored = load_migs(open_sessions(database_url).store, game_id)
+    stored = load_migs(open_sessions(database_url, create=False).store, game_id)
     if thresholds is not None:
         console = make_console()
         review = migs_review.analyse(

@@ -515,6 +515,7 @@ class TerminalPlay:
         if self.board_drawn_at < 0 or not engagement.get("stepped"):
             self.draw_board()
         self.list_moves()
+        at = self.live.position_version  # the version every decision typed here is made at
         while True:
             try:
                 line = self.input_fn(self.prompt(seat))
@@ -562,13 +563,13 @@ class TerminalPlay:
                 continue
             if command == "undo":
                 try:
-                    self.undo(seat)
+                    self.undo(seat, at)
                 except Conflict as exc:
                     self.say(f"error: {exc}")
                     continue
                 return True
             try:
-                self.play_path(seat, line)
+                self.play_path(seat, line, at)
             except InvalidNotation as exc:
                 self.say(f"error: {exc}; type help for the notation and commands")
                 continue
@@ -577,7 +578,7 @@ class TerminalPlay:
                 continue
             return True
 
-    def undo(self, seat: int) -> None:
+    def undo(self, seat: int, at: int | None = None) -> None:
         """Take back ``seat``'s last move and the AI's replies to it (:meth:`Sessions.undo`).
 
         The one undo policy: only against the AI, a whole move of yours. The
@@ -585,7 +586,7 @@ class TerminalPlay:
         from the seed and their draw number, so no die is ever re-rolled.
         """
         actions = self.driver.record.actions
-        taken = self.sessions.undo(self.live, seat)
+        taken = self.sessions.undo(self.live, seat, at=at)
         first = len(actions) - len(taken)
         mine = []
         for s, text in actions[first:]:
@@ -608,7 +609,7 @@ class TerminalPlay:
             f"airwar migs play --resume {self.game_id}"
         )
 
-    def play_path(self, seat: int, line: str) -> None:
+    def play_path(self, seat: int, line: str, at: int | None = None) -> None:
         """Make the typed path through the session: checked as a whole, saved at once."""
         text = line.strip()
         head, colon, rest = text.partition(":")
@@ -620,6 +621,6 @@ class TerminalPlay:
                 )
             text = rest
         texts = [str(action) for action in parse_path(text)]
-        self.sessions.act(self.live, seat, texts, run_bots=False)
+        self.sessions.act(self.live, seat, texts, run_bots=False, at=at)
         self._saved()
         self.tell_new_events()

@@ -23,9 +23,10 @@ class ChangedElsewhere(AirwarError):
     """The game moved on in another interface: this command stops and saves nothing more."""
 
 
-def open_sessions(database_url: str | None) -> Sessions:
-    """The play sessions on the saved-games database at ``database_url``."""
-    return Sessions(open_store(database_url), make_bot=make_bot, bot_refusal=refusal)
+def open_sessions(database_url: str | None, *, create: bool = True) -> Sessions:
+    """The play sessions on the saved-games database at ``database_url`` (``create=False``:
+    a command that only reads, which makes no database)."""
+    return Sessions(open_store(database_url, create=create), make_bot=make_bot, bot_refusal=refusal)
 
 
 def changed_elsewhere(game_id: str, exc: GameChanged, resume: str) -> ChangedElsewhere:

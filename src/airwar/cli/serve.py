@@ -50,6 +50,7 @@ def serve(
     """Play, referee and calculate in your browser: the games are kept in the database."""
     import uvicorn
     from sqlalchemy.engine import make_url
+    from sqlalchemy.exc import ArgumentError
 
     from airwar.store import Store, default_database_url
     from airwar.web.app import HOSTS_VAR, LIMITS_VAR, UNLIMITED, create_app
@@ -75,6 +76,10 @@ def serve(
         url = web_app.state.store.url
     else:
         url = database_url or default_database_url()
+        try:
+            make_url(url)
+        except (ArgumentError, ValueError):
+            Store(url)  # the store's own one-line refusal, the password masked
         if in_memory(url):
             raise typer.BadParameter(
                 "an in-memory database lives in one process: give a database the "
@@ -83,6 +88,7 @@ def serve(
             )
         # opened (and migrated) once here, before the workers start and each open it
         Store(url).close()
+    check_listen(host, port)  # after the database's checks: each is one line
     where = make_url(url).render_as_string(hide_password=True)
     typer.echo(f"airwar: games kept in {where}")
     shown = f"http://{host}:{port}{root}/"
@@ -104,6 +110,30 @@ def serve(
 
 
 ANY_ADDRESS = ("", "0.0.0.0", "::")
+
+
+def check_listen(host: str, port: int) -> None:
+    """Refuse, in one line with exit code 2, an address this computer cannot listen on
+    (``--host 256.1.1.1``, a name that does not resolve, an address of another computer)
+    or a port already taken, before the server starts."""
+    import socket
+
+    from airwar.cli.common import fail
+
+    try:
+        found = socket.getaddrinfo(
+            host or None, port, type=socket.SOCK_STREAM, flags=socket.AI_PASSIVE
+        )
+    except (socket.gaierror, UnicodeError, ValueError) as exc:
+        reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
+        fail(f"--host {host!r}: not an address or a name of this computer ({reason})")
+    family, kind, proto, _name, address = found[0]
+    try:
+        with socket.socket(family, kind, proto) as probe:
+            probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+            probe.bind(address)
+    except OSError as exc:
+        fail(f"cannot listen on {host}:{port}: {exc.strerror or exc}")
 
 
 def listen_name(host: str) -> list[str]:

@@ -47,7 +47,9 @@ class Parameter:
                     value = False
                 else:
                     raise ValueError(value)
-            elif kind is int and not isinstance(value, bool):
+            elif kind is int and isinstance(value, bool):
+                raise ValueError(value)  # true is not a number, whatever Python says
+            elif kind is int:
                 if isinstance(value, float) and not value.is_integer():
                     raise ValueError(value)
                 value = int(value)
@@ -79,3 +81,22 @@ def resolve_options(
             raise OptionError(f"unknown option {name!r} (known: {known})")
         out[name] = by_name[name].coerce(value)
     return out
+
+
+def kind_words(kind: type) -> str:
+    return {bool: "true or false", int: "a whole number", str: "text"}.get(kind, kind.__name__)
+
+
+def type_refusal(
+    parameters: Sequence[Parameter], given: Mapping[str, Any]
+) -> tuple[str, str] | None:
+    """For options sent as JSON values (no text to convert): the first option whose value is
+    not of its parameter's type exactly (``true`` or ``"5"`` for a whole number, ``1`` for
+    true or false), as (name, why); None when every one fits. Unknown names are left to
+    :func:`resolve_options`."""
+    by_name = {p.name: p for p in parameters}
+    for name, value in given.items():
+        p = by_name.get(name)
+        if p is not None and type(value) is not p.kind:
+            return name, f"{value!r} is not {kind_words(p.kind)}: the catalog gives its type"
+    return None

@@ -27,6 +27,7 @@ It never imports a bot: the interface gives a ``make_bot(name, seed)``.
 from __future__ import annotations
 
 import copy
+import hashlib
 import threading
 import time
 from collections import OrderedDict
@@ -41,7 +42,6 @@ from airwar.core.errors import (
     IllegalAction,
     InvalidNotation,
     OptionError,
-    RecordError,
 )
 from airwar.core.fairness import commitment, new_salt, new_secret_seed
 from airwar.core.game import CHANCE, TERMINAL, Action, Game, GameState
@@ -62,6 +62,7 @@ from airwar.session.seats import (
     new_tokens,
     seat_of_token,
 )
+from airwar.session.verifying import verify_record as verify_record
 from airwar.store import GameChanged
 
 if TYPE_CHECKING:
@@ -121,6 +122,26 @@ class Forbidden(AirwarError):
 
 class Conflict(AirwarError):
     """A request the rules or the game's situation refuse (illegal, out of turn, no undo)."""
+
+
+GAME_OVER = (
+    "the game is over and its record reveals the seed and the salt: a game whose every "
+    "later roll is known never runs again, so nothing is taken back (a rematch starts a "
+    "new game with a new secret seed)"
+)
+
+STALE_DECISION = (
+    "this decision was made at version {sent} of the game, which is now at version {now}: "
+    "the game changed since (a decision sent twice, or one made on an old page), so it is "
+    "not applied; reload and decide again"
+)
+
+
+class StaleDecision(Conflict):
+    """A decision made at a version of the game it is no longer at (sent twice, or stale)."""
+
+    def __init__(self, sent: int, now: int) -> None:
+        super().__init__(STALE_DECISION.format(sent=sent, now=now))
 
 
 class BotOvertaken(GameChanged):
@@ -205,6 +226,15 @@ class PlaySession:
     @property
     def decisions(self) -> int:
         return len(self.driver.record.actions)
+
+    @property
+    def position_version(self) -> int:
+        """The version of the game's position: the same in every process that holds the
+        game (made from its decision count, log digest and take-backs, all stored), and
+        changed by every decision, undo and take-back. A decision names the version it was
+        made at (:meth:`Sessions.act`), so a decision sent twice is applied once."""
+        text = f"{self.decisions}:{self.driver.log_digest}:{len(self.takebacks())}"
+        return int(hashlib.sha256(text.encode()).hexdigest()[:13], 16)
 
     @property
     def tokens(self) -> dict[str, str]:
@@ -801,9 +831,19 @@ class Sessions:
         return actions
 
     def act(
-        self, live: PlaySession, seat: int, texts: Sequence[str], *, run_bots: bool = True
+        self,
+        live: PlaySession,
+        seat: int,
+        texts: Sequence[str],
+        *,
+        run_bots: bool = True,
+        at: int | None = None,
     ) -> list[Action]:
         """Apply a whole path of decisions for ``seat``, or none of it, and save it.
+
+        ``at`` is the :attr:`PlaySession.position_version` the decision was made at: if
+        the game is no longer there (the same decision sent twice, or made on a stale
+        copy), :class:`StaleDecision` is raised and nothing is applied.
 
         The path is checked as a whole first; then it is applied and saved in
         one transaction, expecting the stored game to hold exactly the
@@ -813,6 +853,8 @@ class Sessions:
         (:meth:`continue_bots`: handed to the scheduler when there is one).
         """
         with live.lock:
+            if at is not None and at != live.position_version:
+                raise StaleDecision(at, live.position_version)
             actions = self.check_path(live, seat, texts)
             if self.make_bot is not None and seat in live.bot_seats():
                 raise Conflict(
@@ -981,6 +1023,8 @@ class Sessions:
         """
         if live.halted:
             return f"this game cannot continue: {live.halted}"
+        if live.finished:
+            return GAME_OVER
         if seat_name is not None and seat_name == live.referee:
             return self._takeback_refusal(live, seat_name)
         if live.referee is not None and not live.game.game_type.undo:
@@ -1100,14 +1144,17 @@ class Sessions:
         live.checked = time.monotonic()
         return taken
 
-    def undo(self, live: PlaySession, seat: int) -> list[str]:
+    def undo(self, live: PlaySession, seat: int, *, at: int | None = None) -> list[str]:
         """Take back ``seat``'s whole last move; returns the decisions taken back.
 
         The referee seat (of a game that has one) takes back instead the last
         decision a person made, whoever's it was, while no roll has been made
-        since (:meth:`_take_back`)."""
+        since (:meth:`_take_back`). ``at``, as in :meth:`act`: an undo sent twice
+        takes back one move."""
         name = live.game.seat_name(seat)
         with live.lock:
+            if at is not None and at != live.position_version:
+                raise StaleDecision(at, live.position_version)
             if name == live.referee:
                 return self._take_back(live, name)
             why = self.undo_refusal(live, name)
@@ -1154,48 +1201,3 @@ class Sessions:
         """Save the status and summary of a game that has just ended (or moved on)."""
         with live.lock:
             self._save_summary(live)
-
-
-def verify_record(data: Mapping[str, Any]) -> list[str]:
-    """Check a finished game's record: it replays, and its seed opens its commitment.
-
-    Returns the findings, one line each; raises :class:`RecordError` when the
-    record is not a finished, fair, replayable game.
-    """
-    from airwar.core.fairness import check_commitment
-
-    if data.get("redacted"):
-        raise RecordError(
-            "this is a running game's record: its seed is revealed only when the game ends, "
-            "so it cannot be verified yet"
-        )
-    rec = GameRecord.from_dict(dict(data))
-    driver = replay(rec)
-    if driver.halted:
-        raise RecordError(f"the record cannot be verified: {driver.halted}")
-    if rec.log_digest is None:
-        lines = [
-            f"replays: {len(rec.actions)} decisions are legal and {driver.draws} rolls follow "
-            "from the seed (the record has no log digest to compare the log with)"
-        ]
-    else:
-        lines = [
-            f"replays: {len(rec.actions)} decisions and {driver.draws} rolls reproduce "
-            "the saved log"
-        ]
-    if not driver.state.is_terminal():
-        raise RecordError("the record is of a game that has not ended")
-    fair = data.get("fairness")
-    if not isinstance(fair, dict) or not fair.get("commitment"):
-        lines.append("no commitment: the seed was not committed to (a solo or older game)")
-        return lines
-    salt = fair.get("salt")
-    if not isinstance(salt, str):
-        raise RecordError("the record has a commitment but no salt to open it")
-    if not check_commitment(rec.seed, salt, str(fair["commitment"])):
-        raise RecordError("the seed does not open the commitment published at the start")
-    lines.append(
-        f"fair: the seed opens the commitment {str(fair['commitment'])[:16]}... "
-        "published before the first roll"
-    )
-    return lines

@@ -28,6 +28,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import secrets
 import sqlite3
 import threading
@@ -134,6 +135,96 @@ def _aware(moment: datetime) -> datetime:
 def _first_line(exc: BaseException) -> str:
     text = str(exc).strip().splitlines()
     return text[0] if text else type(exc).__name__
+
+
+def shown_url(url: str) -> str:
+    """``url`` as a message may show it: the password masked (``***``), whatever the URL."""
+    try:
+        text = make_url(url).render_as_string(hide_password=True)
+    except (ArgumentError, ValueError):
+        text = url
+    # a URL SQLAlchemy cannot read may still hold user:password@ after its scheme
+    return re.sub(r"(://[^/@:\s]*:)[^/@\s]*@", r"\1***@", text)
+
+
+def _hidden(text: str, url: str) -> str:
+    """``text`` (a driver's message) with the password of ``url`` masked wherever it is."""
+    try:
+        password = make_url(url).password
+    except (ArgumentError, ValueError):
+        password = None
+    if password:
+        text = text.replace(str(password), "***")
+    return text.replace(url, shown_url(url))
+
+
+SQLITE_HEADER = b"SQLite format 3\x00"
+RECOVER = (
+    "nothing was read or changed: restore the file from your backup, or rescue what it "
+    "holds with: sqlite3 '{path}' .recover | sqlite3 recovered.sqlite"
+)
+
+
+def sqlite_damage(path: Path) -> str | None:
+    """What is wrong with the SQLite file at ``path`` (None: it is sound, or absent).
+
+    The header (the magic string, a page size that divides the file) and then
+    ``PRAGMA quick_check`` over every page: a damaged file is never opened as a store,
+    and never turned into an empty one.
+    """
+    try:
+        with path.open("rb") as fh:
+            head = fh.read(100)
+        size = path.stat().st_size
+    except FileNotFoundError:
+        return None
+    except OSError as exc:
+        return f"it cannot be read ({exc.strerror or exc})"
+    if size == 0:
+        return "it is empty (0 bytes), not a database: a file that held games was cut"
+    if len(head) < 100 or not head.startswith(SQLITE_HEADER):
+        return "it is not a SQLite database (its header is not SQLite's)"
+    page = int.from_bytes(head[16:18], "big")
+    page = 65536 if page == 1 else page
+    if page < 512 or page & (page - 1) or size % page:
+        return f"it is cut short ({size} bytes is not a whole number of {page}-byte pages)"
+    try:
+        conn = sqlite3.connect(path, timeout=SQLITE_BUSY_TIMEOUT)
+        try:
+            rows = conn.execute("PRAGMA quick_check").fetchall()
+        finally:
+            conn.close()
+    except sqlite3.DatabaseError as exc:
+        return f"it is damaged ({_first_line(exc)})"
+    found = [str(r[0]) for r in rows]
+    if found != ["ok"]:
+        more = f" and {len(found) - 1} more problems" if len(found) > 1 else ""
+        return f"it is damaged (quick_check: {found[0][:200]}{more})"
+    return None
+
+
+def _create_sqlite(file: Path) -> None:
+    """Make a new SQLite file so that it appears whole: built beside its place (in
+    write-ahead mode, which writes its header) and linked there, never replacing a file
+    that another program made meanwhile. So a file of 0 bytes at a store's place is
+    never one being made: it is a cut file, and refused (:func:`sqlite_damage`)."""
+    if file.exists():
+        return
+    new = file.with_name(f".{file.name}.{secrets.token_hex(6)}.new")
+    try:
+        conn = sqlite3.connect(new)
+        try:
+            conn.execute("PRAGMA journal_mode=WAL")
+        finally:
+            conn.close()
+        os.link(new, file)
+    except FileExistsError:
+        pass  # another program made it first: open theirs
+    except (OSError, sqlite3.Error):
+        pass  # no hard links here: SQLite makes the file as it opens it
+    finally:
+        for leftover in (new, Path(f"{new}-wal"), Path(f"{new}-shm")):
+            leftover.unlink(missing_ok=True)
 
 
 def _encode(value: Any, what: str) -> str:
@@ -296,9 +387,12 @@ class Store:
     Opening runs the schema migrations up to the newest revision.
     """
 
-    def __init__(self, url: str | None = None) -> None:
+    def __init__(self, url: str | None = None, *, create: bool = True) -> None:
+        """Open the store at ``url``; with ``create=False`` (a command that only reads)
+        nothing is made: a SQLite file that does not exist is a :class:`StoreError`,
+        and its folder is never created."""
         self.url = url if url else default_database_url()
-        self.engine = self._open(self.url)
+        self.engine = self._open(self.url, create=create)
         self._writer = self.engine.execution_options(**{_WRITE: True})
         self._sessions = sessionmaker(self.engine, expire_on_commit=False)
         self._write_sessions = sessionmaker(self._writer, expire_on_commit=False)
@@ -310,12 +404,13 @@ class Store:
 
     # -- opening ----------------------------------------------------------
     @staticmethod
-    def _open(url: str) -> Engine:
+    def _open(url: str, *, create: bool = True) -> Engine:
+        where = shown_url(url)
         try:
             parsed = make_url(url)
-        except ArgumentError:
+        except (ArgumentError, ValueError):
             raise StoreError(
-                f"{url!r} is not a database URL (e.g. sqlite:///games.sqlite)"
+                f"{where!r} is not a database URL (e.g. sqlite:///games.sqlite)"
             ) from None
         kwargs: dict[str, Any] = {}
         sqlite = parsed.get_backend_name() == "sqlite"
@@ -323,17 +418,31 @@ class Store:
         if in_memory:
             kwargs = {"poolclass": StaticPool, "connect_args": {"check_same_thread": False}}
         elif sqlite:
+            file = Path(parsed.database or "").expanduser()
+            if not create and not file.exists():
+                raise StoreError(
+                    f"no database at {str(file)!r}: nothing is saved there (this command "
+                    "only reads, and creates nothing)"
+                )
             try:
-                Path(parsed.database or "").expanduser().parent.mkdir(parents=True, exist_ok=True)
+                file.parent.mkdir(parents=True, exist_ok=True)
+                _create_sqlite(file)
             except OSError as exc:
-                raise StoreError(f"cannot open database {url!r}: {exc}") from None
+                raise StoreError(f"cannot open database {where!r}: {exc.strerror or exc}") from None
+            damage = sqlite_damage(file)
+            if damage is not None:
+                raise StoreError(
+                    f"the database {str(file)!r} is damaged: {damage}; " + RECOVER.format(path=file)
+                )
             if "timeout" not in parsed.query:
                 # writers queue for the write lock instead of failing at once
                 kwargs = {"connect_args": {"timeout": SQLITE_BUSY_TIMEOUT}}
         try:
             engine = create_engine(parsed, **kwargs)
         except (ArgumentError, ImportError) as exc:
-            raise StoreError(f"cannot open database {url!r}: {_first_line(exc)}") from None
+            raise StoreError(
+                f"cannot open database {where!r}: {_hidden(_first_line(exc), url)}"
+            ) from None
         if sqlite and not in_memory:
             event.listen(engine, "connect", _sqlite_write_ahead)
         if sqlite and engine.dialect.driver == "pysqlite":
@@ -344,7 +453,9 @@ class Store:
             upgrade_to_head(engine.execution_options(**{_WRITE: True}))
         except SQLAlchemyError as exc:
             engine.dispose()
-            raise StoreError(f"cannot open database {url!r}: {_first_line(exc)}") from None
+            raise StoreError(
+                f"cannot open database {where!r}: {_hidden(_first_line(exc), url)}"
+            ) from None
         return engine
 
     def close(self) -> None:
@@ -370,7 +481,9 @@ class Store:
                 with session.begin():
                     yield session
             except SQLAlchemyError as exc:
-                raise StoreError(f"database error while {doing}: {_first_line(exc)}") from None
+                raise StoreError(
+                    f"database error while {doing}: {_hidden(_first_line(exc), self.url)}"
+                ) from None
             finally:
                 session.close()
 
@@ -382,7 +495,9 @@ class Store:
                 with self._writer.begin() as conn:
                     yield conn
             except SQLAlchemyError as exc:
-                raise StoreError(f"database error while {doing}: {_first_line(exc)}") from None
+                raise StoreError(
+                    f"database error while {doing}: {_hidden(_first_line(exc), self.url)}"
+                ) from None
 
     @staticmethod
     def _row(session: Session, game_id: str, *, lock: bool = False) -> GameRow:

@@ -25,8 +25,9 @@ from fastapi import APIRouter, Cookie, Depends, Query, Request, Response
 from fastapi.responses import JSONResponse
 
 from airwar.core.errors import UnknownGame
+from airwar.core.options import type_refusal
 from airwar.core.registry import game_class, game_names
-from airwar.session import hint_refusal
+from airwar.session import StaleDecision, hint_refusal
 from airwar.session.seats import AI_PREFIX, ASSIST_PREFIX, HUMAN, REMOTE, default_seats, is_away
 from airwar.store import StoredGame
 from airwar.web import bots as web_bots
@@ -46,6 +47,7 @@ from airwar.web.schemas import (
     ParameterInfo,
     Problem,
     ReplayOut,
+    SeatAt,
     SeatLink,
     SeatOnly,
     SolverValues,
@@ -197,7 +199,7 @@ def reader_version(
     view, whose turn, its counts and notices), so that it moves only when that does, never
     with a decision made in secret (GS-73)."""
     if live.sees_everything(seat_name, spectator=spectator):
-        return live.version
+        return live.position_version
     seen = [
         view,
         live.to_act_for(seat_name, spectator=spectator),
@@ -404,6 +406,9 @@ def create_game(body: NewGame, request: Request, response: Response, svc: Servic
     if body.game not in games_with_pages(request):
         raise field_error(("body", "game"), f"unknown game {body.game!r}")
     cls = game_class(body.game)
+    wrong = type_refusal(cls.parameters, body.options)  # true or "5" is no whole number
+    if wrong is not None:
+        raise field_error(("body", "options", wrong[0]), wrong[1])
     kind = cls.game_type
     defaults = default_seats(tuple(cls.seat_names), kind.referee, kind.assistant)
     seats = {name: body.seats.get(name, defaults[name]) for name in cls.seat_names}
@@ -459,22 +464,41 @@ def post_actions(
     The AI's replies follow in the background (``bots_thinking``), never inside this call."""
     charge(request, ACT)
     browser = holder(request, response, body.seat)
-    live = svc.act_by_token(game_id, body.seat, list(body.actions), browser)
+    live = svc.get(game_id)
     with live.lock:
+        seat = svc.seat_index_of(live, body.seat, browser)
+        at = session_version(live, seat, body.version)
+        svc.act(live, seat, list(body.actions), at=at)
         return game_out(request, svc, live, body.seat, response, since)
+
+
+def session_version(live: LiveGame, seat: int, sent: int | None) -> int | None:
+    """The session's version of the game (:attr:`LiveGame.position_version`) if the
+    ``version`` a seat's decision was made at is the one its game JSON shows now (so that
+    the session applies it only there), else :class:`StaleDecision`; None if none sent."""
+    if sent is None:
+        return None
+    name = live.game.seat_name(seat)
+    now = reader_version(live, name, False, live.view(name))
+    if sent != now:
+        raise StaleDecision(sent, now)
+    return live.position_version
 
 
 @router.post("/games/{game_id}/undo", response_model=GameOut, responses=ERRORS | TOO_MANY)
 def post_undo(
-    game_id: GameId, body: SeatOnly, request: Request, response: Response, svc: Service
+    game_id: GameId, body: SeatAt, request: Request, response: Response, svc: Service
 ) -> GameOut:
     """Take back this seat's last move in a game against the AI; or, with the referee's
     link in a game that has a referee, the last decision a person made, whoever's it was,
     if no roll has been made since (409 says why not: a roll since, nothing to take back).
     Every seat is told (``notices``), in words it may read."""
     charge(request, ACT)
-    live = svc.undo_by_token(game_id, body.seat, holder(request, response, body.seat))
+    browser = holder(request, response, body.seat)
+    live = svc.get(game_id)
     with live.lock:
+        seat = svc.seat_index_of(live, body.seat, browser)
+        svc.undo(live, seat, at=session_version(live, seat, body.version))
         return game_out(request, svc, live, body.seat, response, 0)
 
 

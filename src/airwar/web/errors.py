@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from typing import Any
 
 from fastapi import FastAPI, Request
@@ -95,6 +95,30 @@ FIELD_OF: dict[type[AirwarError], tuple[str, ...]] = {
 }
 
 
+def plain_routes(routes: Iterable[Any]) -> Iterator[Any]:
+    """The app's routes, those of the routers it includes too (each with its own path)."""
+    for route in routes:
+        inner = getattr(route, "original_router", None)
+        if inner is not None:
+            yield from plain_routes(inner.routes)
+        elif hasattr(route, "path_regex"):
+            yield route
+
+
+def allowed_methods(request: Request) -> list[str]:
+    """Every method some route of the app takes at this request's path (a 405's ``Allow``;
+    the framework's own names the first route's only)."""
+    path = request.scope.get("path", "")
+    root = request.scope.get("root_path", "")
+    if root and path.startswith(root):
+        path = path[len(root) :]
+    methods: set[str] = set()
+    for route in plain_routes(request.app.routes):
+        if route.path_regex.match(path):
+            methods |= set(getattr(route, "methods", None) or ())
+    return sorted(methods)
+
+
 def status_of(exc: AirwarError) -> int:
     if isinstance(exc, GameNotFound):
         return 404
@@ -143,6 +167,14 @@ def install(app: FastAPI) -> None:
                 {"loc": ["body"], "msg": "the body is not valid JSON", "type": "json_invalid"}
             ]
             return JSONResponse({"detail": detail}, status_code=422)
+        if exc.status_code == 405:
+            # the framework names the methods of the first route of the path only
+            allowed = allowed_methods(request)
+            return JSONResponse(
+                {"detail": f"this address takes {', '.join(allowed)} only"},
+                status_code=405,
+                headers={"Allow": ", ".join(allowed)},
+            )
         return await http_exception_handler(request, exc)
 
     app.add_exception_handler(StarletteHTTPException, on_http_error)

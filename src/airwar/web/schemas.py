@@ -32,6 +32,17 @@ def _one_line(text: str) -> str:
 Title = Annotated[str, StringConstraints(min_length=1, max_length=120), AfterValidator(_one_line)]
 """A game's title as a person gives it: at most 120 characters, one line (GS-75)."""
 OptionValue = int | bool | str
+DecisionVersion = Annotated[
+    int | None,
+    Field(
+        ge=0,
+        lt=2**52,
+        description="the game's `version` (from its game JSON) the decision was made at: "
+        "if the game is no longer at it (the same decision sent twice, a page that had "
+        "not caught up), the answer is 409 and nothing is applied. Optional for older "
+        "clients, which then risk a decision sent twice being applied twice",
+    ),
+]
 HintMode = Literal["off", "after", "always"]
 
 
@@ -67,12 +78,24 @@ class Catalog(BaseModel):
     seat_kinds: list[str]
 
 
+def _playable_games(schema: dict[str, Any]) -> None:
+    """The schema of a new game's ``game``: the names of the games made from options alone
+    (read when the schema is made, after every game has registered)."""
+    from airwar.core.registry import game_class, game_names
+
+    schema["enum"] = [n for n in game_names() if game_class(n).game_type.setup == "options"]
+
+
 class NewGame(BaseModel):
     """A new game: which game, its options, who plays each seat, optionally the seed."""
 
     model_config = ConfigDict(extra="forbid", strict=True)
 
-    game: Annotated[str, StringConstraints(min_length=1, max_length=40)]
+    game: Annotated[
+        str,
+        StringConstraints(min_length=1, max_length=40),
+        Field(json_schema_extra=_playable_games),
+    ]
     options: dict[Annotated[str, StringConstraints(max_length=40)], OptionValue] = Field(
         default_factory=dict, max_length=40
     )
@@ -114,6 +137,16 @@ class Move(BaseModel):
 
     seat: Token
     actions: list[DecisionText] = Field(min_length=1, max_length=64)
+    version: DecisionVersion = None
+
+
+class SeatAt(BaseModel):
+    """A seat's undo or take-back, at the version of the game its page shows."""
+
+    model_config = ConfigDict(extra="forbid", strict=True)
+
+    seat: Token
+    version: DecisionVersion = None
 
 
 class MoveLink(BaseModel):

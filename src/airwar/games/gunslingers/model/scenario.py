@@ -30,6 +30,7 @@ from pydantic import (
 )
 
 from airwar.core.errors import AirwarError
+from airwar.core.files import read_capped
 from airwar.core.text import printable
 from airwar.games.gunslingers.model.fields import ARC_NAMES as ARC_NAMES
 from airwar.games.gunslingers.model.fields import (
@@ -717,8 +718,7 @@ def read_scenario_data(path: str | Path) -> dict[str, Any]:
     """The TOML content of a scenario file (ScenarioError if unreadable)."""
     p = Path(path)
     try:
-        with p.open("rb") as fh:
-            raw = fh.read(MAX_FILE_BYTES + 1)
+        raw = read_capped(p, MAX_FILE_BYTES)
     except OSError as exc:
         raise ScenarioError([f"{p.name}: cannot be read ({exc.strerror or exc})"]) from None
     if len(raw) > MAX_FILE_BYTES:

@@ -449,7 +449,7 @@
     try {
       const since = current ? current.log_length : 0;
       const data = await A.api("POST", "/api/games/" + gameId + "/actions" + "?since=" + since,
-        { seat: seat, actions: actions });
+        { seat: seat, actions: actions, version: current ? current.version : undefined });
       const myDecisions = (current ? current.decisions : 0) + actions.length;
       showLog(data, true);
       if (data.decisions > myDecisions) {
@@ -463,6 +463,7 @@
     } catch (e) {
       ctx.setError(e.message);
       if (current) draw(current);
+      if (e.status === 409) again = true;  /* the game moved on: show it as it is now */
     } finally {
       busy = false;
       ready(settled());
@@ -479,7 +480,8 @@
     const before = current ? current.decisions : 0;
     const takeback = !!(current && current.undo_label);  /* the referee's take-back */
     try {
-      const data = await A.api("POST", "/api/games/" + gameId + "/undo", { seat: seat });
+      const data = await A.api("POST", "/api/games/" + gameId + "/undo",
+        { seat: seat, version: current ? current.version : undefined });
       current = data;
       showLog(data, false);
       draw(data);
