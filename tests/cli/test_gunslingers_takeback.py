@@ -28,9 +28,11 @@ def seeded_game(url: str, seed: int) -> str:
 def test_undo_at_the_referees_prompt_takes_back_blues_move(tmp_path: Path) -> None:
     url = f"sqlite:///{tmp_path / 'takeback.sqlite'}"
     game_id = seeded_game(url, 2)  # Blue wins the initiative: its aircraft move first
-    # Blue answers its first seven asks (search, DDS, modes, pre-emption, its first
-    # move), then the referee, asked for Ford-1's status after the move, takes it back
-    stdin = "auto\n" * 7 + "undo\n" + "auto\n" * 3 + "quit\n"
+    # Blue and the referee answer the first eight asks (Blue's search, DDS and modes,
+    # the referee's pre-emptions at step 1 and as Ford-1 comes to move (GS-84), Blue's
+    # first move), then the referee, asked for Ford-1's status after the move, takes
+    # it back
+    stdin = "auto\n" * 8 + "undo\n" + "auto\n" * 3 + "quit\n"
     res = gunslingers_play(url, "--resume", game_id, stdin=stdin)
     assert res.exit_code == 0, res.output
     lines = res.output.splitlines()
