@@ -60,6 +60,7 @@ from airwar.cli.render_hexmap import MAX_RADIUS, MapError, draw
 from airwar.core.bot import Bot
 from airwar.core.driver import Driver
 from airwar.core.errors import IllegalAction, InvalidNotation
+from airwar.core.files import read_capped
 from airwar.core.game import CHANCE, TERMINAL
 from airwar.core.text import printable, printable_values
 from airwar.games.examples import (
@@ -76,6 +77,7 @@ from airwar.games.gunslingers.game import side_bots
 from airwar.games.gunslingers.model.actions import Decision
 from airwar.games.gunslingers.model.hexgrid import straight_ahead
 from airwar.games.gunslingers.model.scenario import (
+    MAX_FILE_BYTES,
     MAX_TURNS,
     TURNS_WHY,
     ScenarioError,
@@ -161,8 +163,8 @@ def validate(scenario: ScenarioPath) -> None:
         notes = unknown_types(data)
         warnings = naming_warnings(data)
     except ScenarioError as exc:
-        try:
-            text = path.read_text("utf-8")
+        try:  # the problems' lines: read as the scenario was, never past its cap
+            text = read_capped(path, MAX_FILE_BYTES)[:MAX_FILE_BYTES].decode("utf-8")
         except (OSError, UnicodeDecodeError):
             text = ""
         for line in exc.problems:  # a problem of [victory] names its line too (GS-85)
