@@ -187,7 +187,7 @@ def replay(
                 return driver
             raise RecordError(
                 f"record does not replay: decision {i + 1} ({text!r} by "
-                f"{g.seat_name(seat)}) is refused: {exc}"
+                f"{g.seat_name(seat)}) is refused: {exc}{_changed(g)}"
             ) from None
     if verify and upto is None and record.log_digest is not None:
         if record.log_digest.startswith(CHAIN_PREFIX):
@@ -195,8 +195,17 @@ def replay(
         else:  # saved before the hash chain: a digest of the whole log
             same = legacy_log_digest(driver.events) == record.log_digest
         if not same:
-            raise RecordError("record replays to a different log than it was saved with")
+            raise RecordError(
+                f"record replays to a different log than it was saved with{_changed(g)}"
+            )
     return driver
+
+
+def _changed(game: Game) -> str:
+    """The rulings that changed the game's play, as the end of a refusal to replay."""
+    if not game.rule_changes:
+        return ""
+    return "; the rules changed since some games were saved: " + "; ".join(game.rule_changes)
 
 
 def play_bots(

@@ -7,8 +7,15 @@ the sides came to write the enemy by their own aliases (GS-71) its decisions
 were written again as each side writes them, and it still replays to the
 digest saved before the split. The two dogfights were played again then: a
 side no longer guns an enemy it only holds on radar (GS-72), so their games
-changed. Replaying one parses each saved decision text again and re-runs the
-referee; the log must come out with the saved digest, event for event.
+changed. All three were played again when four rules came to play as the text
+is written (GS-76..GS-79): the dogfights' Blue was asked to attack with nothing
+it sighted in reach (GS-76); in the strike Red tracked aircraft its radars
+could not see for terrain, so its labels for the enemy came out otherwise
+(GS-78), and its SA-6 launched through a radar jammed that turn (GS-79). The
+records saved before that are kept in ``records_before_gs76/``: they no longer
+replay, and the refusal names the rules that changed. Replaying one parses each
+saved decision text again and re-runs the referee; the log must come out with
+the saved digest, event for event.
 """
 
 from __future__ import annotations
@@ -18,6 +25,7 @@ from pathlib import Path
 import pytest
 
 from airwar.core import replay
+from airwar.core.errors import RecordError
 from airwar.core.record import GameRecord
 from airwar.games.gunslingers import GunslingersGame
 
@@ -40,3 +48,25 @@ def test_a_saved_record_replays_to_its_digest(path: Path) -> None:
     assert isinstance(driver.game, GunslingersGame)
     assert driver.state.is_terminal()
     assert [str(a) for _, a in driver.record.actions] == [text for _, text in record.actions]
+
+
+BEFORE = sorted(Path(__file__).with_name("records_before_gs76").glob("*.json"))
+
+
+@pytest.mark.parametrize(
+    ("path", "where"),
+    [
+        (BEFORE[0], "decision 42 ('attack Viper-1 done' by Blue)"),
+        (BEFORE[1], "decision 8 ('passdown CCU-1 SA-2:Contact-8' by Red)"),
+    ],
+    ids=lambda x: x.stem if isinstance(x, Path) else "",
+)
+def test_a_record_saved_before_the_rules_changed_names_them(path: Path, where: str) -> None:
+    record = GameRecord.from_json(path.read_text("utf-8"), path.name)
+    with pytest.raises(RecordError) as info:
+        replay(record)
+    text = str(info.value)
+    assert text.startswith(f"record does not replay: {where} is refused")
+    assert "the rules changed since some games were saved" in text
+    for rule in GunslingersGame.rule_changes:
+        assert rule in text

@@ -62,6 +62,14 @@ class GunslingersGame(Game):
     before the next roll (GS-65). The referee seat is by default the automatic player
     alone, which rolls every result a table gives and enters the others itself (GS-70);
     a person referees only by choice. A new game needs a scenario, chosen on its own page."""
+    rule_changes = (
+        "GS-76 guns, rockets, strafing and bombs need a target the attacking side sights",
+        "GS-77 a passdown counts the target's own BJM, not an escort's (passdown modifier d)",
+        "GS-78 ground radars and SAM units track only aircraft they have a line of sight to",
+        "GS-79 a SAM unit whose radar is jammed this turn does not launch at its lock-on",
+    )
+    """Rulings that changed play since games were first saved (a record from before may
+    no longer replay; the refusal names them)."""
     parameters = (
         Parameter(
             "scenario",
@@ -112,6 +120,14 @@ class GunslingersGame(Game):
             "terrain masks radars as it does sight (radar SAM lock-ons, passdowns, air radar)",
             "GS-45",
             label="Terrain masks radars",
+        ),
+        Parameter(
+            "passdown_escort_jamming",
+            False,
+            "a passdown counts the strongest enemy BJM covering the EWR or CCU, not only the "
+            "target's own (passdown modifier d)",
+            "GS-77",
+            label="Escort jamming against passdowns",
         ),
         Parameter(
             "status_on_move",
