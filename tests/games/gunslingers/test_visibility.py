@@ -342,6 +342,7 @@ def test_an_enemys_moves_before_it_was_seen_stay_hidden_once_it_is() -> None:
     moves = [e for e in state.log if e["type"] == "move" and e["aircraft"] == "Flanker"]
     assert moves
     state.forces.sides["Blue"].sighted.add("Flanker")  # Blue sights it now
+    state.changed()
     aliases.update(state)
     assert "Flanker" not in state.hidden_from(0)
     flanker = state.aliases["Blue"]["Flanker"]  # under Blue's own label for it (GS-71)
@@ -372,6 +373,7 @@ def test_a_marker_on_a_hidden_unit_is_not_seen_and_a_radar_sam_locked_on_is() ->
     assert [m for m in state.view(1)["markers"] if m["unit"] == "SA-2"]
     state.forces.markers.clear()
     state.forces.sams["SA-2"].lock = "Eagle"  # an emitting radar SAM locks on: radar warning
+    state.changed()
     aliases.update(state)
     assert "SA-2" not in state.hidden_from(0)
     sa2 = state.aliases["Blue"]["SA-2"]
@@ -393,10 +395,12 @@ def test_a_missile_whose_target_is_lost_does_not_show_where_the_target_is() -> N
     assert eagle.radar is not None
     eagle.radar.contacts.discard("Flanker")
     eagle.radar.locks.discard("Flanker")
+    state.changed()
     assert "Flanker" in state.hidden_from(0)
     assert not [w for w in state.view(0)["weapons"] if w["id"] == "W99"]
     assert {"id": "W99", "type": "AIM-9"} in state.view(0)["weapons_unplaced"]
     state.forces.sides["Blue"].sighted.add("Flanker")
+    state.changed()
     aliases.update(state)
     mine = [w for w in state.view(0)["weapons"] if w["id"] == "W99"]
     flanker = state.aliases["Blue"]["Flanker"]
@@ -410,6 +414,7 @@ def test_the_own_side_is_seen_in_full_and_unidentified_enemies_by_id_only() -> N
     state = advance_to(d, "padlock")
     state.forces.sides["Blue"].ground_sighted.add("Depot")
     state.forces.sides["Blue"].ground_identified.discard("Depot")
+    state.changed()
     aliases.update(state)
     blue = state.view(0)
     eagle = next(a for a in blue["aircraft"] if a["id"] == "Eagle")

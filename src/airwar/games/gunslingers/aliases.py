@@ -20,7 +20,7 @@ The referee reads and writes real ids; so does a side of its own units.
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from functools import lru_cache
 from itertools import combinations
 from typing import TYPE_CHECKING, Any
@@ -354,10 +354,29 @@ def _radar_search(state: GsModel, ask: Ask, side: str, d: Decision) -> Decision:
     return Decision(d.verb, d.subject, (listed(named + blind[: max(0, left)]), *d.args[1:]))
 
 
-def seat_choices(state: GsModel, ask: Ask, choices: list[Decision]) -> list[Decision]:
-    """The legal ``choices`` of ``ask`` as its side may see them: only those that name
-    enemy units it may name (GS-72), each written with its aliases (GS-71)."""
+def radar_pool(state: GsModel, ask: Ask) -> list[str] | None:
+    """The items a side's radar detection declaration may name, in the order its choices
+    name them: the candidates it knows, under its labels, then ``search`` (GS-72); None
+    for the referee. The same as the items of :func:`seat_choices`, without listing every
+    combination of them."""
     side = side_of(state, ask.seat)
+    if side is None or ask.verb != "radar":
+        return None
+    named, _ = _radar_candidates(state, ask, side)
+    mapping = names(state, side)
+    return [_word(t, mapping) for t in named] + [SEARCH]
+
+
+def seat_choices(
+    state: GsModel, ask: Ask, choices: list[Decision] | Callable[[], list[Decision]]
+) -> list[Decision]:
+    """The legal ``choices`` of ``ask`` as its side may see them: only those that name
+    enemy units it may name (GS-72), each written with its aliases (GS-71). ``choices``
+    may be given as the function that lists them: a side's radar declaration, whose
+    choices are its own, never lists the referee's."""
+    side = side_of(state, ask.seat)
+    if side is None or ask.verb != "radar":
+        choices = choices() if callable(choices) else choices
     if side is None:
         return choices
     if ask.verb == "radar":

@@ -165,6 +165,9 @@ def _static(state: GsModel, side: str) -> _Sides:
         others = frozenset(u.id for t in ground for u in t.values() if u.side != side)
         parts = _Sides(
             radar_planes=tuple(p for p in f.planes.values() if p.side == side and p.radar),
+            jammer_planes=tuple(
+                p for p in f.planes.values() if p.side == side and p.bjm_type and p.bjm_number > 0
+            ),
             own_planes=frozenset(p.id for p in f.planes.values() if p.side == side),
             enemy_planes=tuple(p for p in f.planes.values() if p.side != side),
             own_sams=tuple(s for s in f.sams.values() if s.side == side),
@@ -186,6 +189,8 @@ def _static(state: GsModel, side: str) -> _Sides:
 @dataclass(frozen=True)
 class _Sides:
     radar_planes: tuple[Any, ...]
+    jammer_planes: tuple[Any, ...]
+    """Its aircraft with a BJM: only they declare noise arcs (SAM step 3)."""
     own_planes: frozenset[str]
     enemy_planes: tuple[Any, ...]
     own_sams: tuple[Any, ...]
@@ -248,7 +253,9 @@ def _ground_radar_tracks(state: GsModel, side: str, parts: _Sides) -> set[str]:
 def _emissions_found(state: GsModel, side: str, parts: _Sides) -> set[str]:
     """Emitting enemy radars inside a declared BJM noise arc of one of the side's aircraft
     (remembered until a jammer or a radar changes)."""
-    jammers = tuple((p.hex, p.heading, p.noise_arcs) for p in state.planes(side) if p.noise_arcs)
+    jammers = tuple(
+        (p.hex, p.heading, p.noise_arcs) for p in parts.jammer_planes if p.alive and p.noise_arcs
+    )
     if not jammers:
         return set()
     radars = tuple((r.id, r.hex) for r in parts.enemy_radars if r.emitting)
@@ -269,7 +276,25 @@ def knowledge(state: GsModel, side: str) -> Knowledge:
 
     A unit it knows as it is destroyed or leaves the map is remembered (still tracked or
     sighted as it goes, it stays known when the sighting or the contact lapses).
+
+    Asked several times after each decision (the events' audience, the labels, the view,
+    the choices), so the answer is kept until the state changes again (its ``version``,
+    counted by each decision and roll, and the length of its log); the caller reads it
+    and never changes it. Code that changes the state by hand (a test setting up a
+    position) calls ``state.changed()`` before asking again.
     """
+    key = (state.version, len(state.log))
+    cached = state.cover_cache.get("knows:" + side)
+    if cached is not None and cached[0] == key:
+        k_cached = cached[1]
+        assert isinstance(k_cached, Knowledge)
+        return k_cached
+    k = _knowledge(state, side)
+    state.cover_cache["knows:" + side] = (key, k)
+    return k
+
+
+def _knowledge(state: GsModel, side: str) -> Knowledge:
     f = state.forces
     parts = _static(state, side)
     me = f.sides[side]
