@@ -104,8 +104,10 @@ def test_the_kept_knowledge_is_the_fresh_one_at_every_decision() -> None:
             )
         if state.is_chance_node():
             d.roll()
-        else:
-            d.act(bot.choose(state, state.current_actor()), state.current_actor())
+            continue
+        seen = Seen.of(state)  # the subject as the seat writes it, with and without the view
+        assert seen.subject == Seen(seen.source, seen.ask, seen.legal).subject
+        d.act(bot.choose(state, state.current_actor()), state.current_actor())
 
 
 def test_a_radar_declaration_names_the_items_of_its_choices() -> None:

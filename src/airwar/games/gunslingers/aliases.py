@@ -113,7 +113,22 @@ def revealed(state: GsModel, side: str) -> set[str]:
 
 def names(state: GsModel, side: str) -> dict[str, str]:
     """Each enemy id and name (label) that ``side`` must not read -> what it reads
-    instead (its alias for the unit). Ids it may read (revealed) are left out."""
+    instead (its alias for the unit). Ids it may read (revealed) are left out.
+
+    Asked for every text a side reads, so kept until the state or the side's labels
+    change (as ``visibility.knowledge``); the caller reads it and never changes it."""
+    key = (state.version, len(state.log), len(state.aliases.get(side, {})))
+    cached = state.cover_cache.get("names:" + side)
+    if cached is not None and cached[0] == key:
+        mapping = cached[1]
+        assert isinstance(mapping, dict)
+        return mapping
+    out = _names(state, side)
+    state.cover_cache["names:" + side] = (key, out)
+    return out
+
+
+def _names(state: GsModel, side: str) -> dict[str, str]:
     table = state.aliases.get(side, {})
     shown = revealed(state, side)
     units = _enemy(state, side)
@@ -352,6 +367,16 @@ def _radar_search(state: GsModel, ask: Ask, side: str, d: Decision) -> Decision:
     left = air_rules.detection_rolls_per_turn() - p.detection_rolls - len(named)
     _, blind = _radar_candidates(state, ask, side)
     return Decision(d.verb, d.subject, (listed(named + blind[: max(0, left)]), *d.args[1:]))
+
+
+def seat_subject(state: GsModel, ask: Ask) -> str:
+    """The subject of ``ask`` as its seat reads it (the ``decision`` of its view, GS-71),
+    without making the whole view."""
+    side = side_of(state, ask.seat)
+    if side is None:
+        return ask.subject
+    mapping = names(state, side)
+    return str(rewrite(ask.subject, mapping)) if mapping else ask.subject
 
 
 def radar_pool(state: GsModel, ask: Ask) -> list[str] | None:

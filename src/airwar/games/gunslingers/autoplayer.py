@@ -24,7 +24,7 @@ from typing import TYPE_CHECKING, Any
 
 from airwar.core.bot import BaseBot
 from airwar.core.game import Action, GameState
-from airwar.games.gunslingers.aliases import radar_pool, seat_choices
+from airwar.games.gunslingers.aliases import radar_pool, seat_choices, seat_subject
 from airwar.games.gunslingers.model.actions import Decision, listed
 from airwar.games.gunslingers.model.hexgrid import Hex, arcs_text, in_arcs
 from airwar.games.gunslingers.model.scenario import house
@@ -49,6 +49,8 @@ class Seen:
     ask: Ask
     legal: Callable[[], list[Decision]] = field(repr=False)
     pool: Callable[[], list[str] | None] | None = field(default=None, repr=False)
+    written: Callable[[], str] | None = field(default=None, repr=False)
+    """How the seat writes the subject, when it can be had without the view."""
     """The items of a list declaration, in the order its choices name them, when they can
     be had without listing every choice (a side's radar detection rolls), else None."""
 
@@ -64,6 +66,7 @@ class Seen:
             ask,
             lambda: seat_choices(state, ask, partial(legal_choices, state, ask)),
             partial(radar_pool, state, ask),
+            partial(seat_subject, state, ask),
         )
 
     @cached_property
@@ -73,7 +76,10 @@ class Seen:
 
     @property
     def subject(self) -> str:
-        """The subject of the declaration as the seat reads it in its view."""
+        """The subject of the declaration as the seat reads it in its view (the referee's
+        routine answers need nothing else of the view, so it is not made for them)."""
+        if self.written is not None:
+            return self.written()
         asked = self.view.get("decision") or {}
         return str(asked.get("subject", self.ask.subject))
 
