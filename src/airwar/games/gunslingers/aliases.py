@@ -400,12 +400,14 @@ def seat_choices(
     may be given as the function that lists them: a side's radar declaration, whose
     choices are its own, never lists the referee's."""
     side = side_of(state, ask.seat)
-    if side is None or ask.verb != "radar":
-        choices = choices() if callable(choices) else choices
+    listed_: list[Decision]
+    if side is not None and ask.verb == "radar":
+        listed_ = _radar_choices(state, ask, side)
+    else:
+        listed_ = choices() if callable(choices) else choices
     if side is None:
-        return choices
-    if ask.verb == "radar":
-        choices = _radar_choices(state, ask, side)
+        return listed_
+    choices = listed_
     if not choices:
         return choices
     mapping = names(state, side)

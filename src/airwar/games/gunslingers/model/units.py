@@ -55,7 +55,7 @@ class ThisTurn(Generic[T]):
     def __get__(self, obj: object | None, owner: type) -> T | ThisTurn[T]:
         if obj is None:
             return self
-        return getattr(obj.this_turn, self.name)  # type: ignore[attr-defined,no-any-return]
+        return getattr(obj.this_turn, self.name)  # type: ignore[attr-defined]
 
     def __set__(self, obj: object, value: T) -> None:
         setattr(obj.this_turn, self.name, value)  # type: ignore[attr-defined]
