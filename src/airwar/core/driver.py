@@ -202,8 +202,10 @@ def replay(
 
 
 def _changed(game: Game) -> str:
-    """The rules changed since older records were saved (:attr:`Game.rules_changed`)."""
-    return f" ({game.rules_changed})" if game.rules_changed else ""
+    """The rulings that changed the game's play, as the end of a refusal to replay."""
+    if not game.rule_changes:
+        return ""
+    return "; the rules changed since some games were saved: " + "; ".join(game.rule_changes)
 
 
 def play_bots(

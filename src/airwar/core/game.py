@@ -213,10 +213,10 @@ class Game(ABC):
     halted: str | None = None
     """Why a saved game of these options can be read but not played on (its options
     break a rule made since it was saved), in one line; None: it plays on."""
-    rules_changed: ClassVar[str | None] = None
-    """The rules changed since older saved games were made, in one line, told with the
-    refusal of a record that no longer replays (its decisions are refused, or its log
-    differs from its digest); None: no change to tell."""
+    rule_changes: ClassVar[tuple[str, ...]] = ()
+    """Rulings made since games of this kind were first saved that change play, each
+    ``"ID what changed"``: a record saved before one of them may no longer replay, and
+    the replay's refusal names them."""
 
     def __init__(self, options: Mapping[str, Any] | None = None) -> None:
         self.options: dict[str, Any] = resolve_options(self.parameters, options)

@@ -75,6 +75,7 @@ class NewGunslingersGame(ScenarioIn):
     ir_flares_break_lock: bool = False
     same_hex_in_arcs: bool = False
     radar_line_of_sight: bool = True
+    passdown_escort_jamming: bool = False
     status_on_move: bool = True
     preemption: Literal["referee", "sides", "off"] = "referee"
     shootouts: bool = True

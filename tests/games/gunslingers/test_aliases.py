@@ -278,12 +278,14 @@ def test_an_attack_is_offered_only_on_an_enemy_the_side_sights() -> None:
     eagle = state.forces.planes["Eagle"]
     assert eagle.radar is not None
     blue.sighted.add("Fishbed")
+    state.changed()
     aliases.update(state)
     fishbed = state.aliases["Blue"]["Fishbed"]
     sighted = [str(c) for c in state.legal_actions()]
     assert f"attack Eagle gun:{fishbed}" in sighted
     blue.sighted.discard("Fishbed")  # held on radar only: known, not sighted
     eagle.radar.contacts.add("Fishbed")
+    state.changed()
     tracked = [str(c) for c in state.legal_actions()]
     assert not [c for c in tracked if fishbed in c or "Fishbed" in c]
     with pytest.raises(IllegalAction, match="does not know"):

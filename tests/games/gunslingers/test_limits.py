@@ -118,6 +118,7 @@ def test_the_last_attack_a_turn_allows_is_accepted_one_more_refused(
 ) -> None:
     d = driver(_in_reach())
     state = advance_to(d, "attack", "Eagle")
+    state.forces.sides["Blue"].sighted.add("Fishbed")  # a gun attack needs it sighted (GS-76)
     plane = state.forces.planes["Eagle"]
     key = {"gun": "gun", "strafe": "strafe", "bomb": "ground"}[kind_prefix]
     target = {"gun": "Fishbed", "strafe": "Depot", "bomb": "Mk-82:Depot"}[kind_prefix]

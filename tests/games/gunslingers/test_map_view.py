@@ -112,6 +112,7 @@ def test_a_lost_contact_seen_again_is_no_longer_greyed() -> None:
     assert isinstance(state, GsState)
     assert state.view(1)["last_seen"]
     state.forces.sides["Red"].sighted.add("Eagle")  # Red sights it again
+    state.changed()
     red = state.view(1)
     assert red["last_seen"] == []
     eagle = state.aliases["Red"]["Eagle"]

@@ -92,14 +92,25 @@ def _gun_duel(terrain: list[dict[str, Any]]) -> GsState:
         ask = state.pending_ask()
         return ask is not None and ask.verb == "attack" and ask.subject == "Eagle"
 
-    played = play(data, _stay, turns=1, until=at_eagles_attack)
+    played = play(data, _stay, _sight_anew, turns=1, until=at_eagles_attack)
     return played.state
+
+
+def _sight_anew(state: GsState) -> int | None:
+    """A 1 for each roll to sight a target anew (Visual Sighting 9), the seed's otherwise."""
+    check = state.pending_check()
+    return 1 if check is not None and "anew" in check.name else None
 
 
 def test_a_gun_attack_needs_a_line_of_sight() -> None:
     clear = _gun_duel([])
+    assert "Flanker" in clear.forces.sides["Blue"].sighted
     assert "gun:Flanker" in attack_options(clear, clear.forces.planes["Eagle"])
     masked = _gun_duel([{"hex": [1, 0], "height": 5}])
+    # the hill hides the Flanker from sight too; had Blue sighted it before the line was
+    # lost (sighting is for the whole turn, GS-76), the gun attack still needs the line
+    assert "Flanker" not in masked.forces.sides["Blue"].sighted
+    masked.forces.sides["Blue"].sighted.add("Flanker")
     assert "gun:Flanker" not in attack_options(masked, masked.forces.planes["Eagle"])
     with pytest.raises(IllegalAction, match="line of sight"):
         masked.check_decision(Decision("attack", "Eagle", ("gun:Flanker",)))

@@ -178,8 +178,15 @@ def _at_attack(**eagle: Any) -> GsState:
     data["aircraft"][0].update(eagle)
     data["aircraft"][1].update({"hex": [2, 0], "altitude": eagle.get("altitude", 10)})
     data["aircraft"][2]["hex"] = [-12, 5]
-    played = play(data, _stay, turns=1, until=_asked("attack", "Eagle"))
+    played = play(data, _stay, _sight_anew, turns=1, until=_asked("attack", "Eagle"))
     return played.state
+
+
+def _sight_anew(state: GsState) -> int | None:
+    """A 1 for each roll to sight a target anew (Visual Sighting 9): the Flanker is sighted,
+    as a gun attack needs (GS-76); the seed's die otherwise."""
+    check = state.pending_check()
+    return 1 if check is not None and "anew" in check.name else None
 
 
 def test_strafing_and_bombing_respect_altitude() -> None:

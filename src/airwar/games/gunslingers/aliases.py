@@ -20,7 +20,7 @@ The referee reads and writes real ids; so does a side of its own units.
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from functools import lru_cache
 from itertools import combinations
 from typing import TYPE_CHECKING, Any
@@ -113,7 +113,22 @@ def revealed(state: GsModel, side: str) -> set[str]:
 
 def names(state: GsModel, side: str) -> dict[str, str]:
     """Each enemy id and name (label) that ``side`` must not read -> what it reads
-    instead (its alias for the unit). Ids it may read (revealed) are left out."""
+    instead (its alias for the unit). Ids it may read (revealed) are left out.
+
+    Asked for every text a side reads, so kept until the state or the side's labels
+    change (as ``visibility.knowledge``); the caller reads it and never changes it."""
+    key = (state.version, len(state.log), len(state.aliases.get(side, {})))
+    cached = state.cover_cache.get("names:" + side)
+    if cached is not None and cached[0] == key:
+        mapping = cached[1]
+        assert isinstance(mapping, dict)
+        return mapping
+    out = _names(state, side)
+    state.cover_cache["names:" + side] = (key, out)
+    return out
+
+
+def _names(state: GsModel, side: str) -> dict[str, str]:
     table = state.aliases.get(side, {})
     shown = revealed(state, side)
     units = _enemy(state, side)
@@ -354,14 +369,45 @@ def _radar_search(state: GsModel, ask: Ask, side: str, d: Decision) -> Decision:
     return Decision(d.verb, d.subject, (listed(named + blind[: max(0, left)]), *d.args[1:]))
 
 
-def seat_choices(state: GsModel, ask: Ask, choices: list[Decision]) -> list[Decision]:
-    """The legal ``choices`` of ``ask`` as its side may see them: only those that name
-    enemy units it may name (GS-72), each written with its aliases (GS-71)."""
+def seat_subject(state: GsModel, ask: Ask) -> str:
+    """The subject of ``ask`` as its seat reads it (the ``decision`` of its view, GS-71),
+    without making the whole view."""
     side = side_of(state, ask.seat)
     if side is None:
-        return choices
-    if ask.verb == "radar":
-        choices = _radar_choices(state, ask, side)
+        return ask.subject
+    mapping = names(state, side)
+    return str(rewrite(ask.subject, mapping)) if mapping else ask.subject
+
+
+def radar_pool(state: GsModel, ask: Ask) -> list[str] | None:
+    """The items a side's radar detection declaration may name, in the order its choices
+    name them: the candidates it knows, under its labels, then ``search`` (GS-72); None
+    for the referee. The same as the items of :func:`seat_choices`, without listing every
+    combination of them."""
+    side = side_of(state, ask.seat)
+    if side is None or ask.verb != "radar":
+        return None
+    named, _ = _radar_candidates(state, ask, side)
+    mapping = names(state, side)
+    return [_word(t, mapping) for t in named] + [SEARCH]
+
+
+def seat_choices(
+    state: GsModel, ask: Ask, choices: list[Decision] | Callable[[], list[Decision]]
+) -> list[Decision]:
+    """The legal ``choices`` of ``ask`` as its side may see them: only those that name
+    enemy units it may name (GS-72), each written with its aliases (GS-71). ``choices``
+    may be given as the function that lists them: a side's radar declaration, whose
+    choices are its own, never lists the referee's."""
+    side = side_of(state, ask.seat)
+    listed_: list[Decision]
+    if side is not None and ask.verb == "radar":
+        listed_ = _radar_choices(state, ask, side)
+    else:
+        listed_ = choices() if callable(choices) else choices
+    if side is None:
+        return listed_
+    choices = listed_
     if not choices:
         return choices
     mapping = names(state, side)

@@ -19,17 +19,18 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from functools import cached_property
+from functools import cached_property, partial
 from typing import TYPE_CHECKING, Any
 
 from airwar.core.bot import BaseBot
 from airwar.core.game import Action, GameState
-from airwar.games.gunslingers.aliases import seat_choices
+from airwar.games.gunslingers.aliases import radar_pool, seat_choices, seat_subject
 from airwar.games.gunslingers.model.actions import Decision, listed
 from airwar.games.gunslingers.model.hexgrid import Hex, arcs_text, in_arcs
 from airwar.games.gunslingers.model.scenario import house
 from airwar.games.gunslingers.model.tasks import Ask
 from airwar.games.gunslingers.phases.registry import choices as legal_choices
+from airwar.games.gunslingers.rules import air as air_rules
 from airwar.games.gunslingers.rules.sam import bjm_type
 from airwar.games.gunslingers.views import state_view
 
@@ -47,6 +48,11 @@ class Seen:
     """The seat's view, or how to make it."""
     ask: Ask
     legal: Callable[[], list[Decision]] = field(repr=False)
+    pool: Callable[[], list[str] | None] | None = field(default=None, repr=False)
+    written: Callable[[], str] | None = field(default=None, repr=False)
+    """How the seat writes the subject, when it can be had without the view."""
+    """The items of a list declaration, in the order its choices name them, when they can
+    be had without listing every choice (a side's radar detection rolls), else None."""
 
     @classmethod
     def of(cls, state: GsState) -> Seen:
@@ -58,7 +64,9 @@ class Seen:
         return cls(
             lambda: state_view(state, ask.seat, focus=ask.subject),
             ask,
-            lambda: seat_choices(state, ask, legal_choices(state, ask)),
+            lambda: seat_choices(state, ask, partial(legal_choices, state, ask)),
+            partial(radar_pool, state, ask),
+            partial(seat_subject, state, ask),
         )
 
     @cached_property
@@ -68,7 +76,10 @@ class Seen:
 
     @property
     def subject(self) -> str:
-        """The subject of the declaration as the seat reads it in its view."""
+        """The subject of the declaration as the seat reads it in its view (the referee's
+        routine answers need nothing else of the view, so it is not made for them)."""
+        if self.written is not None:
+            return self.written()
         asked = self.view.get("decision") or {}
         return str(asked.get("subject", self.ask.subject))
 
@@ -122,12 +133,20 @@ class Seen:
     def on_map(self, h: Hex) -> bool:
         return max(abs(h.q), abs(h.r), abs(h.s)) <= int(self.view["map"]["radius"])
 
+    @cached_property
+    def _pool(self) -> list[str] | None:
+        return None if self.pool is None or self.ask.verb != "radar" else self.pool()
+
     def singles(self) -> list[str]:
         """The items a list declaration may name, in the order its choices list them."""
+        if self._pool is not None:  # every combination of up to 4 of them is a choice
+            return list(self._pool)
         return list(dict.fromkeys(i for d in self.choices for i in d.items()))
 
     def most(self) -> int:
         """How many items a list declaration may name at most."""
+        if self._pool is not None:
+            return min(air_rules.detection_rolls_per_turn(), len(self._pool))
         return max((len(d.items()) for d in self.choices), default=0)
 
     def nearest(self, frm: Hex, ids: list[str]) -> list[str]:

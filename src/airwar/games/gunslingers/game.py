@@ -67,14 +67,19 @@ class GunslingersGame(Game):
     before the next roll (GS-65). The referee seat is by default the automatic player
     alone, which rolls every result a table gives and enters the others itself (GS-70);
     a person referees only by choice. A new game needs a scenario, chosen on its own page."""
-    rules_changed = (
-        "a game saved before the Flight Phase rules GS-80 to GS-84 may no longer replay: "
-        "radar detection by any enemy radar (GS-80), the guiding aircraft moving at step 7 "
-        "(GS-81), moves along a path with barrage fire along it (GS-82, GS-83) and "
-        "pre-emption as aircraft move (GS-84) changed the decisions asked and the log"
+    rule_changes = (
+        "GS-76 guns, rockets, strafing and bombs need a target the attacking side sights",
+        "GS-77 a passdown counts the target's own BJM, not an escort's (passdown modifier d)",
+        "GS-78 ground radars and SAM units track only aircraft they have a line of sight to",
+        "GS-79 a SAM unit whose radar is jammed this turn does not launch at its lock-on",
+        "GS-80 an aircraft any enemy radar tracks is radar detected",
+        "GS-81 the aircraft guiding an air-to-ground weapon moves at Flight step 7",
+        "GS-82 a move flies a path and barrage fire attacks what flies through its zone",
+        "GS-83 the altitude changes evenly along a move's path",
+        "GS-84 pre-emptions are asked for as each aircraft comes to move",
     )
-    """Told with the refusal of a saved game that no longer replays (see the record
-    format's guide)."""
+    """Rulings that changed play since games were first saved (a record from before may
+    no longer replay; the refusal names them)."""
     parameters = (
         Parameter(
             "scenario",
@@ -125,6 +130,14 @@ class GunslingersGame(Game):
             "terrain masks radars as it does sight (radar SAM lock-ons, passdowns, air radar)",
             "GS-45",
             label="Terrain masks radars",
+        ),
+        Parameter(
+            "passdown_escort_jamming",
+            False,
+            "a passdown counts the strongest enemy BJM covering the EWR or CCU, not only the "
+            "target's own (passdown modifier d)",
+            "GS-77",
+            label="Escort jamming against passdowns",
         ),
         Parameter(
             "status_on_move",

@@ -13,6 +13,7 @@ from __future__ import annotations
 import copy
 from collections.abc import Collection
 from fractions import Fraction
+from functools import partial
 from typing import TYPE_CHECKING, Any
 
 from airwar.core.errors import IllegalAction
@@ -54,6 +55,7 @@ class GsState(GsModel, GameState):
         sequence.begin_turn(self)
         self.log.emit("phase", phase=sequence.SEQUENCE[0].name, turn=self.turn)
         self._advance()
+        self.version += 1
         visibility.observe(self)
         aliases.update(self)
 
@@ -123,7 +125,7 @@ class GsState(GsModel, GameState):
             return [a for a, _ in self.chance_outcomes()]
         ask = self.queue[0]
         assert isinstance(ask, Ask)
-        return list(aliases.seat_choices(self, ask, choices(self, ask)))
+        return list(aliases.seat_choices(self, ask, partial(choices, self, ask)))
 
     def check_decision(self, action: Action) -> None:
         """Raise IllegalAction with the reason if ``action`` may not be taken now: the
@@ -172,6 +174,7 @@ class GsState(GsModel, GameState):
         return f"{action} is legal"
 
     def apply(self, action: Action) -> None:
+        self.version += 1  # what each side knows is worked out afresh (visibility.knowledge)
         head = self.queue.pop(0)
         if isinstance(head, CheckTask):
             assert isinstance(action, DieResult)
@@ -207,6 +210,7 @@ class GsState(GsModel, GameState):
             )
             VERBS[head.verb].apply(self, head, action)
         self._advance()
+        self.version += 1
         visibility.observe(self)
         aliases.update(self)
 
@@ -230,7 +234,7 @@ class GsState(GsModel, GameState):
     def seat_choices(self) -> list[Decision]:
         """The legal decisions of the seat to decide, as that seat writes them (GS-71)."""
         ask = self.pending_ask()
-        return [] if ask is None else aliases.seat_choices(self, ask, choices(self, ask))
+        return [] if ask is None else aliases.seat_choices(self, ask, partial(choices, self, ask))
 
     def hidden_from(self, seat: int) -> set[str]:
         """The ids of the enemy units the seat's side neither sights nor tracks now, and

@@ -15,6 +15,7 @@ of :meth:`~airwar.games.gunslingers.referee.GsModel.hidden_from` it.
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
 from airwar.games.gunslingers.aliases import names, rewrite
@@ -39,21 +40,31 @@ if TYPE_CHECKING:
 
 def _arc_names(arcs: frozenset[Arc]) -> list[str]:
     """Arcs by name (GS-4), clockwise from the nose."""
-    return [a.value for a in ARCS_CLOCKWISE if a in arcs]
+    return list(_arc_names_of(arcs))
+
+
+@lru_cache(maxsize=1024)
+def _arc_names_of(arcs: frozenset[Arc]) -> tuple[str, ...]:
+    return tuple(a.value for a in ARCS_CLOCKWISE if a in arcs)
+
+
+@lru_cache(maxsize=256)
+def _sun_clutter(heading: int, sun: int | None) -> str | None:
+    clutter = sun_clutter_arc(heading, sun)
+    return clutter.value if clutter is not None else None
 
 
 def _arcs(p: Plane, sun: int | None) -> dict[str, Any]:
     """The arcs the map draws around an aircraft of the seat's own side (or any, for the
     referee): its blind arcs (GS-9), its radar's arcs and range (GS-13), this turn's
     declared noise-jamming arcs (GS-5) and its sun clutter arc (GS-17)."""
-    clutter = sun_clutter_arc(p.heading, sun)
     return {
         "blind": _arc_names(p.blind_arcs),
         "radar": _arc_names(p.radar.arcs) if p.radar else [],
         "radar_range": p.radar.range if p.radar else None,
         "radar_on": p.radar_on,
         "jamming": _arc_names(p.noise_arcs),
-        "sun_clutter": clutter.value if clutter is not None else None,
+        "sun_clutter": _sun_clutter(p.heading, sun),
     }
 
 

@@ -27,7 +27,11 @@ from typing import TYPE_CHECKING, Any
 
 from airwar.games.gunslingers.model.actions import Decision
 from airwar.games.gunslingers.model.hexgrid import in_arcs
-from airwar.games.gunslingers.phases.common import SUPPRESSION_MARKERS
+from airwar.games.gunslingers.phases.common import (
+    SUPPRESSION_MARKERS,
+    clear_los,
+    radar_line_of_sight,
+)
 from airwar.games.gunslingers.phases.sequence import PHASE_NAMES
 
 if TYPE_CHECKING:
@@ -161,6 +165,9 @@ def _static(state: GsModel, side: str) -> _Sides:
         others = frozenset(u.id for t in ground for u in t.values() if u.side != side)
         parts = _Sides(
             radar_planes=tuple(p for p in f.planes.values() if p.side == side and p.radar),
+            jammer_planes=tuple(
+                p for p in f.planes.values() if p.side == side and p.bjm_type and p.bjm_number > 0
+            ),
             own_planes=frozenset(p.id for p in f.planes.values() if p.side == side),
             enemy_planes=tuple(p for p in f.planes.values() if p.side != side),
             own_sams=tuple(s for s in f.sams.values() if s.side == side),
@@ -182,6 +189,8 @@ def _static(state: GsModel, side: str) -> _Sides:
 @dataclass(frozen=True)
 class _Sides:
     radar_planes: tuple[Any, ...]
+    jammer_planes: tuple[Any, ...]
+    """Its aircraft with a BJM: only they declare noise arcs (SAM step 3)."""
     own_planes: frozenset[str]
     enemy_planes: tuple[Any, ...]
     own_sams: tuple[Any, ...]
@@ -193,19 +202,22 @@ class _Sides:
 
 
 def _ground_radar_tracks(state: GsModel, side: str, parts: _Sides) -> set[str]:
-    """Enemy aircraft inside the cover of the side's working ground radars and SAM units
-    (an aircraft shot down stays tracked where it fell).
+    """Enemy aircraft inside the cover of the side's working ground radars and SAM units,
+    each seen by one of them: an optical, laser or IR SAM unit needs a line of sight from
+    its hex, a radar one too unless the option lets radar through terrain (GS-45, GS-78).
+    An aircraft shot down stays tracked where it fell.
 
     Asked after most decisions, so each aircraft's answer is remembered for its hex and
     altitude until one of the side's radars or SAM units changes.
     """
     quiet = {m.unit for m in state.forces.markers if m.kind in SUPPRESSION_MARKERS}  # GS-38
+    radar_los = radar_line_of_sight(state)  # GS-45
     sams = tuple(
-        (s.hex, s.range, s.max_altitude) for s in parts.own_sams
+        (s.hex, s.range, s.max_altitude, s.optical or radar_los) for s in parts.own_sams
         if s.alive and s.id not in quiet and (s.optical or (s.emitting and not s.jammed))
     )  # fmt: skip
     radars = tuple(
-        (r.hex, r.range) for r in parts.own_radars
+        (r.hex, r.range, radar_los) for r in parts.own_radars
         if r.alive and r.emitting and not r.jammed and r.operative and r.id not in quiet
     )  # fmt: skip
     if not sams and not radars:
@@ -216,13 +228,21 @@ def _ground_radar_tracks(state: GsModel, side: str, parts: _Sides) -> set[str]:
         cached = state.cover_cache["cover:" + side] = (key, {})
     covered = cached[1]
     assert isinstance(covered, dict)
+
+    def sees(h: Any, los: bool, p: Any) -> bool:
+        # a sensor on the ground looks from its hex at ground level (GS-44, GS-45, GS-78)
+        return not los or clear_los(state, h, 0, p.hex, p.altitude)
+
     out: set[str] = set()
     for p in parts.enemy_planes:
         at = (p.id, p.hex, p.altitude)
         hit = covered.get(at)
         if hit is None:
-            hit = any(h.distance(p.hex) <= rng for h, rng in radars) or any(
-                h.distance(p.hex) <= rng and p.altitude <= top for h, rng, top in sams
+            hit = any(
+                h.distance(p.hex) <= rng and sees(h, los, p) for h, rng, los in radars
+            ) or any(
+                h.distance(p.hex) <= rng and p.altitude <= top and sees(h, los, p)
+                for h, rng, top, los in sams
             )
             covered[at] = hit
         if hit:
@@ -233,7 +253,9 @@ def _ground_radar_tracks(state: GsModel, side: str, parts: _Sides) -> set[str]:
 def _emissions_found(state: GsModel, side: str, parts: _Sides) -> set[str]:
     """Emitting enemy radars inside a declared BJM noise arc of one of the side's aircraft
     (remembered until a jammer or a radar changes)."""
-    jammers = tuple((p.hex, p.heading, p.noise_arcs) for p in state.planes(side) if p.noise_arcs)
+    jammers = tuple(
+        (p.hex, p.heading, p.noise_arcs) for p in parts.jammer_planes if p.alive and p.noise_arcs
+    )
     if not jammers:
         return set()
     radars = tuple((r.id, r.hex) for r in parts.enemy_radars if r.emitting)
@@ -254,7 +276,25 @@ def knowledge(state: GsModel, side: str) -> Knowledge:
 
     A unit it knows as it is destroyed or leaves the map is remembered (still tracked or
     sighted as it goes, it stays known when the sighting or the contact lapses).
+
+    Asked several times after each decision (the events' audience, the labels, the view,
+    the choices), so the answer is kept until the state changes again (its ``version``,
+    counted by each decision and roll, and the length of its log); the caller reads it
+    and never changes it. Code that changes the state by hand (a test setting up a
+    position) calls ``state.changed()`` before asking again.
     """
+    key = (state.version, len(state.log))
+    cached = state.cover_cache.get("knows:" + side)
+    if cached is not None and cached[0] == key:
+        k_cached = cached[1]
+        assert isinstance(k_cached, Knowledge)
+        return k_cached
+    k = _knowledge(state, side)
+    state.cover_cache["knows:" + side] = (key, k)
+    return k
+
+
+def _knowledge(state: GsModel, side: str) -> Knowledge:
     f = state.forces
     parts = _static(state, side)
     me = f.sides[side]

@@ -37,9 +37,13 @@ from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from enum import Enum
 from fractions import Fraction
+from functools import cache
+from typing import Generic, TypeVar
 
 from airwar.core.errors import InvalidNotation
 from airwar.games.gunslingers.tables import entry
+
+T = TypeVar("T")
 
 HEADINGS = 12
 DEGREES_PER_HEADING = 30
@@ -307,12 +311,14 @@ _ARC_BY_STEP[-6] = Arc.TAIL
 ARCS_CLOCKWISE: tuple[Arc, ...] = tuple(Arc.from_step(s) for s in range(HEADINGS))
 
 
+@cache
 def arcs_at_least(angle_off: int) -> frozenset[Arc]:
     """``"N+"``: every arc with angle-off N or more (``150+`` = nose and both 150s)."""
     _check_angle(angle_off)
     return frozenset(a for a in Arc if a.angle_off >= angle_off)
 
 
+@cache
 def arcs_at_most(angle_off: int) -> frozenset[Arc]:
     """``"N-"``: every arc with angle-off N or less (``30-`` = tail and both 30s)."""
     _check_angle(angle_off)
@@ -605,3 +611,37 @@ def _first_block(
                 False, h, f"terrain of height {height} in hex {h} blocks a sight line at {line}"
             )
     return None
+
+
+# -- a spatial index for the pairwise steps ----------------------------------------------
+
+
+class HexIndex(Generic[T]):
+    """Items placed on hexes, bucketed by square regions of ``size`` hexes in ``q`` and
+    ``r``, so that a step that looks at every pair (advantage, radar search) looks only
+    at the items near each one.
+
+    :meth:`near` gives every item within ``reach`` hexes of a hex and perhaps some further
+    off (each caller still checks the range itself), in the order the items were given, so
+    a step walks them in the order it walked the whole list and its result is the same.
+    Two hexes ``reach`` apart differ by at most ``reach`` in ``q`` and in ``r``, hence by
+    at most ``ceil(reach / size)`` regions in each.
+    """
+
+    def __init__(self, items: Iterable[tuple[Hex, T]], size: int) -> None:
+        self.size = max(1, size)
+        self._buckets: dict[tuple[int, int], list[tuple[int, T]]] = {}
+        for n, (h, item) in enumerate(items):
+            key = (h.q // self.size, h.r // self.size)
+            self._buckets.setdefault(key, []).append((n, item))
+
+    def near(self, h: Hex, reach: int) -> list[T]:
+        """Every item within ``reach`` hexes of ``h`` (and maybe others), in given order."""
+        span = -(-max(0, reach) // self.size)
+        bq, br = h.q // self.size, h.r // self.size
+        found: list[tuple[int, T]] = []
+        for dq in range(-span, span + 1):
+            for dr in range(-span, span + 1):
+                found.extend(self._buckets.get((bq + dq, br + dr), ()))
+        found.sort(key=lambda x: x[0])
+        return [item for _, item in found]

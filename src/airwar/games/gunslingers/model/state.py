@@ -88,6 +88,10 @@ class GsModel:
     texts: list[str] = field(default_factory=list)
     """For each event of the log, its strings in one text (searched for hidden names)."""
     cover_cache: dict[str, tuple[Any, Any]] = field(default_factory=dict)
+    version: int = 0
+    """Counts the changes of the state by a decision or a roll (each ``apply`` counts two:
+    as it starts and once the referee has moved on): what a side knows is worked out once
+    for each (``visibility.knowledge``)."""
     remembered: dict[str, set[str]] = field(default_factory=dict)
     weapon_sides: dict[str, str] = field(default_factory=dict)
     outcome_info: dict[str, tuple[str, str, str]] = field(default_factory=dict)
@@ -97,6 +101,11 @@ class GsModel:
     followed: dict[str, int] = field(default_factory=dict)
     """For each side, how many events of the log it follows now: the events up to the last
     point of the sequence it was asked at or saw something happen at (GS-73)."""
+
+    def changed(self) -> None:
+        """Say that the state was changed by hand, not by a decision or a roll (a test
+        setting up a position): what each side knows is worked out afresh."""
+        self.version += 1
 
     @property
     def last_turn(self) -> int:

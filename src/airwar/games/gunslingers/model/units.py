@@ -8,7 +8,7 @@ number the scenario leaves out from the house defaults (GS-6).
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Generic, TypeVar, cast, overload
+from typing import Any, Generic, TypeVar, overload
 
 from airwar.games.gunslingers.model.hexgrid import Arc, Hex
 from airwar.games.gunslingers.model.scenario import (
@@ -55,7 +55,7 @@ class ThisTurn(Generic[T]):
     def __get__(self, obj: object | None, owner: type) -> T | ThisTurn[T]:
         if obj is None:
             return self
-        return cast(T, getattr(obj.this_turn, self.name))  # type: ignore[attr-defined]
+        return getattr(obj.this_turn, self.name)  # type: ignore[attr-defined]
 
     def __set__(self, obj: object, value: T) -> None:
         setattr(obj.this_turn, self.name, value)  # type: ignore[attr-defined]

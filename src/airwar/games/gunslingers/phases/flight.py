@@ -753,14 +753,32 @@ def ground_enemies(state: GsModel, side: str) -> list[tuple[str, Hex]]:
     return out
 
 
+def sighted_by_side(state: GsModel, side: str, unit: Any) -> bool:
+    """Whether ``side`` sights ``unit`` now (GS-76): an enemy aircraft sighted in the
+    Visual Sighting Phase (padlocked or sighted anew this turn), a ground unit sighted
+    openly or through its camouflage."""
+    me = state.forces.sides[side]
+    if isinstance(unit, Plane):
+        return unit.id in me.sighted
+    return unit.id in me.ground_sighted
+
+
+NOT_SIGHTED = "its side does not sight it: an attack needs a target the side sights (GS-76)"
+"""The one reason an attack on an enemy unit the side does not sight is refused, whatever
+the unit is and wherever it is (GS-72, GS-76)."""
+
+
 def attack_refusal(state: GsModel, p: Plane, kind: str, unit: Any) -> str | None:
     """Why ``p`` may not make a ``kind`` attack (gun, strafe, bomb) on ``unit`` now, or
-    None: in controlled flight (GS-48), in reach (GS-31), gun attacks in the 150+ arcs
-    with a line of sight (GS-44, GS-47), strafing and bombing from low enough (GS-47)."""
+    None: the target sighted by the aircraft's side (GS-76), in controlled flight (GS-48),
+    in reach (GS-31), gun attacks in the 150+ arcs with a line of sight (GS-44, GS-47),
+    strafing and bombing from low enough (GS-47)."""
     if unit is None or not getattr(unit, "alive", False):
         return "it is not in play"
     if getattr(unit, "side", None) == p.side:
         return f"it is on {p.label}'s own side"
+    if not sighted_by_side(state, p.side, unit):
+        return NOT_SIGHTED
     ok = air_rules.may_attack(p.status)
     if not ok:
         return f"{p.label} makes no attacks: {ok.reason} ({ok.rule})"

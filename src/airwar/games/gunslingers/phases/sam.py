@@ -156,6 +156,20 @@ def noise_bjm(state: GsModel, radar_side: str, radar_hex: Hex) -> int:
     )
 
 
+def target_noise_bjm(state: GsModel, p: Plane, radar_side: str, radar_hex: Hex) -> int:
+    """The BJM that counts against an EWR's or CCU's passdown of ``p`` (Passdown Attempt
+    Modifier d, "1/2 target BJM # - EWR ECCM # if in Noise arc"): the target's own BJM
+    when the radar lies in a noise arc it declared, else 0 (GS-77). The option
+    ``passdown_escort_jamming`` counts the strongest enemy BJM covering the radar
+    instead, as the lock-on modifier e does (GS-5)."""
+    if state.game.options.get("passdown_escort_jamming", False):
+        return noise_bjm(state, radar_side, radar_hex)
+    same = same_hex_in_arcs(state)
+    if p.noise_arcs and in_arcs(p.hex, p.heading, radar_hex, p.noise_arcs, same):
+        return p.bjm_number
+    return 0
+
+
 def _standoff_targets(state: GsModel, p: Plane) -> list[str]:
     same = same_hex_in_arcs(state)
     return [
@@ -357,11 +371,22 @@ def _locked(state: GsModel, success: bool, roll: int, args: tuple[str, ...]) -> 
 
 
 def sam_launches(state: GsModel) -> None:
-    """Step 6: units holding a lock-on with a loaded rail may attempt a launch (GS-28)."""
+    """Step 6: units holding a lock-on with a loaded rail may attempt a launch (GS-28). A
+    radar SAM unit whose radar a stand-off jammer beat at step 4 does not launch this
+    turn: the jamming comes first in the sequence; the lock-on it holds is kept (GS-79)."""
     for s in state.forces.sams.values():
         ready = s.alive and s.lock is not None and s.rails > 0
-        if ready and not held_by_suppression(state, s.id, "launch"):
-            state.push(Ask(state.seat_of(s.side), "samlaunch", s.id))
+        if not ready or held_by_suppression(state, s.id, "launch"):
+            continue
+        if not s.optical and s.jammed:
+            state.note(
+                f"{s.label}'s radar is jammed this turn: it does not launch at its lock-on "
+                "(SAM Interaction 4 before 6, GS-79)",
+                unit=s.id,
+                rule="GS-79",
+            )
+            continue
+        state.push(Ask(state.seat_of(s.side), "samlaunch", s.id))
 
 
 @choice_verb("samlaunch", "whether this SAM unit attempts to launch at its lock-on (GS-28)",
@@ -473,7 +498,7 @@ def _passdown(state: GsModel, ask: Ask, d: Decision) -> None:
         iff_on=p.iff_on,
         ajm=p.ajm_number,
         chaff_ppl=p.ppl("chaff"),
-        noise_bjm=noise_bjm(state, r.side, r.hex),
+        noise_bjm=target_noise_bjm(state, p, r.side, r.hex),
     )
     state.push_front(
         CheckTask(check, "passed_down", (sam, target), about(unit=r.id, sam=sam, against=target)),

@@ -18,7 +18,7 @@ from enum import Enum
 
 from airwar.core.checks import Modifier
 from airwar.core.errors import AirwarError
-from airwar.games.gunslingers.model.hexgrid import Heading, Hex, arcs_at_least, in_arcs
+from airwar.games.gunslingers.model.hexgrid import Heading, Hex, HexIndex, arcs_at_least, in_arcs
 from airwar.games.gunslingers.rules.base import Crewman, Ruling, Training, as_enum
 from airwar.games.gunslingers.tables import entry, modifier_row, number
 
@@ -95,11 +95,15 @@ class Placement:
 def advantage_categories(
     aircraft: Sequence[Placement], same_hex_in_arcs: bool = False
 ) -> dict[str, AdvantageCategory]:
-    """Every aircraft's category against all enemy aircraft (GS-11)."""
+    """Every aircraft's category against all enemy aircraft (GS-11). Only the aircraft
+    within the advantage range of each are looked at (a spatial index): the same result as
+    looking at every pair."""
     over: dict[str, bool] = {a.id: False for a in aircraft}
     under: dict[str, bool] = {a.id: False for a in aircraft}
+    reach = number(TABLE, "advantage_range")
+    index = HexIndex(((a.hex, a) for a in aircraft), reach)
     for a in aircraft:
-        for b in aircraft:
+        for b in index.near(a.hex, reach):
             if a.side == b.side:
                 continue
             if advantaged_over(a.hex, a.heading, a.altitude, b.hex, b.altitude, same_hex_in_arcs):

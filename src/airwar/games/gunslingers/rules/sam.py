@@ -164,9 +164,10 @@ def passdown_check(
 ) -> Check:
     """An EWR or CCU passdown to a SAM unit (SAM Interaction Phase 7, 7-).
 
-    ``noise_bjm`` is the strongest BJM number whose noise arc covers the EWR
-    (``strongest_noise_bjm``), 0 if none (GS-5). Countermeasures count
-    max(0, number - EWR ECCM), halves rounded up first (GS-2).
+    ``noise_bjm`` is the target's own BJM number when the EWR lies in a noise arc the
+    target declared, 0 if not ("1/2 target BJM", GS-77; the option
+    ``passdown_escort_jamming`` passes the strongest covering BJM instead, GS-5).
+    Countermeasures count max(0, number - EWR ECCM), halves rounded up first (GS-2).
     """
     mods = _modifiers(
         "passdown_modifiers",

@@ -1,0 +1,138 @@
+"""The large battles play faster with the same results (issue 23, scale).
+
+The pairwise steps look only at the units near each one (``HexIndex``), what a side
+knows is worked out once for each change of the state, and a side's radar declaration
+no longer lists every combination of its returns to find them. None of it may change a
+result: the index gives the brute-force answer, the kept knowledge the fresh one, and
+a seeded generated battle the log recorded before the speed-up.
+"""
+
+from __future__ import annotations
+
+import sys
+import tomllib
+from pathlib import Path
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from airwar.core import Driver
+from airwar.games.gunslingers import GunslingersGame
+from airwar.games.gunslingers.autoplayer import GunslingersAuto, Seen
+from airwar.games.gunslingers.game import options_for_file
+from airwar.games.gunslingers.model.hexgrid import Hex, HexIndex
+from airwar.games.gunslingers.referee import GsState
+from airwar.games.gunslingers.rules.initiative import (
+    Placement,
+    advantage_categories,
+    advantaged_over,
+    categorise,
+)
+from airwar.games.gunslingers.visibility import _knowledge, knowledge
+from tests.examples import GUNSLINGERS_EXAMPLES
+from tests.games.gunslingers.scenario_builder import advance_to, driver, scenario
+
+BENCHMARKS = Path(__file__).resolve().parents[3] / "benchmarks"
+
+hexes = st.builds(Hex, st.integers(-30, 30), st.integers(-30, 30))
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    points=st.lists(hexes, max_size=40),
+    probe=hexes,
+    reach=st.integers(0, 25),
+    size=st.integers(1, 12),
+)
+def test_the_index_finds_every_item_in_reach_in_the_order_given(
+    points: list[Hex], probe: Hex, reach: int, size: int
+) -> None:
+    index = HexIndex(((h, n) for n, h in enumerate(points)), size)
+    found = index.near(probe, reach)
+    assert found == sorted(found)  # the order they were given
+    assert {n for n, h in enumerate(points) if h.distance(probe) <= reach} <= set(found)
+
+
+placements = st.lists(
+    st.builds(
+        Placement,
+        st.just(""),
+        st.sampled_from(["Blue", "Red"]),
+        st.builds(Hex, st.integers(-15, 15), st.integers(-15, 15)),
+        st.integers(0, 11),
+        st.integers(0, 30),
+    ),
+    max_size=30,
+)
+
+
+@settings(max_examples=60, deadline=None)
+@given(aircraft=placements, same_hex=st.booleans())
+def test_the_advantage_categories_are_those_of_every_pair(
+    aircraft: list[Placement], same_hex: bool
+) -> None:
+    aircraft = [
+        Placement(f"A{n}", a.side, a.hex, a.heading, a.altitude) for n, a in enumerate(aircraft)
+    ]
+    over = {a.id: False for a in aircraft}
+    under = {a.id: False for a in aircraft}
+    for a in aircraft:  # the slow path: every pair
+        for b in aircraft:
+            if a.side != b.side and advantaged_over(
+                a.hex, a.heading, a.altitude, b.hex, b.altitude, same_hex
+            ):
+                over[a.id] = under[b.id] = True
+    slow = {a.id: categorise(over[a.id], under[a.id]) for a in aircraft}
+    assert advantage_categories(aircraft, same_hex) == slow
+
+
+def test_the_kept_knowledge_is_the_fresh_one_at_every_decision() -> None:
+    d = Driver(GunslingersGame(options_for_file(GUNSLINGERS_EXAMPLES / "strike-sam-belt.toml")), 5)
+    bot = GunslingersAuto()
+    for _ in range(300):
+        state = d.state
+        assert isinstance(state, GsState)
+        if state.is_terminal():
+            break
+        for side in state.side_names:
+            kept, fresh = knowledge(state, side), _knowledge(state, side)
+            assert (kept.sighted, kept.tracked, kept.ground, kept.emitters) == (
+                fresh.sighted,
+                fresh.tracked,
+                fresh.ground,
+                fresh.emitters,
+            )
+        if state.is_chance_node():
+            d.roll()
+            continue
+        seen = Seen.of(state)  # the subject as the seat writes it, with and without the view
+        assert seen.subject == Seen(seen.source, seen.ask, seen.legal).subject
+        d.act(bot.choose(state, state.current_actor()), state.current_actor())
+
+
+def test_a_radar_declaration_names_the_items_of_its_choices() -> None:
+    data = scenario()
+    data["sides"][0]["sighted"] = ["Flanker"]  # a return Blue can name
+    state = advance_to(driver(data), "radar", "Eagle")
+    ask = state.pending_ask()
+    assert ask is not None
+    seen = Seen.of(state)
+    slow = Seen(seen.source, ask, seen.legal)  # without the pool: from every choice
+    items = seen.singles()
+    assert items == slow.singles() and seen.most() == slow.most()
+    assert state.aliases["Blue"]["Flanker"] in items and items[-1] == "search"
+
+
+def test_a_seeded_generated_battle_gives_the_log_recorded_before_the_speed_up() -> None:
+    sys.path.insert(0, str(BENCHMARKS))
+    try:
+        from gunslingers_large import make_scenario
+        from gunslingers_scale import time_turns
+    finally:
+        sys.path.remove(str(BENCHMARKS))
+    result = time_turns(tomllib.loads(make_scenario(40, 30)), turns=2)
+    # recorded before the speed-up as 366 decisions, c1-a774f232...; the Flight Phase
+    # rules merged after it (pre-emptions asked as each aircraft comes to move, GS-84;
+    # moves along paths, GS-82) ask more and log more, so the pin is the merged rules'
+    assert result["decisions"] == 444
+    assert result["digest"] == "c1-9f5c425b32ad95e9a5eb25f7a096ba53a40bfd2f"
