@@ -466,11 +466,11 @@ def _score(
             ready = m.guidance == "IR" or eid in locks
             if not ready and not (radar_range and d <= radar_range):
                 continue
-            p = m.odds * (1.0 if ready else 0.5)
+            p = m.odds * (1.0 if ready else 0.5) * (1.0 if eid in mind.moved else 0.3)
             if p > best_off:
                 best_off, off_reason = p, f"firing position on {eid}: {round(100 * m.odds)}%"
-        if d <= gun_reach and in_arcs(h, hd, eh, FRONT):
-            g = 0.12
+        if d <= gun_reach and in_arcs(h, hd, eh, FRONT) and eid in mind.moved:
+            g = 0.2
             if g > best_off:
                 best_off, off_reason = g, f"guns on {eid}"
         if d <= 9 and in_arcs(h, hd, eh, FRONT) and -9 <= int(e.get("altitude", alt)) - alt <= 6:
@@ -480,6 +480,7 @@ def _score(
         ehd = int(e.get("heading", 0))
         fixed = eid in mind.moved
         espeed = int(e.get("speed", 7) or 7)
+        mine_worst = 0.0
         for m in _enemy_missiles(e.get("type")):
             if fixed:
                 if not (m.min_range <= d <= m.max_range and in_arcs(eh, ehd, h, m.arcs)):
@@ -489,18 +490,19 @@ def _score(
                 if d > espeed + m.max_range:
                     continue
                 t = m.odds * (1.0 if in_arcs(eh, ehd, h, m.arcs) else 0.5 + mind.level.reaim)
-            if t > worst:
-                worst, threat_reason = t, f"out of {eid}'s {m.type} envelope"
+            if t > mine_worst:
+                mine_worst = t
+                threat_reason = threat_reason or f"out of {eid}'s {m.type} envelope"
         if not fixed and d <= espeed + gun_reach:
-            worst = max(worst, 0.25)
-            if threat_reason is None:
-                threat_reason = f"out of {eid}'s gun reach"
+            mine_worst += 0.2
+            threat_reason = threat_reason or f"out of {eid}'s gun reach"
+        worst += mine_worst
     score += best_off - worst
     danger = 0.0
     for _sid, sh, rng, ceiling, dang, name in sites:
         d = sh.distance(h)
-        if d <= rng and alt <= ceiling and not _masked(terrain, sh, h, alt):
-            if dang > danger:
+        inside = d <= rng and alt <= ceiling and not _masked(terrain, sh, h, alt)
+        if inside and dang > danger:
                 danger, threat_reason = dang, f"staying out of the {name} envelope"
     score -= danger
     for gh, u in ground_targets:
