@@ -318,7 +318,7 @@ def _goal(mind: Mind, p: dict[str, Any]) -> tuple[Hex | None, str, int]:
     ground = [(Hex.parse(u["hex"]), u) for u in mind.seen.enemy_ground]
     striker = any(p.get("ground_weapons", {}).values())
     if striker and ground:
-        h, u = max(ground, key=lambda t: (value_of_ground(t[1]) - 0.02 * here.distance(t[0]),
+        h, u = max(ground, key=lambda t: (value_of_ground(t[1]) - 0.05 * here.distance(t[0]),
                                           t[1]["id"]))  # fmt: skip
         return h, f"pressing to the target {u['id']}", 1
     if pid in mind.own.strikers and not striker:
@@ -329,8 +329,9 @@ def _goal(mind: Mind, p: dict[str, Any]) -> tuple[Hex | None, str, int]:
         emitters = [t for t in ground if t[1].get("emitting") or t[1].get("kind") == "sam"]
         if emitters:
             h, u = min(emitters, key=lambda t: (here.distance(t[0]), t[1]["id"]))
-            keep = max(2, mind.own.arm_range.get(pid, 10) - 3)
-            return h, f"suppressing {u['id']} (ARM range)", keep
+            # a SAM fires its radar only at what it locks on: the Weasel leads the strikers
+            # in, to be locked on first and answer with its ARM
+            return h, f"trolling {u['id']} ahead of the strikers (ARM ready)", 3
     # escorts: between the strikers and the nearest threat
     strikers = [a for a in mind.seen.aircraft.values() if a["id"] in mind.own.strikers
                 and a.get("alive", True) and a.get("hex") and a["id"] != pid]  # fmt: skip
@@ -400,6 +401,7 @@ def _move_plan(mind: Mind) -> tuple[tuple[str, ...], str]:
     ground_targets = [(Hex.parse(u["hex"]), u) for u in seen.enemy_ground] if striker else []
     reach = int(house("attacks", "ground_attack_range"))
     gun_reach = int(house("attacks", "gun_range"))
+    pull = 0.06 if striker or p.get("arms") else 0.02
     best: tuple[float, tuple[str, ...], str] | None = None
     hexes = [h for h in here.spiral(speed) if seen.on_map(h)]
     if len(hexes) > 60:  # the outer two rings and a thinned interior keep the search short
@@ -420,7 +422,7 @@ def _move_plan(mind: Mind) -> tuple[tuple[str, ...], str]:
                                        gun_reach)  # fmt: skip
                 if goal is not None:
                     d = max(0, h.distance(goal) - keep)
-                    score -= 0.02 * d
+                    score -= pull * d
                 score -= 0.01 * abs(alt - want)
                 if reason is None:
                     reason = why
@@ -499,11 +501,14 @@ def _score(
         worst += mine_worst
     score += best_off - worst
     danger = 0.0
+    role_w = 1.0 if not ground_targets else 0.3  # a striker accepts risk to reach its target
+    if mind.own.arm_range.get(pid, 0) and mind.seen.aircraft[pid].get("arms", 0):
+        role_w = 0.0  # the Weasel wants to be locked on (its ARM answers)
     for _sid, sh, rng, ceiling, dang, name in sites:
         d = sh.distance(h)
         inside = d <= rng and alt <= ceiling and not _masked(terrain, sh, h, alt)
-        if inside and dang > danger:
-                danger, threat_reason = dang, f"staying out of the {name} envelope"
+        if inside and dang * role_w > danger:
+            danger, threat_reason = dang * role_w, f"staying out of the {name} envelope"
     score -= danger
     for gh, u in ground_targets:
         if h.distance(gh) <= reach and ground_attack_altitude("ground", alt):
