@@ -189,8 +189,10 @@ def test_it_picks_the_better_shot() -> None:
 
 
 def test_a_missile_inbound_turns_the_strongest_dds_program_on() -> None:
-    seen = _seen("dds", PLANE, ["dds Ford-1 off", "dds Ford-1 P1", "dds Ford-1 P2"],
-                 weapons=[{"id": "W7", "type": "R-73", "target": "Ford-1", "hex": "0,0"}])  # fmt: skip
+    inbound = [{"id": "W7", "type": "R-73", "target": "Ford-1", "hex": "0,0"}]
+    seen = _seen(
+        "dds", PLANE, ["dds Ford-1 off", "dds Ford-1 P1", "dds Ford-1 P2"], weapons=inbound
+    )
     d = decide(seen, _own(7, 4))
     assert d.first == "P2" and "W7 inbound" in d.reason
 
