@@ -186,3 +186,20 @@ def test_a_browser_decision_at_the_same_index_ends_the_terminal_session(tmp_path
         stored = s.load(gid).record
     assert stored.actions[-len(theirs) :] == theirs
     assert replay(stored).record.actions == stored.actions
+
+
+def test_a_side_may_be_given_the_tactical_ai(tmp_path: Path) -> None:
+    """``--auto SIDE=BOT``: the tactical AI plays a side at the terminal (GS-92)."""
+    url = f"sqlite:///{tmp_path / 'tactical.sqlite'}"
+    res = gunslingers_play(
+        url, DOGFIGHT, "--seed", "5", "--turns", "1",
+        "--auto", "Blue=tactical", "--auto", "Red=tactical:hard", "--auto", "referee",
+    )  # fmt: skip
+    assert res.exit_code == 0, res.output
+    with Store(url) as s:
+        saved = s.load(only_game(url))
+    assert saved.seats["Blue"] == f"{AI_PREFIX}tactical" and saved.status == "finished"
+    assert saved.seats["Red"] == f"{AI_PREFIX}tactical:hard"
+    assert any(" # " in text for _, text in saved.record.actions)
+    bad = gunslingers_play(url, DOGFIGHT, "--auto", "Red=genius")
+    assert bad.exit_code == 2 and "no such bot 'genius'" in bad.output
