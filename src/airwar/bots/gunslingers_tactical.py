@@ -351,12 +351,15 @@ def _goal(mind: Mind, p: dict[str, Any]) -> tuple[Hex | None, str, int]:
     if ground:
         h, u = min(ground, key=lambda t: (here.distance(t[0]), t[1]["id"]))
         return h, f"heading for {u['id']}", 6
+    # no contact: an unseen enemy that moves after us would find us first, so a fighter
+    # eases ahead and lets it come into its sight (the easy level charges on)
     ahead = here
-    for _ in range(max(1, int(p["speed"]))):
+    steps = int(p["speed"]) if not mind.level.avoid else min(2, int(p["speed"]))
+    for _ in range(max(1, steps)):
         ahead = ahead.ahead(p["heading"])
     if not mind.seen.on_map(ahead):
         return Hex(0, 0), "turning back into the map", 0
-    return ahead, "searching ahead", 0
+    return ahead, "no contact: easing ahead", 0
 
 
 def _preferred_altitude(mind: Mind, p: dict[str, Any], goal: Hex | None, near: int) -> int:
