@@ -462,6 +462,8 @@ def _score(
     score = 0.0
     best_off, off_reason = 0.0, None
     worst, threat_reason = 0.0, None
+    shots: list[float] = []
+    best_shot = guns = 0.0
     for eh, e in enemies:
         d = h.distance(eh)
         eid = str(e["id"])
@@ -472,12 +474,16 @@ def _score(
             if not ready and not (radar_range and d <= radar_range):
                 continue
             p = m.odds * (1.0 if ready else 0.5) * (1.0 if eid in mind.moved else 0.3)
-            if p > best_off:
-                best_off, off_reason = p, f"firing position on {eid}: {round(100 * m.odds)}%"
+            shots.append(p)
+            if p > best_shot:
+                best_shot, off_reason = p, f"firing position on {eid}: {round(100 * m.odds)}%"
         if d <= gun_reach and in_arcs(h, hd, eh, FRONT) and eid in mind.moved:
-            g = 0.2
-            if g > best_off:
-                best_off, off_reason = g, f"guns on {eid}"
+            damaged = "damaged" in e.get("status", [])
+            g = 0.1 if damaged else 0.2
+            if g > guns:
+                guns = g
+                if best_shot == 0:
+                    off_reason = f"guns on {eid}"
         if d <= 9 and in_arcs(h, hd, eh, FRONT) and -9 <= int(e.get("altitude", alt)) - alt <= 6:
             score += 0.03  # advantaged: moves after it next turn
         if not mind.level.avoid:
@@ -502,6 +508,7 @@ def _score(
             mine_worst += 0.2
             threat_reason = threat_reason or f"out of {eid}'s gun reach"
         worst += mine_worst
+    best_off = sum(sorted(shots)[-2:]) + guns  # two launches a turn, and its gun passes
     score += best_off - worst
     danger = 0.0
     role_w = 1.0 if not ground_targets else 0.3  # a striker accepts risk to reach its target
@@ -545,17 +552,26 @@ def _launch(mind: Mind) -> tuple[tuple[str, ...], str]:
     options.sort(key=lambda x: (-x[0], x[1]))
     if not options:
         return ("none",), "no shot"
-    spare = left >= 2 * mind.turns_left
-    chosen: list[str] = []
-    targets: set[str] = set()
-    for odds, o, t in options:
-        if odds < mind.level.hold_below and not spare and mind.turns_left > 1:
+    spare = left >= 2 * mind.turns_left or mind.turns_left <= 1
+    floor = 0.0 if spare else mind.level.hold_below
+    # the legal pair (or single) whose every missile adds at least the floor to the chance
+    # of a kill: two at one target when that is the best use of them
+    best: tuple[float, list[str]] = (0.0, [])
+    by_item = {o: (odds, t) for odds, o, t in options}
+    for items in legal:
+        if not items or any(i not in by_item for i in items):
             continue
-        if t not in targets and tuple(sorted([*chosen, o])) in legal:
-            chosen.append(o)
-            targets.add(t)
-        if len(chosen) == 2:
-            break
+        miss: dict[str, float] = {}
+        worth, ok = 0.0, True
+        for i in sorted(items, key=lambda i: -by_item[i][0]):
+            odds, t = by_item[i]
+            gain = miss.get(t, 1.0) * odds
+            ok = ok and gain >= floor
+            miss[t] = miss.get(t, 1.0) * (1 - odds)
+            worth += gain
+        if ok and (worth, sorted(items)) > (best[0], best[1]):
+            best = (worth, sorted(items))
+    chosen = best[1]
     if not chosen:
         return ("none",), f"holding the shot: {round(100 * options[0][0])}%"
     shots = ", ".join(f"{c.split(':')[1]} {round(100 * o)}%" for o, c, _ in options if c in chosen)
