@@ -151,6 +151,14 @@ def _enemy_missiles(type_name: str | None) -> tuple[MissileCard, ...]:
 
 
 @cache
+def _enemy_speed(type_name: str | None) -> int:
+    """An enemy's speed by its type's data card, else the house value."""
+    card = library().find("aircraft", type_name) if type_name else None
+    speed = card.values.get("speed") if card is not None else None
+    return int(speed or house("aircraft", "speed"))
+
+
+@cache
 def _sam_card(type_name: str | None, kind: str) -> tuple[int, int, float]:
     """Range, ceiling and danger of an enemy SAM or AAA unit (its card once identified)."""
     if type_name:
@@ -404,7 +412,7 @@ def _move_plan(mind: Mind) -> tuple[tuple[str, ...], str]:
     ground_targets = [(Hex.parse(u["hex"]), u) for u in seen.enemy_ground] if striker else []
     reach = int(house("attacks", "ground_attack_range"))
     gun_reach = int(house("attacks", "gun_range"))
-    pull = 0.06 if striker or p.get("arms") else 0.02
+    pull = 0.06 if striker or p.get("arms") else 0.01
     best: tuple[float, tuple[str, ...], str] | None = None
     hexes = [h for h in here.spiral(speed) if seen.on_map(h)]
     if len(hexes) > 60:  # the outer two rings and a thinned interior keep the search short
@@ -490,8 +498,8 @@ def _score(
             continue
         ehd = int(e.get("heading", 0))
         fixed = eid in mind.moved
-        espeed = int(e.get("speed", 7) or 7)
-        mine_worst = 0.0
+        espeed = int(e.get("speed") or _enemy_speed(e.get("type")))
+        theirs: list[float] = []
         for m in _enemy_missiles(e.get("type")):
             if fixed:
                 if not (m.min_range <= d <= m.max_range and in_arcs(eh, ehd, h, m.arcs)):
@@ -501,9 +509,10 @@ def _score(
                 if d > espeed + m.max_range:
                     continue
                 t = m.odds * (1.0 if in_arcs(eh, ehd, h, m.arcs) else 0.5 + mind.level.reaim)
-            if t > mine_worst:
-                mine_worst = t
+            theirs.append(t)
+            if t >= max(theirs):
                 threat_reason = threat_reason or f"out of {eid}'s {m.type} envelope"
+        mine_worst = sum(sorted(theirs)[-2:])  # it too launches two a turn
         if not fixed and d <= espeed + gun_reach:
             mine_worst += 0.2
             threat_reason = threat_reason or f"out of {eid}'s gun reach"
