@@ -326,8 +326,15 @@ def _goal(mind: Mind, p: dict[str, Any]) -> tuple[Hex | None, str, int]:
     ground = [(Hex.parse(u["hex"]), u) for u in mind.seen.enemy_ground]
     striker = any(p.get("ground_weapons", {}).values())
     if striker and ground:
-        h, u = max(ground, key=lambda t: (value_of_ground(t[1]) - 0.05 * here.distance(t[0]),
-                                          t[1]["id"]))  # fmt: skip
+        # the targets worth most for the way, one for each striker of the package in turn
+        def worth(t: tuple[Hex, dict[str, Any]]) -> tuple[float, str]:
+            return (-(value_of_ground(t[1]) - 0.05 * here.distance(t[0])), str(t[1]["id"]))
+
+        ranked = sorted(ground, key=worth)[:3]
+        package = sorted(a["id"] for a in mind.seen.aircraft.values()
+                         if a["id"] in mind.own.strikers and a.get("alive", True))  # fmt: skip
+        k = package.index(pid) if pid in package else 0
+        h, u = ranked[k % len(ranked)]
         return h, f"pressing to the target {u['id']}", 1
     if pid in mind.own.strikers and not striker:
         home = mind.own.start.get(pid, here)
