@@ -151,6 +151,17 @@ def _enemy_missiles(type_name: str | None) -> tuple[MissileCard, ...]:
 
 
 @cache
+def _arm_carrier(type_name: str | None) -> bool:
+    """Whether an identified enemy type carries ARMs by its card's load (a Wild Weasel)."""
+    card = library().find("aircraft", type_name) if type_name else None
+    if card is None:
+        return False
+    loads = card.values.get("loads", {})
+    load = loads.get(card.values.get("load", ""), {}) if isinstance(loads, dict) else {}
+    return bool(load.get("arms"))
+
+
+@cache
 def _enemy_speed(type_name: str | None) -> int:
     """An enemy's speed by its type's data card, else the house value."""
     card = library().find("aircraft", type_name) if type_name else None
@@ -678,10 +689,15 @@ def _lockon(mind: Mind) -> tuple[tuple[str, ...], str]:
         near_own = min((h.distance(o) for o in own), default=99)
         return (near_own + 0.5 * here.distance(h), t)
 
+    types = {str(e["id"]): e.get("type") for e in seen.enemy_aircraft}
+    lures = {t for t in targets if _arm_carrier(types.get(t))}
+    if len(lures) < len(targets):  # a lock-on draws the Weasel's ARM: leave it alone
+        targets = [t for t in targets if t not in lures]
     best = min(targets, key=danger)
     card = mind.own.sams.get(seen.ask.subject, {})
     odds = radar_sam_lock_on_check(card.get("lock_on", 5), card.get("eccm", 0)).probability()
-    return (best,), f"locking the intruder nearest what we defend: {best} (base {odds})"
+    why = "; not the Weasel" if lures and best not in lures else ""
+    return (best,), f"locking the intruder nearest what we defend: {best} (base {odds}){why}"
 
 
 def _samlaunch(mind: Mind) -> tuple[tuple[str, ...], str]:
