@@ -372,8 +372,7 @@ def _goal(mind: Mind, p: dict[str, Any]) -> tuple[Hex | None, str, int]:
             return mid, f"escorting, between the strikers and {e['id']}", 0
         return h, f"closing on {e['id']}", 3
     if strikers:
-        sh = Hex.parse(strikers[0]["hex"])
-        return sh, "escorting the strikers", 1
+        return Hex.parse(strikers[0]["hex"]), "escorting the strikers", 1
     if ground:
         h, u = min(ground, key=lambda t: (here.distance(t[0]), t[1]["id"]))
         return h, f"heading for {u['id']}", 6
@@ -414,10 +413,8 @@ def _move_plan(mind: Mind) -> tuple[tuple[str, ...], str]:
     if mind.level.altitudes >= 3:
         alts = sorted(set(alts) | {lo, (lo + hi) // 2})
     alts = [a for a in alts if lo <= a <= hi]
-    mine = [
-        (m, mind.own.counts.get(pid, {}).get(m.type, 0)) for m in mind.own.missiles.get(pid, [])
-    ]
-    mine = [m for m, n in mine if n > 0]
+    stock = mind.own.counts.get(pid, {})
+    mine = [m for m in mind.own.missiles.get(pid, []) if stock.get(m.type, 0) > 0]
     locks = set(p.get("locks", []))
     radar_range = (
         int(p.get("arcs", {}).get("radar_range", 0)) if p.get("arcs", {}).get("radar_on") else 0
