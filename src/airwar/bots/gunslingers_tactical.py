@@ -52,7 +52,7 @@ from airwar.core.game import Action, GameState
 from airwar.games.gunslingers import autoplayer
 from airwar.games.gunslingers.autoplayer import Seen
 from airwar.games.gunslingers.model.actions import Decision, listed
-from airwar.games.gunslingers.model.hexgrid import Arc, Hex, arcs_at_least, in_arcs
+from airwar.games.gunslingers.model.hexgrid import Arc, Hex, arcs_at_least, bearing, in_arcs
 from airwar.games.gunslingers.model.scenario import house
 from airwar.games.gunslingers.model.typelib import library
 from airwar.games.gunslingers.rules.air import ground_attack_altitude, missile_launch_check
@@ -243,17 +243,22 @@ class Own:
 
 
 def moved_this_turn(state: GsState, seat: int) -> set[str]:
-    """The enemy aircraft the seat saw move this turn, under its own names for them: read
-    from the log as the seat may read it (its last few hundred events), nothing more."""
-    since = max(0, state.log_count([seat]) - 600)
-    events = state.visible_events(seat, since)
-    out: set[str] = set()
-    for e in reversed(events):
-        if e.get("type") == "turn":
-            break
-        if e.get("type") == "move" and isinstance(e.get("aircraft"), str):
-            out.add(e["aircraft"])
-    return out
+    """The enemy aircraft the seat saw move in this Flight Phase, under its own names for
+    them: read from the log as the seat may read it, back to the phase's start (a window
+    that doubles until it reaches it), nothing more."""
+    count = state.log_count([seat])
+    window = 128
+    while True:
+        since = max(0, count - window)
+        out: set[str] = set()
+        for e in reversed(state.visible_events(seat, since)):
+            if e.get("type") in ("phase", "turn"):
+                return out
+            if e.get("type") == "move" and isinstance(e.get("aircraft"), str):
+                out.add(e["aircraft"])
+        if since == 0:
+            return out
+        window *= 2
 
 
 @dataclass
@@ -460,10 +465,10 @@ def _move_plan(mind: Mind) -> tuple[tuple[str, ...], str]:
 
 
 def _heading(frm: Hex, to: Hex) -> int:
-    """The heading (0..11) pointing most nearly at ``to``."""
+    """The heading (0..11) pointing most nearly at ``to`` (its nose arc, GS-4)."""
     if frm == to:
         return 0
-    return min(range(12), key=lambda hd: (0 if in_arcs(frm, hd, to, {Arc("180")}) else 1, hd))
+    return round(bearing(frm, to) / 30.0) % 12
 
 
 def _score(
