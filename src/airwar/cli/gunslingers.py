@@ -29,8 +29,10 @@ from __future__ import annotations
 
 import contextlib
 import json
+import os
 import sys
 import time
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -43,10 +45,11 @@ from airwar.cli.common import (
     fail,
     float_range,
     int_range,
+    make_console,
     open_store,
     reports_errors,
 )
-from airwar.cli.packaged import example_or_file
+from airwar.cli.packaged import dask_scheduler, example_or_file
 from airwar.cli.playing import changed_elsewhere
 from airwar.cli.render_hexmap import MAX_RADIUS, MapError, draw
 from airwar.core.bot import Bot
@@ -64,6 +67,7 @@ from airwar.games.examples import (
 from airwar.games.gunslingers import GunslingersGame, options_for_file
 from airwar.games.gunslingers.aliases import decision_to_seat
 from airwar.games.gunslingers.autoplayer import GunslingersAuto
+from airwar.games.gunslingers.game import side_bots
 from airwar.games.gunslingers.model.actions import Decision
 from airwar.games.gunslingers.model.scenario import (
     MAX_TURNS,
@@ -82,6 +86,7 @@ from airwar.games.gunslingers.model.typelib import (
     naming_warnings,
     unknown_types,
 )
+from airwar.games.gunslingers.model.victory import located
 from airwar.games.gunslingers.narrate import describe
 from airwar.games.gunslingers.phases.registry import VERBS
 from airwar.games.gunslingers.referee import GsState
@@ -149,8 +154,12 @@ def validate(scenario: ScenarioPath) -> None:
         notes = unknown_types(data)
         warnings = naming_warnings(data)
     except ScenarioError as exc:
-        for line in exc.problems:
-            typer.echo(printable(line))
+        try:
+            text = path.read_text("utf-8")
+        except (OSError, UnicodeDecodeError):
+            text = ""
+        for line in exc.problems:  # a problem of [victory] names its line too (GS-85)
+            typer.echo(printable(located(line, text)))
         raise typer.Exit(1) from None
     for note in notes:
         typer.echo(printable(f"{path.name}: note: {note}"))
@@ -613,3 +622,202 @@ def _prompt_map(view: dict[str, Any], words: list[str]) -> None:
         typer.echo(draw(printable_values(view), unit=unit, radius=radius))
     except MapError as exc:
         typer.echo(f"refused: {printable(str(exc))}")
+
+
+MAX_MATCH_GAMES = 10_000
+"""The most games of one match: its rates are then finer than the percentages printed."""
+MAX_MATCH_WORKERS = max(1, os.cpu_count() or 1)
+"""Local processes of a match: one per core; more would only wait for a core."""
+
+
+def _match_bot(name: str, flag: str) -> str:
+    """A bot of the registry that can play a Gunslingers side, else one line, exit code 2."""
+    from airwar.bots.registry import bot_names
+
+    can = side_bots(bot_names())
+    if name not in can:
+        what = "no such bot" if name not in bot_names() else "it does not play Gunslingers"
+        fail(f"{flag} {name[:40]!r}: {what} (bots that can: {', '.join(can)})")
+    return name
+
+
+@app.command()
+@reports_errors
+def match(
+    scenario: ScenarioPath,
+    blue: Annotated[
+        str, typer.Option("--blue", help="The bot of the scenario's first side.")
+    ] = AUTO,
+    red: Annotated[
+        str, typer.Option("--red", help="The bot of the scenario's second side.")
+    ] = AUTO,
+    games: Annotated[
+        int,
+        typer.Option(
+            "--games",
+            "-n",
+            help=f"Games to play (1 to {MAX_MATCH_GAMES}).",
+            callback=int_range(1, MAX_MATCH_GAMES, "more games cannot change a printed rate"),
+        ),
+    ] = 10,
+    seed: Annotated[
+        str,
+        typer.Option(
+            help="Seed of the match: game i's dice and bots follow from it.", callback=check_seed
+        ),
+    ] = "1",
+    turns: Turns = 0,
+    workers: Annotated[
+        int,
+        typer.Option(
+            "--workers",
+            help=f"Local processes (1 to {MAX_MATCH_WORKERS}, one per core).",
+            callback=int_range(1, MAX_MATCH_WORKERS, "one process per core of this computer"),
+        ),
+    ] = 1,
+    scheduler: Annotated[
+        str | None,
+        typer.Option(
+            "--scheduler",
+            help="Dask scheduler address: play the games on that cluster (the lab extra).",
+            callback=dask_scheduler,
+        ),
+    ] = None,
+    as_json: Annotated[bool, typer.Option("--json", help="One JSON object.")] = False,
+) -> None:
+    """Seeded games between two bots, the referee automatic: each result and a summary.
+
+    The scenario's first side is Blue, its second Red. The same scenario, bots and
+    seed give the same games however many processes play them.
+    """
+    from airwar.cli.gunslingers_match import ROLES, public, run_match, summary
+
+    bots = (_match_bot(blue, "--blue"), _match_bot(red, "--red"))
+    path = scenario_file(scenario)
+    options = options_for_file(path, turns)
+    game = GunslingersGame(options)
+    sides = game.scenario.side_names()
+    if len(sides) != 2:
+        fail(f"{path.name}: a match needs a scenario of two sides, not {len(sides)}")
+    for flag, name in (("--blue", blue), ("--red", red)):
+        refused = refusal(name, options)
+        if refused:
+            fail(f"{flag} {name}: {refused}")
+    match_seed = int(seed) if seed.lstrip("-").isdigit() else seed
+    with _progress(games, "games", quiet=as_json) as advance:
+        results = run_match(
+            options,
+            bots,
+            games,
+            match_seed,
+            workers=workers,
+            scheduler=scheduler,
+            progress=advance,
+        )
+    totals = summary(results)
+    if as_json:
+        typer.echo(
+            json.dumps(
+                {
+                    "scenario": path.name,
+                    "bots": dict(zip(ROLES, bots, strict=True)),
+                    "sides": dict(zip(ROLES, sides, strict=True)),
+                    "games": games,
+                    "seed": seed,
+                    **totals,
+                    "results": [public(r) for r in results],
+                },
+                indent=2,
+            )
+        )
+        return
+    typer.echo(
+        printable(
+            f"{game.scenario.scenario.name}: {sides[0]} ({bots[0]}) against "
+            f"{sides[1]} ({bots[1]}), {games} games, seed {seed}"
+        )
+    )
+    for r in results:
+        pts = ", ".join(f"{k} {v}" for k, v in r["points"].items())
+        typer.echo(printable(f"game {r['index'] + 1:>4} (seed {r['seed']}): {r['text']} [{pts}]"))
+    s, t = totals["summary"], totals["decision_seconds"]
+    typer.echo(f"wins: Blue {s['wins']['Blue']}, Red {s['wins']['Red']}, draws {s['draws']}")
+    typer.echo(f"mean points a game: Blue {s['vp']['Blue']:g}, Red {s['vp']['Red']:g}")
+    for role in ROLES:
+        typer.echo(
+            f"{role} decisions: {t[role]['decisions']}, mean {t[role]['mean'] * 1000:.2f} "
+            f"ms, p95 {t[role]['p95'] * 1000:.2f} ms"
+        )
+
+
+@contextlib.contextmanager
+def _progress(total: int, label: str, quiet: bool) -> Iterator[Callable[[int], None]]:
+    """A rich progress bar on standard error (none with --json or off a terminal)."""
+    if quiet or not sys.stderr.isatty():
+        yield lambda _n: None
+        return
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeElapsedColumn
+
+    with Progress(
+        "[bold]{task.description}",
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeElapsedColumn(),
+        console=make_console(stderr=True),
+        transient=True,
+    ) as bar:
+        task = bar.add_task(label, total=total)
+        yield lambda n: bar.advance(task, n)
+
+
+@app.command()
+@reports_errors
+def report(
+    game_id: Annotated[str, typer.Argument(metavar="ID", help="A saved Gunslingers game's id.")],
+    seat: Annotated[
+        str | None,
+        typer.Option(help="A running game: the points this side may know now (GS-88)."),
+    ] = None,
+    as_json: Annotated[bool, typer.Option("--json", help="The result as JSON.")] = False,
+    database_url: DatabaseUrl = None,
+) -> None:
+    """A finished game's result and after-action report: who won, how decisively and why.
+
+    Every point with its turn, each kill and loss with the shot that did it (weapon,
+    range, aspect, exact odds, rolls), the missiles fired, the SAMs suppressed and the
+    points turn by turn. A running game is told only to one side (--seat), and only
+    what that side may know (GS-88).
+    """
+    from airwar.games.gunslingers.victory import game_result, labels_of, report_lines, side_tally
+
+    sessions = Sessions(open_store(database_url), make_bot=_make_bot, bot_refusal=refusal)
+    live = sessions.get(game_id, resume_bots=False)
+    if live.game.name != GunslingersGame.name:
+        fail(f"saved game {game_id} is a {live.game.name} game, not Gunslingers")
+    state = live.state
+    assert isinstance(state, GsState)
+    result = game_result(state)
+    if not state.is_terminal():
+        if seat is None:
+            fail(
+                f"game {live.id} is still running: its report is told when it ends "
+                "(--seat SIDE: what that side may know now, GS-88)"
+            )
+        name = _seat_name(state.side_names, seat)
+        tally = side_tally(result, name)
+        if as_json:
+            typer.echo(json.dumps(tally, indent=2))
+            return
+        typer.echo(printable(tally["text"]))
+        for s in tally["scores"]:
+            typer.echo(printable(f"  turn {s['turn']}: {s['side']} +{s['points']}: {s['text']}"))
+        return
+    if as_json:
+        typer.echo(json.dumps({"game": live.id, **result}, indent=2))
+        return
+    typer.echo(
+        printable(f"Game {live.id}: {state.scenario.scenario.name}, after turn {result['turn']}")
+    )
+    for line in report_lines(result, labels_of(state.scenario)):
+        typer.echo(printable(line))
+    typer.echo(f"Replay: airwar serve, then /games/{live.id}/replay")

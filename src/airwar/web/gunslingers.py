@@ -18,10 +18,11 @@ from airwar.core.registry import load_game
 from airwar.games.examples import GUNSLINGERS, as_path, example_files, find_example
 from airwar.games.gunslingers import SEQUENCE, GunslingersGame, ScenarioError, parse_scenario
 from airwar.games.gunslingers.autoplayer import GunslingersAuto
-from airwar.games.gunslingers.game import REFEREE
+from airwar.games.gunslingers.game import REFEREE, strongest_bot
 from airwar.games.gunslingers.model.scenario import parse_scenario_text, read_scenario_data
 from airwar.games.gunslingers.model.typelib import card_data, library, listing
 from airwar.session.seats import AI_PREFIX, ASSIST_PREFIX, HUMAN, REMOTE, default_seats
+from airwar.web import bots
 from airwar.web.api import TOO_MANY, Service, browser_id, created
 from airwar.web.errors import field_error
 from airwar.web.hardening import UPLOAD_LIMIT
@@ -227,6 +228,57 @@ def new_game(
         seed=body.seed,
         title=title,
         public=body.public,
+    )
+    return created(request, live)
+
+
+class SoloGame(BaseModel):
+    """A solo game: a packaged example and the side the person plays."""
+
+    model_config = ConfigDict(extra="forbid", strict=True)
+
+    example: ExampleName
+    side: Annotated[str, StringConstraints(min_length=1, max_length=40)]
+
+
+class SoloInfo(BaseModel):
+    bot: str = Field(description="the AI that plays the other side: the strongest registered")
+    examples: list[ExampleInfo]
+
+
+def solo_bot() -> str:
+    """The AI of a solo game: the strongest bot the registry has and the game may seat
+    (the tactical bot where it is registered, else the automatic player)."""
+    return strongest_bot(bots.names(GAME))
+
+
+@router.get("/api/gunslingers/solo", response_model=SoloInfo)
+def solo_info() -> SoloInfo:
+    """What a solo game offers: the AI that will play the other side, and the examples."""
+    return SoloInfo(bot=solo_bot(), examples=list_examples())
+
+
+@router.post("/api/gunslingers/solo", response_model=Created, status_code=201, responses=TOO_MANY)
+def new_solo_game(body: SoloGame, request: Request, response: Response, svc: Service) -> Created:
+    """One click to play: the person plays ``side`` of an example here, the other side is
+    the strongest AI and the referee automatic; the only link is the person's own, held
+    by this browser."""
+    charge(request, CREATE)
+    data, name = example_data(body.example)
+    sc = parse_scenario(data, name)
+    sides = sc.side_names()
+    if body.side not in sides:
+        raise field_error(("body", "side"), f"no side {body.side!r} (sides: {', '.join(sides)})")
+    ai = AI_PREFIX + solo_bot()
+    seats = {s: HUMAN if s == body.side else ai for s in sides}
+    seats[REFEREE] = AI_PREFIX + GunslingersAuto.name
+    options = {"scenario_data": data, "turns": 0}
+    live = svc.create_for(
+        browser_id(request, response),
+        load_game(GAME, options),
+        options,
+        seats,
+        title=f"Gunslingers solo: {sc.scenario.name} as {body.side}",
     )
     return created(request, live)
 

@@ -4,7 +4,8 @@
     1  model/                      the scenario, units, types, hex grid, tasks, the state
     2  rules/                      the checks: pure functions, one module per phase
     3  phases/                     the steps of each phase, the sequence, the registries
-    4  referee, aliases, views, visibility  the loop that walks the sequence; what each seat sees
+    4  referee, aliases, views, visibility, victory  the loop that walks the sequence; what
+       each seat sees; who won and why
     5  game, autoplayer, narrate,  the game on the kernel, its automatic player, its log
        the package itself
 
@@ -36,6 +37,7 @@ LAYERS = {
     "aliases": 4,
     "views": 4,
     "visibility": 4,
+    "victory": 4,
     "game": 5,
     "autoplayer": 5,
     "narrate": 5,

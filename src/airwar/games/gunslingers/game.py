@@ -30,6 +30,7 @@ from airwar.games.gunslingers.model.scenario import (
 )
 from airwar.games.gunslingers.narrate import describe
 from airwar.games.gunslingers.referee import GsState
+from airwar.games.gunslingers.victory import game_result
 
 PERSON_VERBS = frozenset({"result"})
 """The referee's decisions the text leaves to a person (GS-14): an automatic referee
@@ -38,6 +39,10 @@ seat with a person behind it (``assist:``) asks the person only for these (GS-66
 DEFAULT_SCENARIO = as_path(resources.files("airwar.games.gunslingers") / "default_scenario.toml")
 
 REFEREE = "referee"
+
+STRONGEST_BOTS = ("tactical", GunslingersAuto.name)
+"""The bots that play a side best, the strongest first: a solo game's AI is the first of
+them the bot registry has (the tactical bot, where it is registered)."""
 
 
 @register_game
@@ -220,11 +225,17 @@ class GunslingersGame(Game):
         return line or None
 
     def summary(self, state: GameState) -> dict[str, Any]:
-        """The kernel's summary with the kills of each side and the turn reached."""
+        """The kernel's summary with the kills of each side and the turn reached, and once
+        the game is over its points, winner and level (GS-85)."""
         out = super().summary(state)
         if isinstance(state, GsState):
             out["kills"] = {s.name: s.kills for s in state.forces.sides.values()}
             out["turn"] = state.turn
+            if state.is_terminal():
+                result = game_result(state)
+                out["points"] = result["points"]
+                out["winner"] = result["winner"]
+                out["level"] = result["level"]
         return out
 
 
@@ -238,6 +249,16 @@ class GunslingersState(GsState):
             return True
         ask = self.pending_ask()
         return ask is None or ask.seat != seat or ask.verb in PERSON_VERBS
+
+
+def strongest_bot(known: list[str] | set[str] | tuple[str, ...]) -> str:
+    """The strongest bot of :data:`STRONGEST_BOTS` among the ``known`` bot names."""
+    return next((name for name in STRONGEST_BOTS if name in known), GunslingersAuto.name)
+
+
+def side_bots(known: list[str] | set[str] | tuple[str, ...]) -> list[str]:
+    """The bots among ``known`` that can play a side: the game's own and the strongest."""
+    return [n for n in known if n in GunslingersGame.game_type.bots or n in STRONGEST_BOTS]
 
 
 def options_for_file(path: str | Path, turns: int = 0) -> dict[str, Any]:

@@ -23,6 +23,7 @@ from airwar.games.gunslingers.model.tasks import Ask
 from airwar.games.gunslingers.model.units import Gun, Marker, Plane, SamSite, WarningRadar
 from airwar.games.gunslingers.phases.registry import VERBS
 from airwar.games.gunslingers.phases.sequence import PHASE_NAMES
+from airwar.games.gunslingers.victory import victory_view
 from airwar.games.gunslingers.visibility import (
     HEX_MARKERS,
     Knowledge,
@@ -171,6 +172,7 @@ def state_view(state: GsModel, seat: int | None, focus: str | None = None) -> di
         },
         "sides": {s.name: {"kills": s.kills, "first_kill": s.first_kill} for s in f.sides.values()},
     }
+    view["victory"] = victory_view(state, side)  # GS-85; a side's own tally only (GS-88)
     if ask is not None and (referee or ask.seat == seat):
         view["decision"] = _ask_view(state, ask)
     elif side is not None and not state.is_terminal():

@@ -92,6 +92,8 @@ from airwar.games.gunslingers.model.fields import TURNS_WHY as TURNS_WHY
 from airwar.games.gunslingers.model.fields import ceiling as ceiling
 from airwar.games.gunslingers.model.fields import house_defaults as house_defaults
 from airwar.games.gunslingers.model.typelib import resolve_scenario
+from airwar.games.gunslingers.model.victory import ROLE_OF_LIST, VictorySpec
+from airwar.games.gunslingers.model.victory import cross_check as victory_problems
 
 
 class ScenarioError(AirwarError):
@@ -323,6 +325,8 @@ class Scenario(Model):
         Field(default_factory=list)
     )
     outcomes: dict[OutcomeKind, OutcomeTable] = Field(default_factory=dict)
+    victory: VictorySpec | None = None
+    """What scores points and the leads that win (GS-85); none: the default scheme (GS-86)."""
 
     def side_names(self) -> list[str]:
         return [s.name for s in self.sides]
@@ -670,9 +674,27 @@ def parse_scenario(
         lines += [f"{filename}: {_place(e['loc'], data)}: {_message(e)}" for e in exc.errors()]
     lines += [f"{filename}: {p}" for p in _cross_check(_Parts(data, sc, context))]
     lines += [f"{filename}: {p}" for p in _outcome_problems(data)]
+    if sc is not None and sc.victory is not None and not lines:
+        lines += [f"{filename}: {p}" for p in _victory_problems(sc)]
     if lines or sc is None:
         raise ScenarioError(lines)
     return sc
+
+
+def _victory_problems(sc: Scenario) -> list[str]:
+    """The ``[victory]`` table against the units, sides and map (GS-85)."""
+    assert sc.victory is not None
+    units: dict[str, tuple[str, str, str]] = {}
+    for kind in UNIT_LISTS:
+        for u in getattr(sc, kind):
+            units[u.id] = (kind, u.side, str(getattr(u, "type", "") or ""))
+    sides = set(sc.side_names())
+    return victory_problems(sc.victory, sides, units, sc.map.radius)
+
+
+def unit_role(kind: str) -> str:
+    """The role (GS-86) of a unit of the scenario's list ``kind``."""
+    return ROLE_OF_LIST[kind]
 
 
 def parse_scenario_text(text: str, filename: str = "scenario") -> dict[str, Any]:

@@ -36,7 +36,9 @@ from airwar.games.gunslingers.model.fields import (
     ENTRIES_WHY,
     MAX_CREW,
     MAX_ENTRIES,
+    MAX_POINTS,
     OUTCOME_RESULTS,
+    POINTS_WHY,
     RADAR_GUIDANCE,
     Arcs,
     Bjm,
@@ -74,6 +76,9 @@ KINDS = ("aircraft", "weapons", "sams", "radars")
 DESCRIPTIVE = frozenset({"name", "note", "director", "aliases", "variant_of", "house"})
 """Fields shown on the data card that no rule reads (names, notes, provenance)."""
 
+SCORED = frozenset({"points"})
+"""Fields no unit takes: the scoring reads them from the type (victory points, GS-85)."""
+
 MAX_TYPES = 500
 """The most entries a library file holds (a guard on the data; the library has ~30 each)."""
 
@@ -90,6 +95,7 @@ class LibraryError(AirwarError):
 # -- the schema ----------------------------------------------------------------
 
 Seats = Annotated[int, BeforeValidator(_int_range(1, MAX_CREW, CREW_WHY))]
+Points = Annotated[int, BeforeValidator(_int_range(0, MAX_POINTS, POINTS_WHY))]
 Aliases = Annotated[list[TypeName], AfterValidator(_once_each)]
 HouseNotes = dict[Text, Text]
 
@@ -129,6 +135,8 @@ class Loadout(Model):
 
 class AircraftType(Entry):
     crew: Seats = 1
+    points: Points | None = None
+    """Victory points for its loss (GS-85)."""
     speed: PositiveHexes
     climb: Level
     visibility: PositiveHexes
@@ -172,6 +180,8 @@ class WeaponType(Entry):
 
 class SamType(Entry):
     kind: Literal["sam", "infantry", "aaa"]
+    points: Points | None = None
+    """Victory points for destroying a unit of the system (GS-85)."""
     guidance: SamGuidance | None = None
     radar: TypeName | None = None
     director: Text | None = None
@@ -190,6 +200,8 @@ class SamType(Entry):
 
 class RadarType(Entry):
     role: Literal["air", "fire_control", "ewr", "gci"]
+    points: Points | None = None
+    """Victory points for destroying an EWR or CCU with this radar (GS-85)."""
     kind: RadarKind | None = None
     eccm: Ecm = 0
     detection: DieNumber | None = None
@@ -237,18 +249,29 @@ _ALLOWS: dict[tuple[str, str], frozenset[str]] = {
             "range",
             "max_altitude",
             "result",
+            "points",
         }
     ),
     ("sams", "infantry"): frozenset(
-        {"guidance", "rails", "reloads", "lock_on", "launch", "range", "max_altitude", "result"}
+        {
+            "guidance",
+            "rails",
+            "reloads",
+            "lock_on",
+            "launch",
+            "range",
+            "max_altitude",
+            "result",
+            "points",
+        }
     ),
-    ("sams", "aaa"): frozenset({"fire", "director", "range", "max_altitude", "result"}),
+    ("sams", "aaa"): frozenset({"fire", "director", "range", "max_altitude", "result", "points"}),
     ("radars", "air"): frozenset(
         {"kind", "eccm", "detection", "lock_on", "range", "capacity", "arcs"}
     ),
     ("radars", "fire_control"): frozenset({"eccm"}),
-    ("radars", "ewr"): frozenset({"eccm", "range"}),
-    ("radars", "gci"): frozenset({"eccm", "range"}),
+    ("radars", "ewr"): frozenset({"eccm", "range", "points"}),
+    ("radars", "gci"): frozenset({"eccm", "range", "points"}),
 }
 RESULT_KIND = {("weapons", "aam"): "missile", ("weapons", "arm"): "arm",
                ("weapons", "a2g"): "ground_attack", ("sams", "sam"): "missile",

@@ -713,10 +713,26 @@
     return box;
   }
 
+  function replayUrl() {
+    const g = document.getElementById("game");
+    if (!g || !g.dataset.gameId) return null;
+    const seat = A.param("seat");
+    return A.url("/games/" + g.dataset.gameId + "/replay") + (seat ? "?seat=" + encodeURIComponent(seat) : "");
+  }
+
   function extra(node, data) {
     A.clear(node);
+    const vic = data.view.victory;
+    if (vic && vic.over) node.appendChild(A.gunslingersResult.panel(vic, replayUrl()));
     node.appendChild(stepper(data.view));
     node.appendChild(roster(data.view));
+    if (vic && !vic.over) node.appendChild(A.gunslingersResult.panel(vic, null));
+  }
+
+  /* the result panel: who won, how decisively, the points (GS-85) */
+  function result(data) {
+    const r = A.gunslingersResult.summary(data.view && data.view.victory);
+    return r || { title: "Game over", detail: "" };
   }
 
   function label(word) {
@@ -771,6 +787,7 @@
   function status(data) {
     const v = data.view;
     if (v.terminal || data.status === "finished") {
+      if (v.victory && v.victory.over) return "Game over: " + v.victory.text;
       const s = v.sides || {};
       return "Game over: " + Object.keys(s).map(function (k) { return k + " " + s[k].kills + " kills"; }).join(", ");
     }
@@ -784,5 +801,5 @@
       (d ? " · " + d.seat + " declares " + d.verb + " for " + d.subject : (data.to_act ? " · " + data.to_act + " to act" : ""));
   }
 
-  A.renderers.gunslingers = { board: board, extra: extra, controls: controls, status: status };
+  A.renderers.gunslingers = { board: board, extra: extra, controls: controls, status: status, result: result };
 })(window.Airwar);
