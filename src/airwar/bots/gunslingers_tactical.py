@@ -42,7 +42,7 @@ enemy's re-aim weighed fully).
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import cache
 from typing import TYPE_CHECKING, Any
@@ -57,6 +57,7 @@ from airwar.games.gunslingers.model.scenario import house
 from airwar.games.gunslingers.model.typelib import library
 from airwar.games.gunslingers.rules.air import ground_attack_altitude, missile_launch_check
 from airwar.games.gunslingers.rules.sam import radar_sam_lock_on_check, sam_launch_check
+from airwar.games.gunslingers.victory import Scoring
 
 if TYPE_CHECKING:
     from airwar.games.gunslingers.referee import GsState
@@ -184,6 +185,49 @@ def _sam_card(type_name: str | None, kind: str) -> tuple[int, int, float]:
 
 # -- what the seat knows --------------------------------------------------------------
 
+AIRCRAFT_POINTS = 4.0
+"""The points of a fighter of the library (F-16C, MiG-29): values are in fighters."""
+
+
+@dataclass
+class Worth:
+    """The victory points of the enemy's units, as the scenario's victory table gives
+    them to both sides before play (GS-86): a ground unit by the name it shows once
+    identified, an aircraft by its identified type; in fighters."""
+
+    ground: dict[str, float]
+    unknown: float
+    """An unidentified ground unit: the mean of the enemy's ground targets."""
+    air: dict[str, float]
+    ground_all: bool
+
+    @classmethod
+    def of(cls, scenario: Any, side: str) -> Worth:
+        scoring = Scoring(scenario)
+        ground: dict[str, float] = {}
+        air: dict[str, float] = {}
+        for uid, (kind, owner, type_, label) in scoring.units.items():
+            if owner == side:
+                continue
+            if kind == "aircraft":
+                if type_:
+                    air[type_] = scoring.points(uid) / AIRCRAFT_POINTS
+                continue
+            got = scoring.target_points(uid, "destroyed")
+            ground[label] = (got or 0) / AIRCRAFT_POINTS
+        valued = [v for v in ground.values() if v > 0]
+        unknown = sum(valued) / len(valued) if valued else 0.0
+        return cls(ground, unknown, air, scoring.ground_all)
+
+    def of_ground(self, u: dict[str, Any]) -> float:
+        if u.get("identified") and str(u.get("label")) in self.ground:
+            return self.ground[str(u["label"])]
+        return self.unknown
+
+    def of_plane(self, e: dict[str, Any]) -> float:
+        return self.air.get(str(e.get("type")), 1.0)
+
+
 
 @dataclass
 class Own:
@@ -196,6 +240,8 @@ class Own:
     start: dict[str, Hex]
     last_turn: int
     sams: dict[str, dict[str, int]]
+    worth: Worth = field(default_factory=lambda: Worth({}, 1.0, {}, True))
+    """What the scenario's victory table (read by both sides) gives for each enemy unit."""
 
     @classmethod
     def of(cls, state: GsState, seat: int) -> Own:
@@ -239,7 +285,8 @@ class Own:
             for s in state.forces.sams.values()
             if s.side == side
         }
-        return cls(missiles, counts, arm, strikers, start, state.last_turn, sams)
+        worth = Worth.of(state.scenario, side)
+        return cls(missiles, counts, arm, strikers, start, state.last_turn, sams, worth)
 
 
 def moved_this_turn(state: GsState, seat: int) -> set[str]:
@@ -303,12 +350,11 @@ class Mind:
 
 
 def value_of_plane(mind: Mind, e: dict[str, Any]) -> float:
-    return 1.0
+    return mind.own.worth.of_plane(e)
 
 
-def value_of_ground(u: dict[str, Any]) -> float:
-    kind = str(u.get("kind"))
-    return {"sam": 1.0, "radar": 0.8, "aaa": 0.6, "ground": 0.8}.get(kind, 0.5)
+def value_of_ground(mind: Mind, u: dict[str, Any]) -> float:
+    return mind.own.worth.of_ground(u)
 
 
 # -- moves ------------------------------------------------------------------------------
@@ -344,9 +390,10 @@ def _goal(mind: Mind, p: dict[str, Any]) -> tuple[Hex | None, str, int]:
     if striker and ground:
         # the targets worth most for the way, one for each striker of the package in turn
         def worth(t: tuple[Hex, dict[str, Any]]) -> tuple[float, str]:
-            return (-(value_of_ground(t[1]) - 0.05 * here.distance(t[0])), str(t[1]["id"]))
+            return (-(value_of_ground(mind, t[1]) - 0.05 * here.distance(t[0])), str(t[1]["id"]))
 
         ranked = sorted(ground, key=worth)[:3]
+        ranked = [t for t in ranked if value_of_ground(mind, t[1]) > 0] or ranked
         package = sorted(a["id"] for a in mind.seen.aircraft.values()
                          if a["id"] in mind.own.strikers and a.get("alive", True))  # fmt: skip
         k = package.index(pid) if pid in package else 0
@@ -551,7 +598,7 @@ def _score(
     score -= danger
     for gh, u in ground_targets:
         if h.distance(gh) <= reach and ground_attack_altitude("ground", alt):
-            v = 0.5 * value_of_ground(u)
+            v = 0.5 * value_of_ground(mind, u)
             if v > best_off:
                 best_off, off_reason = v, f"attack run on {u['id']}"
             score += v
@@ -791,13 +838,17 @@ def _attack(mind: Mind) -> tuple[tuple[str, ...], str]:
         return ("done",), "no attack"
     kinds = {u["id"]: u for u in seen.enemy_ground}
 
-    def worth(o: str) -> tuple[float, str]:
+    def value(o: str) -> float:
         target = o.split(":")[-1]
-        base = value_of_ground(kinds[target]) if target in kinds else 1.0
+        return value_of_ground(mind, kinds[target]) if target in kinds else 1.0
+
+    def worth(o: str) -> tuple[float, str]:
         bonus = 0.5 if o.startswith("bomb:") else 0.0
-        return (-(base + bonus), o)
+        return (-(value(o) + bonus), o)
 
     best = min(options, key=worth)
+    if value(best) <= 0:  # no points in it: the bombs are kept for a target that scores
+        return ("done",), f"holding the bombs: {best.split(':')[-1]} scores nothing"
     return (best,), f"attacking {best.split(':')[-1]}"
 
 
