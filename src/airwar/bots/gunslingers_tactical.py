@@ -63,6 +63,13 @@ if TYPE_CHECKING:
     from airwar.games.gunslingers.referee import GsState
 
 
+GUN_THREAT = 0.4
+"""Two gun passes of an enemy that reaches us: half a chance of damage, and damage
+destroys by degrees (progressive damage) or sends the aircraft home."""
+
+ADVANTAGE = 0.2
+"""Being advantaged over an enemy that has moved (it moves first next turn, GS-11)."""
+
 FRONT = arcs_at_least(150)
 """The 150+ arcs: guns, advantage and an unknown missile's launch arcs."""
 
@@ -226,7 +233,6 @@ class Worth:
 
     def of_plane(self, e: dict[str, Any]) -> float:
         return self.air.get(str(e.get("type")), 1.0)
-
 
 
 @dataclass
@@ -431,7 +437,7 @@ def _goal(mind: Mind, p: dict[str, Any]) -> tuple[Hex | None, str, int]:
     # no contact: an unseen enemy that moves after us would find us first, so a fighter
     # eases ahead and lets it come into its sight (the easy level charges on)
     ahead = here
-    steps = int(p["speed"]) if not mind.level.avoid else min(2, int(p["speed"]))
+    steps = int(p["speed"]) if not mind.level.avoid else min(1, int(p["speed"]))
     for _ in range(max(1, steps)):
         ahead = ahead.ahead(p["heading"])
     if not mind.seen.on_map(ahead):
@@ -472,6 +478,12 @@ def _move_plan(mind: Mind) -> tuple[tuple[str, ...], str]:
         int(p.get("arcs", {}).get("radar_range", 0)) if p.get("arcs", {}).get("radar_on") else 0
     )
     enemies = [(Hex.parse(e["hex"]), e) for e in mind.enemy_planes()]
+    # an enemy lost from sight lately is still about: where it was last seen, still to move
+    for i, g in enumerate(seen.view.get("last_seen", [])):
+        if int(g.get("turn", 0)) >= mind.turn - 1 and g.get("hex"):
+            ghost = {"id": f"an enemy lost from sight ({i + 1})", "hex": g["hex"], "heading": 0,
+                     "altitude": g.get("altitude", altitude), "ghost": True}  # fmt: skip
+            enemies.append((Hex.parse(g["hex"]), ghost))
     enemies = sorted(enemies, key=lambda t: (here.distance(t[0]), t[1]["id"]))[:8]
     sites = mind.sites() if mind.level.avoid else []
     terrain = mind.terrain()
@@ -480,6 +492,8 @@ def _move_plan(mind: Mind) -> tuple[tuple[str, ...], str]:
     reach = int(house("attacks", "ground_attack_range"))
     gun_reach = int(house("attacks", "gun_range"))
     pull = 0.06 if striker or p.get("arms") else 0.01
+    radius = int(seen.view["map"]["radius"])
+    homeward = why.startswith("egressing")
     best: tuple[float, tuple[str, ...], str] | None = None
     hexes = [h for h in here.spiral(speed) if seen.on_map(h)]
     if len(hexes) > 60:  # the outer two rings and a thinned interior keep the search short
@@ -490,7 +504,7 @@ def _move_plan(mind: Mind) -> tuple[tuple[str, ...], str]:
             headings.add(_heading(h, enemies[0][0]))
             if len(enemies) > 1:
                 headings.add(_heading(h, enemies[1][0]))
-        if goal is not None:
+        if goal is not None and goal != h:
             headings.add(_heading(h, goal))
         headings.add(_heading(here, h) if h != here else int(p["heading"]))
         for hd in headings:
@@ -502,6 +516,9 @@ def _move_plan(mind: Mind) -> tuple[tuple[str, ...], str]:
                     d = max(0, h.distance(goal) - keep)
                     score -= pull * d
                 score -= 0.01 * abs(alt - want)
+                gap = radius - max(abs(h.q), abs(h.r), abs(h.s))
+                if gap < 4 and not homeward:  # cornered against the edge, it is caught
+                    score -= 0.06 * (4 - gap)
                 if reason is None:
                     reason = why
                 key = (score, (h.q, h.r, hd, alt))
@@ -542,7 +559,8 @@ def _score(
     for eh, e in enemies:
         d = h.distance(eh)
         eid = str(e["id"])
-        for m in mine:
+        ghost = bool(e.get("ghost"))
+        for m in [] if ghost else mine:
             if not m.min_range <= d <= m.max_range or not in_arcs(h, hd, eh, m.arcs):
                 continue
             ready = m.guidance == "IR" or eid in locks
@@ -552,15 +570,21 @@ def _score(
             shots.append(p)
             if p > best_shot:
                 best_shot, off_reason = p, f"firing position on {eid}: {round(100 * m.odds)}%"
-        if d <= gun_reach and in_arcs(h, hd, eh, FRONT) and eid in mind.moved:
+        if not ghost and d <= gun_reach and in_arcs(h, hd, eh, FRONT) and eid in mind.moved:
             damaged = "damaged" in e.get("status", [])
             g = 0.1 if damaged else 0.2
             if g > guns:
                 guns = g
                 if best_shot == 0:
                     off_reason = f"guns on {eid}"
-        if d <= 9 and in_arcs(h, hd, eh, FRONT) and -9 <= int(e.get("altitude", alt)) - alt <= 6:
-            score += 0.03  # advantaged: moves after it next turn
+        if eid in mind.moved and d <= 9:
+            # the order of flight next turn (GS-11): advantaged over it, it moves first
+            ealt = int(e.get("altitude", alt))
+            ehd0 = int(e.get("heading", 0))
+            if in_arcs(h, hd, eh, FRONT) and -9 <= ealt - alt <= 6:
+                score += ADVANTAGE
+            if in_arcs(eh, ehd0, h, FRONT) and -9 <= alt - ealt <= 6:
+                score -= ADVANTAGE
         if not mind.level.avoid:
             continue
         ehd = int(e.get("heading", 0))
@@ -575,13 +599,14 @@ def _score(
             else:  # it moves after us and may point anywhere it can reach
                 if d > espeed + m.max_range:
                     continue
-                t = m.odds * (1.0 if in_arcs(eh, ehd, h, m.arcs) else 0.5 + mind.level.reaim)
+                aimed = in_arcs(eh, ehd, h, m.arcs) and not ghost
+                t = m.odds * (1.0 if aimed else 0.5 + mind.level.reaim)
             theirs.append(t)
             if t >= max(theirs):
                 threat_reason = threat_reason or f"out of {eid}'s {m.type} envelope"
         mine_worst = sum(sorted(theirs)[-2:])  # it too launches two a turn
         if not fixed and d <= espeed + gun_reach:
-            mine_worst += 0.2
+            mine_worst += GUN_THREAT
             threat_reason = threat_reason or f"out of {eid}'s gun reach"
         worst += mine_worst
     best_off = sum(sorted(shots)[-2:]) + guns  # two launches a turn, and its gun passes
@@ -628,7 +653,7 @@ def _launch(mind: Mind) -> tuple[tuple[str, ...], str]:
     options.sort(key=lambda x: (-x[0], x[1]))
     if not options:
         return ("none",), "no shot"
-    spare = left >= 2 * mind.turns_left or mind.turns_left <= 1
+    spare = left >= mind.turns_left or mind.turns_left <= 1
     floor = 0.0 if spare else mind.level.hold_below
     # the legal pair (or single) whose every missile adds at least the floor to the chance
     # of a kill: two at one target when that is the best use of them
@@ -861,9 +886,16 @@ def _disengage(mind: Mind) -> tuple[tuple[str, ...], str]:
     empty = sum(mind.own.counts.get(pid, {}).values()) == 0 and not any(
         p.get("ground_weapons", {}).values()
     )
-    if "damaged" in p.get("status", []) or (empty and pid in mind.own.strikers):
-        return ("yes",), "going home: " + ("damaged" if "damaged" in p.get("status", []) else
-                                           "bombs gone")  # fmt: skip
+    if "damaged" in p.get("status", []):
+        return ("yes",), "going home: damaged"
+    if empty:
+        return ("yes",), "going home: " + ("bombs gone" if pid in mind.own.strikers else
+                                           "out of missiles")  # fmt: skip
+    ours = sum(
+        1 for a in seen.aircraft.values() if a.get("side") == seen.me and a.get("alive", True)
+    )
+    if ours < len(mind.enemy_planes()):
+        return ("yes",), f"leaving: {ours} against {len(mind.enemy_planes())}"
     return ("no",), "staying in the fight"
 
 
