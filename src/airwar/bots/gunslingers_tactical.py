@@ -780,31 +780,31 @@ def _samlaunch(mind: Mind) -> tuple[tuple[str, ...], str]:
     return ("yes",), f"launching: {round(100 * p)}%"
 
 
-def _shutdown(mind: Mind) -> tuple[tuple[str, ...], str]:
+def _emitter_gap(mind: Mind) -> tuple[dict[str, Any], int, int | None]:
+    """The unit asked about, its range, and the distance of the nearest known intruder."""
     seen = mind.seen
     s = seen.own_ground.get(seen.ask.subject) or {}
     if not s.get("hex"):
-        return ("no",), "keeping the radar up"
+        return s, 0, None
     here = Hex.parse(s["hex"])
-    rng = int(s.get("range", 10))
     near = [Hex.parse(e["hex"]).distance(here) for e in mind.enemy_planes()]
-    arm = int(house("attacks", "arm_range"))
-    if near and min(near) > rng and min(near) <= arm:
-        return ("yes",), "going quiet: an ARM shooter may be in reach, nothing in ours"
+    return s, int(s.get("range", 10)), (min(near) if near else None)
+
+
+def _shutdown(mind: Mind) -> tuple[tuple[str, ...], str]:
+    """A SAM radar goes dark while no intruder is near its envelope: an emitter is found
+    and struck, a dark one is neither (the EWRs and CCUs stay up for the passdowns)."""
+    s, rng, near = _emitter_gap(mind)
+    if s.get("kind") == "sam" and (near is None or near > rng + 2):
+        return ("yes",), "going dark: nothing near our envelope"
     return ("no",), "keeping the radar up"
 
 
 def _reactivate(mind: Mind) -> tuple[tuple[str, ...], str]:
-    seen = mind.seen
-    s = seen.own_ground.get(seen.ask.subject) or {}
-    if not s.get("hex"):
-        return ("yes",), "back on the air"
-    here = Hex.parse(s["hex"])
-    rng = int(s.get("range", 10))
-    near = [Hex.parse(e["hex"]).distance(here) for e in mind.enemy_planes()]
-    if near and min(near) > rng + 8:
+    s, rng, near = _emitter_gap(mind)
+    if s.get("kind") == "sam" and (near is None or near > rng + 2):
         return ("no",), "staying dark until they come"
-    return ("yes",), "back on the air: targets near"
+    return ("yes",), "back on the air: intruders near"
 
 
 def _passdown(mind: Mind) -> tuple[tuple[str, ...], str]:
