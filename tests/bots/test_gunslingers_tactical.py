@@ -135,6 +135,13 @@ def test_the_other_side_never_reads_the_reasons_while_the_game_runs() -> None:
     assert any(_reasoned(e) for e in d.state.visible_events(1))  # after the game: all
 
 
+def test_the_log_says_the_reason() -> None:
+    game = GunslingersGame(options_for_file(GUNSLINGERS_EXAMPLES / "dogfight-2v2.toml", 1))
+    line = game.narrate({"type": "decision", "seat": "Blue", "text": "launch Ford-1 none",
+                         "reason": "holding the shot: 20%"})  # fmt: skip
+    assert line == "> Blue: launch Ford-1 none  (holding the shot: 20%)"
+
+
 def _reasoned(event: dict[str, Any]) -> bool:
     return event.get("type") == "decision" and bool(event.get("reason"))
 
