@@ -203,3 +203,20 @@ def test_at_a_move_the_prompt_gives_the_path_form_and_the_path_straight_ahead() 
     text = _choices_text(state)
     assert "write: move Hog HEX hHEADING aALTITUDE" in text
     assert "move Hog 0,-1>0,0>0,1>0,2 h6 a4 (GS-82)" in text
+
+
+def test_a_side_may_be_given_the_tactical_ai(tmp_path: Path) -> None:
+    """``--auto SIDE=BOT``: the tactical AI plays a side at the terminal (GS-92)."""
+    url = f"sqlite:///{tmp_path / 'tactical.sqlite'}"
+    res = gunslingers_play(
+        url, DOGFIGHT, "--seed", "5", "--turns", "1",
+        "--auto", "Blue=tactical", "--auto", "Red=tactical:hard", "--auto", "referee",
+    )  # fmt: skip
+    assert res.exit_code == 0, res.output
+    with Store(url) as s:
+        saved = s.load(only_game(url))
+    assert saved.seats["Blue"] == f"{AI_PREFIX}tactical" and saved.status == "finished"
+    assert saved.seats["Red"] == f"{AI_PREFIX}tactical:hard"
+    assert any(" # " in text for _, text in saved.record.actions)
+    bad = gunslingers_play(url, DOGFIGHT, "--auto", "Red=genius")
+    assert bad.exit_code == 2 and "no such bot 'genius'" in bad.output

@@ -27,7 +27,7 @@ def test_the_strongest_bot_is_the_tactical_one_where_it_is_registered() -> None:
 
 def test_a_solo_game_has_one_link_the_players_own(client: TestClient) -> None:
     info = client.get("/api/gunslingers/solo").json()
-    assert info["bot"] == "gunslingers-auto"  # no tactical bot is registered here
+    assert info["bot"] == "tactical"  # the tactical AI, registered (GS-92)
     assert "dogfight-2v2.toml" in [x["name"] for x in info["examples"]]
     r = client.post("/api/gunslingers/solo", json={"example": "dogfight-2v2", "side": "Red"})
     assert r.status_code == 201, r.text
@@ -35,7 +35,7 @@ def test_a_solo_game_has_one_link_the_players_own(client: TestClient) -> None:
     assert [(x["seat"], x["kind"]) for x in made["links"]] == [("Red", "human")]
     game = client.get(made["links"][0]["url"].replace("/games/", "/api/games/", 1)).json()
     assert game["seats"] == {
-        "Blue": "ai:gunslingers-auto",
+        "Blue": "ai:tactical",
         "Red": "human",
         "referee": "ai:gunslingers-auto",
     }
@@ -91,7 +91,7 @@ def _post(url: str, body: dict[str, Any]) -> dict[str, Any]:
 def test_play_solo_from_the_home_page(server: Server, page: Page) -> None:
     page.goto(server.url + "/")
     wait_until(page, "document.getElementById('solo-form').dataset.ready === 'yes'")
-    expect(page.locator("#solo-bot")).to_have_text("gunslingers-auto")
+    expect(page.locator("#solo-bot")).to_have_text("tactical")
     page.select_option("#solo-scenario", "dogfight-2v2.toml")
     expect(page.locator("#solo-side option")).to_have_count(2)
     page.select_option("#solo-side", "Red")

@@ -43,10 +43,14 @@ LAZY_BOTS: dict[str, tuple[str, str]] = {
     "mcts": ("airwar.bots.migs_rewards", "migs_mcts"),
     # a rule set's own automatic player (it decides from its seat's view; no dice of its own)
     "gunslingers-auto": ("airwar.games.gunslingers.autoplayer", "GunslingersAuto"),
+    # the Gunslingers tactical AI at its three levels (GS-92)
+    "tactical": ("airwar.bots.gunslingers_tactical", "GunslingersTactical"),
+    "tactical:easy": ("airwar.bots.gunslingers_tactical", "GunslingersTacticalEasy"),
+    "tactical:hard": ("airwar.bots.gunslingers_tactical", "GunslingersTacticalHard"),
 }
 """The bots made by a module of their own: name -> (module, factory)."""
 
-_UNSEEDED = {"gunslingers-auto"}
+_UNSEEDED = {"gunslingers-auto", "tactical", "tactical:easy", "tactical:hard"}
 
 BOTS: dict[str, BotFactory] = {
     "random": RandomBot,

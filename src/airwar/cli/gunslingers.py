@@ -351,7 +351,10 @@ def play(
     ] = None,
     auto: Annotated[
         list[str] | None,
-        typer.Option(help="A side (or 'referee', or 'all') the automatic player answers."),
+        typer.Option(
+            help="A side (or 'referee', or 'all') the automatic player answers; SIDE=BOT "
+            "gives it another bot (Red=tactical, Red=tactical:hard)."
+        ),
     ] = None,
     seat: Annotated[
         str | None,
@@ -435,16 +438,22 @@ def _make_bot(name: str, seed: int | str) -> Bot:
 
 
 def _auto_seats(names: list[str], seats: dict[str, str], sides: list[str]) -> dict[str, str]:
-    """``seats`` with the ``--auto`` sides handed to the automatic player."""
+    """``seats`` with the ``--auto`` sides handed to the automatic player, or to the bot a
+    ``SIDE=BOT`` names (``--auto Red=tactical:hard``)."""
     low = [n.lower() for n in names]
     seats = dict(seats)
-    for a in sides:
+    bots = GunslingersGame.game_type.bots
+    for given in sides:
+        a, _, bot = given.partition("=")
+        bot = bot or AUTO
+        if bot not in bots:
+            fail(f"--auto {given}: no such bot {bot!r} (bots: {', '.join(bots)})")
         if a.lower() == "all":
-            seats = {n: f"{AI_PREFIX}{AUTO}" for n in names}
+            seats = {n: f"{AI_PREFIX}{bot}" for n in names}
         elif a.lower() in low:
-            seats[names[low.index(a.lower())]] = f"{AI_PREFIX}{AUTO}"
+            seats[names[low.index(a.lower())]] = f"{AI_PREFIX}{bot}"
         else:
-            fail(f"--auto {a}: no such side (sides: {', '.join(low)}, or all)")
+            fail(f"--auto {given}: no such side (sides: {', '.join(low)}, or all)")
     return seats
 
 

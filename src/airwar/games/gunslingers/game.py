@@ -56,7 +56,7 @@ class GunslingersGame(Game):
         information="imperfect",
         chance=True,
         undo=False,
-        bots=("random", GunslingersAuto.name),
+        bots=("random", GunslingersAuto.name, "tactical", "tactical:easy", "tactical:hard"),
         setup="scenario",
         referee=REFEREE,
         assistant=GunslingersAuto.name,

@@ -518,7 +518,8 @@ def _note(e: Event) -> str:
 
 
 def _decision(e: Event) -> str:
-    return f"  > {e['seat']}: {e['text']}"
+    why = f"  ({e['reason']})" if e.get("reason") else ""  # a bot's reason (GS-91)
+    return f"  > {e['seat']}: {e['text']}{why}"
 
 
 def _turn_summary(e: Event) -> str:

@@ -201,12 +201,16 @@ class GsState(GsModel, GameState):
             DIE_EFFECTS[head.effect](self, action.value, head.args)
         else:
             assert isinstance(action, Decision) and isinstance(head, Ask)
+            reason = action.reason
             action = aliases.engine_form(self, head, action)
+            # a bot's reason stays in the decision's event, read by its own side and the
+            # referee while the game runs (GS-91)
             self.log.emit(
                 "decision",
                 turn=self.turn,
                 seat=self.game.seat_name(head.seat),
-                text=str(action),
+                text=action.choice,
+                **({"reason": reason} if reason else {}),
             )
             VERBS[head.verb].apply(self, head, action)
         self._advance()

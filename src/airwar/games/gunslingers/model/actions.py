@@ -23,11 +23,19 @@ choice. Examples::
 True
 >>> Decision.parse("move Viper-1 1,-1>2,-2>3,-2 h4 a12").args
 ('1,-1>2,-2>3,-2', 'h4', 'a12')
+
+A decision may carry its reason after ``#`` (a bot's, GS-91): it is not part of the
+choice (two decisions that differ only in it are equal) and the log keeps it in the
+decision's event, which only the deciding side reads while the game runs.
+
+>>> d = Decision.parse("launch Viper-1 none # holding the shot: 22%")
+>>> d.args, d.reason, str(d)
+(('none',), 'holding the shot: 22%', 'launch Viper-1 none # holding the shot: 22%')
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from airwar.core.errors import InvalidNotation
 
@@ -39,19 +47,29 @@ class Decision:
     verb: str
     subject: str
     args: tuple[str, ...] = ()
+    reason: str = field(default="", compare=False)
+    """Why it was made (a bot's words, GS-91); not part of the choice."""
 
     def __str__(self) -> str:
+        text = " ".join((self.verb, self.subject, *self.args))
+        return f"{text} # {self.reason}" if self.reason else text
+
+    @property
+    def choice(self) -> str:
+        """The decision without its reason."""
         return " ".join((self.verb, self.subject, *self.args))
 
     @classmethod
     def parse(cls, text: str) -> Decision:
+        text, _, reason = text.partition("#")
+        reason = " ".join(reason.split())
         parts = text.split()
         if len(parts) < 2:
             raise InvalidNotation(
                 f"{text!r} is not a decision: write VERB SUBJECT [CHOICE...], e.g. 'padlock "
                 "Viper-1 Fulcrum-1'"
             )
-        return cls(parts[0].lower(), parts[1], tuple(parts[2:]))
+        return cls(parts[0].lower(), parts[1], tuple(parts[2:]), reason)
 
     @property
     def first(self) -> str:
