@@ -28,11 +28,11 @@ from airwar.core.errors import UnknownGame
 from airwar.core.registry import game_class, game_names
 from airwar.session import hint_refusal
 from airwar.session.seats import AI_PREFIX, ASSIST_PREFIX, HUMAN, REMOTE, default_seats, is_away
-from airwar.store import StoredGame
+from airwar.store import GameListing
 from airwar.web import bots as web_bots
 from airwar.web.errors import field_error
 from airwar.web.identity import BROWSER_COOKIE, browser_id
-from airwar.web.limits import ACT, CREATE, charge
+from airwar.web.limits import ACT, CREATE, READ, charge
 from airwar.web.schemas import (
     Catalog,
     Created,
@@ -57,6 +57,7 @@ from airwar.web.service import (
     GameService,
     LiveGame,
     owned_by,
+    owner_key,
     solver_values,
 )
 
@@ -335,20 +336,45 @@ def catalog(request: Request) -> Catalog:
     return Catalog(games=games, bots=web_bots.names(), seat_kinds=kinds)
 
 
-@router.get("/games", response_model=list[GameListItem])
+PAGE_DEFAULT = 50
+"""Games in one page of ``GET /api/games`` unless ``limit`` says fewer or more."""
+PAGE_MAX = 100
+"""The most games one page of ``GET /api/games`` holds."""
+OFFSET_MAX = 100_000
+"""The furthest a page of ``GET /api/games`` may start."""
+NEXT_PAGE = "X-Next-Offset"
+"""The header of a full page of ``GET /api/games``: the ``offset`` of the next page."""
+
+
+@router.get("/games", response_model=list[GameListItem], responses=TOO_MANY)
 def list_games(
     request: Request,
+    response: Response,
     svc: Service,
     game: Annotated[str | None, Query(max_length=40)] = None,
+    limit: Annotated[int, Query(ge=1, le=PAGE_MAX)] = PAGE_DEFAULT,
+    offset: Annotated[int, Query(ge=0, le=OFFSET_MAX)] = 0,
 ) -> list[GameListItem]:
     """This browser's games, and other games only if their creator made them public
-    (without any link), newest first."""
+    (without any link), newest first, one page at a time: ``limit`` games from
+    ``offset``; a full page names the next one's ``offset`` in ``X-Next-Offset``. Read
+    from the saved summaries (no decision is read), and charged to the address's
+    reading allowance."""
+    charge(request, READ)
     browser = browser_id(request)
+    wanted: dict[str, str | bool] = {"public": True}
+    key = owner_key(browser)
+    if key is not None:
+        wanted["owner"] = key
+    listed = svc.store.list_summaries(game, limit, offset=offset, any_meta=wanted)
+    if len(listed) == limit:
+        response.headers[NEXT_PAGE] = str(offset + limit)
+    response.headers["Cache-Control"] = "no-store"
     out = []
-    for g in svc.listing(game):
+    for g in listed:
         mine = owned_by(g.meta, browser)
         if not mine and g.meta.get("public") is not True:
-            continue
+            continue  # the database's choice is checked again on the notes read back
         out.append(
             GameListItem(
                 id=g.id,
@@ -366,7 +392,7 @@ def list_games(
     return out
 
 
-def open_information(g: StoredGame) -> bool:
+def open_information(g: GameListing) -> bool:
     """Whether the stored game is of a game every seat sees whole (False: unknown game)."""
     try:
         return game_class(g.game).game_type.information == "perfect"
@@ -374,15 +400,15 @@ def open_information(g: StoredGame) -> bool:
         return False
 
 
-def listed_decisions(g: StoredGame) -> int | None:
+def listed_decisions(g: GameListing) -> int | None:
     """The decision count a list may show: None while a double-blind game runs, whose
     count would tell how much each side has done in secret (GS-74)."""
     if g.status == "finished" or open_information(g):
-        return len(g.record.actions)
+        return g.decisions
     return None
 
 
-def listed_summary(g: StoredGame) -> dict[str, Any] | None:
+def listed_summary(g: GameListing) -> dict[str, Any] | None:
     """The saved score summary a list may show: always once the game is over, while it
     runs only for a game of open information (a double-blind game's kills are hidden)."""
     if g.status == "finished":

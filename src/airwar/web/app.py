@@ -9,17 +9,30 @@ import threading
 from collections.abc import AsyncIterator, Sequence
 from contextlib import asynccontextmanager
 from pathlib import Path
-from typing import Annotated
+from typing import Annotated, Any
 
 from fastapi import FastAPI, Query, Request
 from fastapi.responses import StreamingResponse
 from fastapi.staticfiles import StaticFiles
+from starlette.types import Receive, Scope, Send
 
 import airwar.games.migs_sabres  # noqa: F401  (registers the MiGs and Sabres games)
 from airwar import __version__, solver
 from airwar.store import Store
 from airwar.web import analysis, api, errors, hardening, pages, solver_jobs
-from airwar.web.limits import DEFAULT_LIMITS, Limits, Rate, RateLimiter
+from airwar.web.changes import Changes
+from airwar.web.limits import (
+    DEFAULT_LIMITS,
+    READ,
+    STREAMS,
+    Limits,
+    Rate,
+    RateLimiter,
+    StreamCount,
+    TooManyRequests,
+    charge,
+    client_of,
+)
 from airwar.web.schemas import GameId
 from airwar.web.service import GameService
 from airwar.web.workers import THREADS, BotWorkers
@@ -29,7 +42,26 @@ HERE = Path(__file__).parent
 STREAM_SECONDS = 30.0
 """A live-update stream closes after this long; the page's EventSource reconnects."""
 
-POLL_SECONDS = 0.2
+KEEP_ALIVE_SECONDS = 15.0
+"""An idle live-update stream sends a comment this often, so that no client or proxy
+between takes it for dead."""
+
+
+class CountedStream(StreamingResponse):
+    """A live-update stream that counts itself among its client's open streams until it
+    ends, however it ends (the client gone, the server stopping)."""
+
+    def __init__(self, counter: StreamCount, client: str, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.counter = counter
+        self.client = client
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        try:
+            await super().__call__(scope, receive, send)
+        finally:
+            self.counter.close(self.client)
+
 
 HOSTS_VAR = "AIRWAR_ALLOWED_HOSTS"
 """Environment variable of :func:`app_from_environment`: the Host names allowed besides
@@ -45,6 +77,7 @@ def create_app(
     store: Store | None = None,
     games: Sequence[str] | None = None,
     stream_seconds: float = STREAM_SECONDS,
+    keep_alive: float = KEEP_ALIVE_SECONDS,
     allowed_hosts: Sequence[str] | None = None,
     limits: Limits = DEFAULT_LIMITS,
     bot_threads: int = THREADS,
@@ -68,6 +101,7 @@ def create_app(
             threading.Thread(target=solver.warm_up, name="solver-warm-up", daemon=True).start()
         yield
         app.state.closing = True
+        app.state.changes.close()
         await asyncio.to_thread(app.state.bots.close)
 
     app = FastAPI(
@@ -82,6 +116,9 @@ def create_app(
     app.state.bots = BotWorkers(app.state.service, bot_threads)
     app.state.service.scheduler = app.state.bots  # no request waits for a bot
     app.state.limits = RateLimiter(limits)
+    app.state.streams = StreamCount(limits.streams)
+    app.state.changes = Changes(app.state.store)
+    app.state.bots.changes = app.state.changes  # the AI at work wakes the game's streams
     app.state.closing = False
     app.state.games = tuple(games) if games is not None else None
     errors.install(app)
@@ -105,48 +142,65 @@ def create_app(
         or stop thinking, or a player opens its seat link. A seat of a running double-blind
         game is told only of a change it may see, with its own counts: nothing of the
         enemy's secret decisions (GS-73). A seat link is claim-once here too: one whose
-        seat another browser holds is refused (403)."""
+        seat another browser holds is refused (403).
+
+        The stream waits on the process's notifier (:mod:`airwar.web.changes`) and reads
+        the game only when woken; a comment every :data:`KEEP_ALIVE_SECONDS` keeps the
+        connection (and a proxy) from timing out. Opening one is charged to the address's
+        reading allowance, and an address holds at most ``Limits.streams`` at once."""
+        charge(request, READ)
         svc: GameService = request.app.state.service
+        changes: Changes = request.app.state.changes
         first = await asyncio.to_thread(svc.get, game_id)
         browser = api.browser_id(request)
         seat_name = await asyncio.to_thread(svc.seat_of, first, seat, browser)
         owner = await asyncio.to_thread(svc.owns, first, browser)
         spectator = seat_name is None and not owner
         host = api.hosts(first, seat_name, owner)  # told of the seats joined
-        ticks_per_check = max(1, round(1.0 / POLL_SECONDS))
+        counter: StreamCount = request.app.state.streams
+        client = client_of(request)
+        if not counter.open(client):
+            raise TooManyRequests(STREAMS, keep_alive)
 
         async def events() -> AsyncIterator[str]:
             live = first
-            seen: tuple[int, bool, int] | None = None
             told: dict[str, object] | None = None
-            joined = len(await asyncio.to_thread(svc.joined, live)) if host else 0
-            waited = 0.0
-            ticks = 0
+            loop = asyncio.get_running_loop()
+            end = loop.time() + stream_seconds
             yield "retry: 1000\n\n"
-            while waited < stream_seconds and not request.app.state.closing:
-                ticks += 1
-                if ticks % ticks_per_check == 0:
-                    # notices a change made by another process sharing the store, and a
-                    # player opening its seat link (the host's page then says "joined")
+            with changes.watching(game_id) as changed:
+                fresh = True
+                while not request.app.state.closing:
+                    if fresh:
+                        changed.clear()
+                        update = await asyncio.to_thread(
+                            api.stream_update, svc, live, seat_name, spectator
+                        )
+                        if host:  # the host's page then says "Red: joined"
+                            update["joined"] = len(await asyncio.to_thread(svc.joined, live))
+                        if update != told:
+                            told = update
+                            yield f"event: update\ndata: {json.dumps(update)}\n\n"
+                    left = end - loop.time()
+                    if left <= 0:
+                        break
+                    try:
+                        await asyncio.wait_for(changed.wait(), min(left, keep_alive))
+                    except TimeoutError:
+                        fresh = False
+                        if end - loop.time() > 0:
+                            yield ": keep-alive\n\n"
+                        continue
+                    fresh = True
+                    if request.app.state.closing:
+                        break
+                    # a change made here or by another process sharing the store
                     live = await asyncio.to_thread(svc.get, game_id)
-                    if host:
-                        joined = len(await asyncio.to_thread(svc.joined, live))
-                now = (live.version, svc.bots_thinking(live.id), joined)
-                if now != seen:
-                    seen = now
-                    update = await asyncio.to_thread(
-                        api.stream_update, svc, live, seat_name, spectator
-                    )
-                    if host:  # the host's page then says "Red: joined"
-                        update["joined"] = joined
-                    if update != told:
-                        told = update
-                        yield f"event: update\ndata: {json.dumps(update)}\n\n"
-                await asyncio.sleep(POLL_SECONDS)
-                waited += POLL_SECONDS
 
         headers = {"Cache-Control": "no-store", "X-Accel-Buffering": "no"}
-        return StreamingResponse(events(), media_type="text/event-stream", headers=headers)
+        return CountedStream(
+            counter, client, events(), media_type="text/event-stream", headers=headers
+        )
 
     return app
 
@@ -175,5 +229,10 @@ def app_from_environment() -> FastAPI:
     return create_app(allowed_hosts=hosts, limits=limits, warm_solver=True)
 
 
-UNLIMITED = Limits(create=Rate(per_second=1e9, burst=10**9), act=Rate(per_second=1e9, burst=10**9))
+UNLIMITED = Limits(
+    create=Rate(per_second=1e9, burst=10**9),
+    act=Rate(per_second=1e9, burst=10**9),
+    read=Rate(per_second=1e9, burst=10**9),
+    streams=10**9,
+)
 """Rate limits no client reaches: ``airwar serve --no-rate-limits`` (load tests)."""

@@ -28,6 +28,7 @@ import itertools
 import logging
 import threading
 import time
+from typing import Any
 
 from airwar.session import PlaySession, Sessions
 from airwar.session.seats import is_ai
@@ -80,6 +81,13 @@ class BotWorkers:
         self._threads: set[threading.Thread] = set()
         self._idle = 0
         self._closed = False
+        self.changes: Any = None
+        """The app's notifier (:class:`airwar.web.changes.Changes`): told when a game's AI
+        starts or stops work, which its live updates show."""
+
+    def _told(self, game_id: str) -> None:
+        if self.changes is not None:
+            self.changes.touch(game_id)
 
     # -- handing games over --------------------------------------------------------
     def submit(self, live: PlaySession) -> bool:
@@ -162,7 +170,10 @@ class BotWorkers:
     # -- the workers ---------------------------------------------------------------
     def _push(self, game_id: str, priority: int) -> None:
         """Queue a game (the condition's lock held) and wake or start a worker for it."""
+        fresh = game_id not in self._pending
         self._pending[game_id] = priority
+        if fresh:
+            self._told(game_id)
         heapq.heappush(self._queue, (priority, next(self._order), game_id))
         if len(self._queue) > self._idle and len(self._threads) < self.size:
             t = threading.Thread(target=self._work, name="airwar-bots", daemon=True)
@@ -201,6 +212,7 @@ class BotWorkers:
                             self._push(game_id, priority)
                         else:
                             self._pending.pop(game_id, None)
+                            self._told(game_id)
                             self._cond.notify_all()  # for wait_idle
         finally:
             with self._cond:
