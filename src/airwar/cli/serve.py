@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import errno
 import os
+import socket
 
 import typer
 
@@ -54,6 +56,7 @@ def serve(
     from airwar.store import Store, default_database_url
     from airwar.web.app import HOSTS_VAR, LIMITS_VAR, UNLIMITED, create_app
     from airwar.web.hardening import host_pattern
+    from airwar.web.lifeline import SUPERVISOR_VAR
     from airwar.web.limits import DEFAULT_LIMITS
 
     try:
@@ -69,18 +72,22 @@ def serve(
         "timeout_keep_alive": 30,
         "timeout_graceful_shutdown": 2,
     }
+    if workers > 1 and in_memory(database_url or default_database_url()):
+        raise typer.BadParameter(
+            "an in-memory database lives in one process: give a database the "
+            "workers can share (PostgreSQL, or a SQLite file)",
+            param_hint="--workers",
+        )
+    busy = port_taken(host, port)
+    if busy is not None:  # one line, before anything else is said or done
+        typer.echo(f"airwar: cannot serve on {host}:{port}: {busy}", err=True)
+        raise typer.Exit(2)
     if workers == 1:
         limits = DEFAULT_LIMITS if rate_limits else UNLIMITED
         web_app = create_app(database_url, allowed_hosts=hosts, limits=limits, warm_solver=True)
         url = web_app.state.store.url
     else:
         url = database_url or default_database_url()
-        if in_memory(url):
-            raise typer.BadParameter(
-                "an in-memory database lives in one process: give a database the "
-                "workers can share (PostgreSQL, or a SQLite file)",
-                param_hint="--workers",
-            )
         # opened (and migrated) once here, before the workers start and each open it
         Store(url).close()
     where = make_url(url).render_as_string(hide_password=True)
@@ -100,10 +107,37 @@ def serve(
     os.environ["AIRWAR_DATABASE_URL"] = url
     os.environ[HOSTS_VAR] = ",".join(hosts)
     os.environ[LIMITS_VAR] = "on" if rate_limits else "off"
+    os.environ[SUPERVISOR_VAR] = str(os.getpid())  # the workers die with this process
     uvicorn.run(FACTORY, factory=True, workers=workers, **options)  # type: ignore[arg-type]
 
 
 ANY_ADDRESS = ("", "0.0.0.0", "::")
+
+
+def port_taken(host: str, port: int) -> str | None:
+    """Why nothing can listen on ``host:port`` now (another server holds it), or None.
+
+    Binds a socket as the server will (``SO_REUSEADDR``, so that a port left in
+    TIME_WAIT by a server just stopped is free) and lets it go at once.
+    """
+    if port == 0:
+        return None
+    try:
+        found = socket.getaddrinfo(
+            host or None, port, type=socket.SOCK_STREAM, flags=socket.AI_PASSIVE
+        )
+    except socket.gaierror as exc:
+        return f"the address cannot be found ({exc.strerror})"
+    for family, kind, proto, _name, address in found[:1]:
+        with socket.socket(family, kind, proto) as sock:
+            sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+            try:
+                sock.bind(address)
+            except OSError as exc:
+                if exc.errno == errno.EADDRINUSE:
+                    return "the port is in use (another server runs there): stop it or give --port"
+                return exc.strerror or str(exc)
+    return None
 
 
 def listen_name(host: str) -> list[str]:

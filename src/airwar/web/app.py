@@ -19,7 +19,7 @@ from starlette.types import Receive, Scope, Send
 import airwar.games.migs_sabres  # noqa: F401  (registers the MiGs and Sabres games)
 from airwar import __version__, solver
 from airwar.store import Store
-from airwar.web import analysis, api, errors, hardening, pages, solver_jobs
+from airwar.web import analysis, api, errors, hardening, lifeline, pages, solver_jobs
 from airwar.web.changes import Changes
 from airwar.web.limits import (
     DEFAULT_LIMITS,
@@ -217,6 +217,7 @@ def app_from_environment() -> FastAPI:
     own connections; the store's locks and each request's check of the game
     against the store keep the workers' copies in step.
     """
+    lifeline.guard()  # a worker of `airwar serve --workers N` dies with it
     names = [n for n in os.environ.get(HOSTS_VAR, "").split(",") if n.strip()]
     try:
         hosts = [hardening.host_pattern(n) for n in names]
