@@ -28,11 +28,12 @@ from airwar.core.errors import UnknownGame
 from airwar.core.registry import game_class, game_names
 from airwar.session import hint_refusal
 from airwar.session.seats import AI_PREFIX, ASSIST_PREFIX, HUMAN, REMOTE, default_seats, is_away
+from airwar.solver import jobs
 from airwar.store import GameListing
 from airwar.web import bots as web_bots
 from airwar.web.errors import field_error
 from airwar.web.identity import BROWSER_COOKIE, browser_id
-from airwar.web.limits import ACT, CREATE, READ, charge
+from airwar.web.limits import ACT, CREATE, READ, ServiceBusy, charge
 from airwar.web.schemas import (
     Catalog,
     Created,
@@ -65,6 +66,12 @@ ERRORS: dict[int | str, dict[str, Any]] = {
     403: {"model": Problem, "description": "the link does not play a seat of this game"},
     404: {"model": Problem, "description": "no game has this id"},
     409: {"model": Problem, "description": "the rules refuse this now; the detail says why"},
+}
+BUSY: dict[int | str, dict[str, Any]] = {
+    503: {
+        "model": Problem,
+        "description": "the expert's solve queue is full; Retry-After says when to retry",
+    },
 }
 TOO_MANY: dict[int | str, dict[str, Any]] = {
     429: {
@@ -420,7 +427,7 @@ def listed_summary(g: GameListing) -> dict[str, Any] | None:
     "/games",
     response_model=Created,
     status_code=201,
-    responses={422: {"description": "unknown game, option, seat or seed"}, **TOO_MANY},
+    responses={422: {"description": "unknown game, option, seat or seed"}, **TOO_MANY, **BUSY},
 )
 def create_game(body: NewGame, request: Request, response: Response, svc: Service) -> Created:
     """Start a game; the answer (to its creator only) holds the secret link of every seat
@@ -436,6 +443,7 @@ def create_game(body: NewGame, request: Request, response: Response, svc: Servic
     why = hint_refusal({**seats, **body.seats}, body.hints)
     if why is not None:
         raise field_error(("body", "hints"), why)
+    solver_busy(seats)
     live = svc.create_for(
         browser_id(request, response),
         body.game,
@@ -447,6 +455,27 @@ def create_game(body: NewGame, request: Request, response: Response, svc: Servic
         hints=body.hints,
     )
     return created(request, live)
+
+
+EXPERT = AI_PREFIX + "expert"
+
+
+def solver_busy(seats: dict[str, str]) -> None:
+    """A new game with the expert while its solve queue is full: 503, try in a minute.
+
+    The expert solves each new matchup it meets (about a minute, about 1 GB); the
+    queue of this process takes only so many (:data:`airwar.solver.jobs.MAX_WAITING`
+    behind the running one), so that games started together cannot pile solves up
+    without end. A game under way that meets a new matchup then has its expert play
+    that decision by its fallback (MCTS) and ask again at the next."""
+    if EXPERT not in seats.values() or not jobs.QUEUE.full():
+        return
+    seconds = jobs.BUSY_RETRY_SECONDS
+    raise ServiceBusy(
+        "the expert is busy solving other players' matchups: start this game in a minute, "
+        "or choose another AI",
+        seconds,
+    )
 
 
 def created(request: Request, live: LiveGame) -> Created:

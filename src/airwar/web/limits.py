@@ -138,6 +138,15 @@ class TooManyRequests(HTTPException):
         )
 
 
+class ServiceBusy(HTTPException):
+    """503 with a ``Retry-After`` header: the server is too busy for this now."""
+
+    def __init__(self, detail: str, seconds: int) -> None:
+        super().__init__(
+            status_code=503, detail=detail, headers={"Retry-After": str(max(1, seconds))}
+        )
+
+
 def charge(request: Request, kind: str) -> None:
     """Count this request against its client's ``kind`` bucket; 429 when it is empty.
 
