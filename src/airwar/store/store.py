@@ -36,7 +36,7 @@ import time
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from contextlib import AbstractContextManager, contextmanager, nullcontext
 from dataclasses import dataclass, field
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
 
@@ -48,12 +48,15 @@ from sqlalchemy import (
     create_engine,
     delete,
     event,
+    func,
     insert,
     or_,
     select,
 )
 from sqlalchemy import text as sql_text
 from sqlalchemy import update as sql_update
+from sqlalchemy.dialects.postgresql import insert as pg_insert
+from sqlalchemy.dialects.sqlite import insert as sqlite_insert
 from sqlalchemy.engine import make_url
 from sqlalchemy.exc import ArgumentError, SQLAlchemyError
 from sqlalchemy.orm import Session, sessionmaker
@@ -62,7 +65,7 @@ from sqlalchemy.pool import StaticPool
 from airwar.core.errors import RecordError
 from airwar.core.record import CHAIN_PREFIX, RECORD_FORMAT, RECORD_VERSION, GameRecord
 from airwar.store.errors import GameChanged, GameNotFound, StoreError
-from airwar.store.models import ActionRow, GameRow
+from airwar.store.models import ActionRow, GameRow, LeaseRow
 from airwar.store.schema import upgrade_to_head
 
 ENV_VAR = "AIRWAR_DATABASE_URL"
@@ -765,6 +768,68 @@ class Store:
             del h["moving"][found]
             h["held"][found] = holder
             return found
+
+    # -- leases: which process does a piece of shared work ------------------------
+    def claim_lease(self, name: str, holder: str, seconds: float) -> bool:
+        """Hold the lease ``name`` for ``holder`` for ``seconds`` from now: True when it
+        was free, expired or already ``holder``'s (then it is renewed), else False.
+
+        Atomic across processes: the insert of a new lease and the take-over of an
+        expired one are each one statement that at most one writer wins (the row lock
+        on PostgreSQL, the write lock on SQLite)."""
+        if not name or len(name) > 200 or not holder or len(holder) > 64:
+            raise StoreError(f"a lease needs a name and a holder, not {name!r}, {holder!r}")
+        now = _now()
+        until = now + timedelta(seconds=seconds)
+        with self._writing(f"claiming {name}") as conn:
+            dialect = conn.dialect.name
+            if dialect in ("postgresql", "sqlite"):
+                maker = pg_insert if dialect == "postgresql" else sqlite_insert
+                added = conn.execute(
+                    maker(LeaseRow)
+                    .values(name=name, holder=holder, expires_at=until)
+                    .on_conflict_do_nothing(index_elements=["name"])
+                )
+                if added.rowcount == 1:
+                    return True
+            elif conn.execute(select(LeaseRow.name).where(LeaseRow.name == name)).first() is None:
+                conn.execute(insert(LeaseRow).values(name=name, holder=holder, expires_at=until))
+                return True
+            taken = conn.execute(
+                sql_update(LeaseRow)
+                .where(
+                    LeaseRow.name == name,
+                    or_(LeaseRow.holder == holder, LeaseRow.expires_at < now),
+                )
+                .values(holder=holder, expires_at=until)
+            )
+            return bool(taken.rowcount == 1)
+
+    def release_lease(self, name: str, holder: str) -> None:
+        """Give up the lease ``name`` if ``holder`` holds it (else nothing changes)."""
+        with self._writing(f"releasing {name}") as conn:
+            conn.execute(delete(LeaseRow).where(LeaseRow.name == name, LeaseRow.holder == holder))
+
+    def lease_holder(self, name: str) -> str | None:
+        """Who holds the lease ``name`` now (None: nobody, or it has expired)."""
+        with self._transaction(f"reading {name}") as session:
+            row = session.execute(
+                select(LeaseRow.holder, LeaseRow.expires_at).where(LeaseRow.name == name)
+            ).first()
+        if row is None or _aware(row[1]) < _now():
+            return None
+        return str(row[0])
+
+    def leases_held(self, prefix: str) -> int:
+        """How many unexpired leases have a name starting with ``prefix``."""
+        pattern = prefix.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_") + "%"
+        with self._transaction("counting leases") as session:
+            found = session.execute(
+                select(func.count())
+                .select_from(LeaseRow)
+                .where(LeaseRow.name.like(pattern, escape="\\"), LeaseRow.expires_at >= _now())
+            ).scalar_one()
+        return int(found)
 
     def delete(self, game_id: str) -> None:
         """Remove a saved game and its decisions (only when asked to)."""
