@@ -99,3 +99,26 @@ def test_a_lease_is_held_by_one_holder_until_it_expires(kind: str, tmp_path: Pat
         finally:
             a.close()
             b.close()
+
+
+@pytest.mark.parametrize("kind", DATABASES)
+def test_the_server_s_solves_are_bounded_across_its_processes(kind: str, tmp_path: Path) -> None:
+    from airwar.web.solver_jobs import SolveSlots
+
+    with database(kind, tmp_path) as url:
+        a_store, b_store = Store(url), Store(url)
+        try:
+            a = SolveSlots(a_store, "process-a", slots=2)
+            b = SolveSlots(b_store, "process-b", slots=2)
+            assert a.claim("F-86 v MiG-15")
+            assert a.claim("F-51 v Yak-9")
+            # the server holds two solves: a third matchup is refused in any process
+            assert not b.claim("F-80 v MiG-15")
+            # a matchup solved by another process only waits for its solution
+            assert b.claim("F-86 v MiG-15")
+            a.release("F-86 v MiG-15")
+            assert b.claim("F-80 v MiG-15")
+            assert not a.claim("F-84 v MiG-15")
+        finally:
+            a_store.close()
+            b_store.close()

@@ -42,7 +42,7 @@ from collections import deque
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, Protocol
 
 from airwar.core.errors import AirwarError
 from airwar.solver import cache as solver_cache
@@ -247,6 +247,17 @@ class SolveJob:
         self._done.set()
 
 
+class Gate(Protocol):
+    """Admits new solves beyond this process (the browser app's: leases in its database,
+    so that several server processes together run a bounded number of solves)."""
+
+    def claim(self, key: str) -> bool:
+        """Whether a new solve of ``key`` may be queued here now (held until released)."""
+
+    def release(self, key: str) -> None:
+        """The solve of ``key`` ended here: its place is free."""
+
+
 class SolveQueue:
     """Runs solves one at a time in a background thread; one job per matchup and options.
 
@@ -274,6 +285,8 @@ class SolveQueue:
         self._running: SolveJob | None = None
         self._thread: threading.Thread | None = None
         self._ids = itertools.count(1)
+        self.gate: Gate | None = None
+        """Asked before a new solve is queued, told when it ends (None: this queue alone)."""
 
     def submit(self, matchup: Matchup, options: SolverOptions | None = None) -> SolveJob:
         """The job for this matchup and options: the one queued or running, else a new one."""
@@ -285,6 +298,8 @@ class SolveQueue:
                 return job
             if len(self._active) > self.most_waiting:  # the running one and those waiting
                 raise SolverBusy(len(self._active) - 1)
+            if self.gate is not None and not self.gate.claim(key):
+                raise SolverBusy(len(self._active))
             job = SolveJob(next(self._ids), key, matchup, options)
             ahead = len(self._waiting) + (self._running is not None)
             job.phase = f"queued behind {ahead} other solve(s)" if ahead else "queued"
@@ -326,7 +341,13 @@ class SolveQueue:
                 self._running = job
                 for i, other in enumerate(self._waiting):
                     other._set(phase=f"queued behind {i + 1} other solve(s)")
-            self._run(job)
+            try:
+                self._run(job)
+            finally:
+                gate = self.gate
+                if gate is not None:
+                    with contextlib.suppress(Exception):  # its place expires by itself
+                        gate.release(job.key)
             with self._lock:
                 self._running = None
                 self._active.pop(job.key, None)

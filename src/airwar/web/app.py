@@ -18,6 +18,7 @@ from starlette.types import Receive, Scope, Send
 
 import airwar.games.migs_sabres  # noqa: F401  (registers the MiGs and Sabres games)
 from airwar import __version__, solver
+from airwar.solver.jobs import max_waiting
 from airwar.store import Store
 from airwar.web import analysis, api, errors, hardening, lifeline, pages, solver_jobs
 from airwar.web.changes import Changes
@@ -82,6 +83,7 @@ def create_app(
     limits: Limits = DEFAULT_LIMITS,
     bot_threads: int = THREADS,
     warm_solver: bool = False,
+    solver_slots: int | None = None,
 ) -> FastAPI:
     """The app on the store at ``database_url`` (default: the user's SQLite file).
 
@@ -89,6 +91,9 @@ def create_app(
     ``allowed_hosts`` adds Host names the app answers to besides the loopback ones;
     ``limits`` sets how often a client may create games and act (:mod:`airwar.web.limits`);
     ``bot_threads`` is the number of background workers playing the bots' turns;
+    ``solver_slots`` bounds the expert's solves (running and queued) of every server
+    process on the database together (:class:`airwar.web.solver_jobs.SolveSlots`;
+    default: one running and ``max_waiting()`` queued);
     ``warm_solver`` readies the expert's compiled solver in the background as the
     server starts (``airwar serve`` does), so that no player waits for its compilation.
     """
@@ -96,12 +101,14 @@ def create_app(
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         # games left with a bot to act when the server last stopped go on by themselves
+        app.state.solve_slots.install()
         await asyncio.to_thread(app.state.bots.resume_waiting)
         if warm_solver:
             threading.Thread(target=solver.warm_up, name="solver-warm-up", daemon=True).start()
         yield
         app.state.closing = True
         app.state.changes.close()
+        app.state.solve_slots.uninstall()
         await asyncio.to_thread(app.state.bots.close)
 
     app = FastAPI(
@@ -117,6 +124,11 @@ def create_app(
     app.state.service.scheduler = app.state.bots  # no request waits for a bot
     app.state.limits = RateLimiter(limits)
     app.state.streams = StreamCount(limits.streams)
+    app.state.solve_slots = solver_jobs.SolveSlots(
+        app.state.store,
+        app.state.bots.holder,
+        solver_slots if solver_slots is not None else 1 + max_waiting(),
+    )
     app.state.changes = Changes(app.state.store)
     app.state.bots.changes = app.state.changes  # the AI at work wakes the game's streams
     app.state.closing = False
