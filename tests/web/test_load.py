@@ -243,3 +243,18 @@ def test_a_change_through_another_process_wakes_streams_on_postgresql(
             finally:
                 ctx.__exit__(None, None, None)
         app.state.store.close()
+
+
+def test_refused_streams_hold_no_place(tmp_path: Path) -> None:
+    """Streams of unknown games, or with a link that plays no seat, are refused and leave
+    the address's places free."""
+    limits = Limits(read=RELAXED.read, streams=2)
+    app = create_app(f"sqlite:///{tmp_path / 'web.sqlite'}", limits=limits)
+    with TestClient(app, base_url=LOCAL) as outsider:
+        game = hot_seat_game(outsider)
+        for _ in range(5):
+            assert outsider.get("/api/games/nosuchgame/stream").status_code == 404
+            bad = outsider.get(f"/api/games/{game['id']}/stream", params={"seat": "A" * 22})
+            assert bad.status_code == 403
+        assert app.state.streams.held("testclient") == 0
+    app.state.store.close()

@@ -161,18 +161,22 @@ def create_app(
         connection (and a proxy) from timing out. Opening one is charged to the address's
         reading allowance, and an address holds at most ``Limits.streams`` at once."""
         charge(request, READ)
-        svc: GameService = request.app.state.service
-        changes: Changes = request.app.state.changes
-        first = await asyncio.to_thread(svc.get, game_id)
-        browser = api.browser_id(request)
-        seat_name = await asyncio.to_thread(svc.seat_of, first, seat, browser)
-        owner = await asyncio.to_thread(svc.owns, first, browser)
-        spectator = seat_name is None and not owner
-        host = api.hosts(first, seat_name, owner)  # told of the seats joined
         counter: StreamCount = request.app.state.streams
         client = client_of(request)
-        if not counter.open(client):
+        if not counter.open(client):  # refused before anything is read
             raise TooManyRequests(STREAMS, keep_alive)
+        svc: GameService = request.app.state.service
+        changes: Changes = request.app.state.changes
+        try:
+            first = await asyncio.to_thread(svc.get, game_id)
+            browser = api.browser_id(request)
+            seat_name = await asyncio.to_thread(svc.seat_of, first, seat, browser)
+            owner = await asyncio.to_thread(svc.owns, first, browser)
+        except BaseException:
+            counter.close(client)  # no stream after all
+            raise
+        spectator = seat_name is None and not owner
+        host = api.hosts(first, seat_name, owner)  # told of the seats joined
 
         async def events() -> AsyncIterator[str]:
             live = first
