@@ -115,7 +115,8 @@ ANY_ADDRESS = ("", "0.0.0.0", "::")
 
 
 def port_taken(host: str, port: int) -> str | None:
-    """Why nothing can listen on ``host:port`` now (another server holds it), or None.
+    """Why nothing can listen on ``host:port`` now (another server holds it), or None
+    (free, or an address the server itself will report on).
 
     Binds a socket as the server will (``SO_REUSEADDR``, so that a port left in
     TIME_WAIT by a server just stopped is free) and lets it go at once.
@@ -126,8 +127,8 @@ def port_taken(host: str, port: int) -> str | None:
         found = socket.getaddrinfo(
             host or None, port, type=socket.SOCK_STREAM, flags=socket.AI_PASSIVE
         )
-    except socket.gaierror as exc:
-        return f"the address cannot be found ({exc.strerror})"
+    except OSError:
+        return None  # the server says what is wrong with the address
     for family, kind, proto, _name, address in found[:1]:
         with socket.socket(family, kind, proto) as sock:
             sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
@@ -136,7 +137,6 @@ def port_taken(host: str, port: int) -> str | None:
             except OSError as exc:
                 if exc.errno == errno.EADDRINUSE:
                     return "the port is in use (another server runs there): stop it or give --port"
-                return exc.strerror or str(exc)
     return None
 
 
