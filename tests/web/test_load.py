@@ -7,6 +7,7 @@ nothing happening, a change made by another process.
 
 from __future__ import annotations
 
+import itertools
 import threading
 import time
 from collections.abc import Iterator
@@ -260,3 +261,33 @@ def test_refused_streams_hold_no_place(tmp_path: Path) -> None:
             assert bad.status_code == 403
         assert app.state.streams.held("testclient") == 0
     app.state.store.close()
+
+
+def test_changes_a_reader_may_not_see_do_not_move_its_keep_alives(tmp_path: Path) -> None:
+    """A stream woken by a change it may not see (the enemy's secret decision, GS-73) sends
+    nothing, and its keep-alives keep their beat: their timing tells nothing either."""
+    app = create_app(
+        f"sqlite:///{tmp_path / 'web.sqlite'}", limits=RELAXED, keep_alive=1.0, stream_seconds=8
+    )
+    with serving(app) as base, httpx.Client(base_url=base) as client:
+        game = hot_seat_game(client)  # type: ignore[arg-type]
+        ctx, lines = open_stream(client, f"/api/games/{game['id']}/stream")
+        stop = threading.Event()
+
+        def wake() -> None:  # as if the game changed where this reader cannot see
+            while not stop.wait(0.3):
+                app.state.changes.touch(game["id"])
+
+        waker = threading.Thread(target=wake, daemon=True)
+        try:
+            next_event(lines, "event: update", 5)
+            waker.start()
+            beats = []
+            for _ in range(4):
+                next_event(lines, ": keep-alive", 3)
+                beats.append(time.monotonic())
+            gaps = [b - a for a, b in itertools.pairwise(beats)]
+            assert all(0.5 < g < 1.6 for g in gaps), gaps
+        finally:
+            stop.set()
+            ctx.__exit__(None, None, None)

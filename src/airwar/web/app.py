@@ -183,6 +183,9 @@ def create_app(
             told: dict[str, object] | None = None
             loop = asyncio.get_running_loop()
             end = loop.time() + stream_seconds
+            # the keep-alives keep their own beat, whatever wakes the stream: a change this
+            # reader may not see (the enemy's secret decision) must not shift them (GS-73)
+            beat = loop.time() + keep_alive
             yield "retry: 1000\n\n"
             with changes.watching(game_id) as changed:
                 fresh = True
@@ -197,15 +200,18 @@ def create_app(
                         if update != told:
                             told = update
                             yield f"event: update\ndata: {json.dumps(update)}\n\n"
-                    left = end - loop.time()
-                    if left <= 0:
+                    now = loop.time()
+                    if now >= end:
                         break
+                    if now >= beat:
+                        beat += keep_alive * (1 + (now - beat) // keep_alive)
+                        yield ": keep-alive\n\n"
+                        fresh = False
+                        continue
                     try:
-                        await asyncio.wait_for(changed.wait(), min(left, keep_alive))
+                        await asyncio.wait_for(changed.wait(), min(end, beat) - now)
                     except TimeoutError:
                         fresh = False
-                        if end - loop.time() > 0:
-                            yield ": keep-alive\n\n"
                         continue
                     fresh = True
                     if request.app.state.closing:
