@@ -20,9 +20,22 @@ second of each server to the one with the fewest workers.
     python benchmarks/web_load.py --database-url postgresql+psycopg://user:pw@127.0.0.1/db \\
         --workers 2,1 --games 50 --seconds 60 --markdown
 
+With ``--streams N`` or ``--listers N`` it measures instead what readers cost
+everyone else: it makes ``--stream-games`` games, keeps N live update streams
+open on them (idle: nobody moves; a stream that ends is opened again) and N
+clients looping on ``GET /api/games`` (each its own browser, an outsider
+with nothing of its own), and times ``GET /api/catalog`` from one more client
+meanwhile; it prints the catalog's p50/p95/p99, the longest silence any
+stream had (an idle stream should send a keep-alive comment well inside a
+client's timeout), the games-list requests answered and the errors.
+
+    python benchmarks/web_load.py --workers 1 --streams 1000 --seconds 30 --markdown
+    python benchmarks/web_load.py --workers 1 --listers 10 --listed-games 60 --seconds 30
+
 Bounded: 127.0.0.1 only; at most ``--games`` games and connections at once
 (≤ 200), ``--seconds`` ≤ 600 of measuring, ``--workers`` 1..16, at most four
-servers in a run, each stopped before the next starts.
+servers in a run, each stopped before the next starts; ``--streams`` ≤ 2000,
+``--listers`` ≤ 50, ``--listed-games`` ≤ 500.
 """
 
 from __future__ import annotations
@@ -39,6 +52,7 @@ import statistics
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 from collections.abc import Iterator
 from dataclasses import dataclass, field
@@ -53,6 +67,9 @@ MAX_GAMES = 200
 MAX_SECONDS = 600
 MAX_WORKERS = 16
 MAX_SERVERS = 4
+MAX_STREAMS = 2000
+MAX_LISTERS = 50
+MAX_LISTED_GAMES = 500
 START_SECONDS = 120.0
 
 
@@ -279,6 +296,183 @@ async def drive(
     return tally, server1 - server0, client1 - client0
 
 
+# -- readers: streams and the games list, against the catalog -------------------------
+@dataclass
+class Readers:
+    """What one server did while readers loaded it."""
+
+    catalog: list[float] = field(default_factory=list)
+    errors: dict[str, int] = field(default_factory=dict)
+    silences: list[float] = field(default_factory=list)
+    lists: int = 0
+    streams_opened: int = 0
+
+    def error(self, what: str) -> None:
+        self.errors[what] = self.errors.get(what, 0) + 1
+
+
+async def make_games(base: str, count: int, moves: int) -> list[tuple[str, str]]:
+    """``count`` games (a person and a second browser), ``moves`` decisions made in each:
+    (id, the first seat's token)."""
+    made = []
+    rng = random.Random(1)
+    async with httpx.AsyncClient(base_url=base, timeout=60) as client:
+        for _ in range(count):
+            body = {
+                "game": "migs-engagement",
+                "seats": {"Allied": "human", "Communist": "remote"},
+                "options": {"turn_limit": 30},
+            }
+            r = await client.post("/api/games", json=body)
+            r.raise_for_status()
+            data = r.json()
+            tokens = {
+                link["seat"]: parse_qs(urlparse(link["url"]).query)["seat"][0]
+                for link in data["links"]
+            }
+            game = (await client.get(f"/api/games/{data['id']}")).json()
+            for _ in range(moves):
+                if game["status"] != "running":
+                    break
+                r = await client.post(
+                    f"/api/games/{data['id']}/actions",
+                    json={"seat": tokens[game["to_act"]], "actions": [choose(game["view"], rng)]},
+                )
+                if r.status_code != 200:
+                    break
+                game = r.json()
+            made.append((data["id"], tokens["Allied"]))
+    return made
+
+
+async def hold_stream(client: httpx.AsyncClient, url: str, window: Window, found: Readers) -> None:
+    """Keep a stream open until the window ends (opening it again when it ends), noting
+    the longest time inside the window that nothing came."""
+    last = time.monotonic()
+    longest = 0.0
+
+    def seen(now: float) -> None:
+        nonlocal last, longest
+        a, b = max(last, window.start), min(now, window.end)
+        longest = max(longest, b - a)
+        last = now
+
+    async def hold() -> None:
+        while True:
+            try:
+                async with client.stream("GET", url) as r:
+                    if r.status_code != 200:
+                        found.error(f"HTTP {r.status_code} on stream")
+                        await asyncio.sleep(1.0)
+                        continue
+                    found.streams_opened += 1
+                    async for _line in r.aiter_lines():
+                        seen(time.monotonic())
+            except httpx.HTTPError as exc:
+                if window.start < time.monotonic() < window.end:
+                    found.error(f"{type(exc).__name__} on stream")
+                await asyncio.sleep(1.0)
+
+    with contextlib.suppress(TimeoutError):
+        await asyncio.wait_for(hold(), window.end - time.monotonic())
+    seen(window.end)
+    found.silences.append(longest)
+
+
+async def list_loop(base: str, window: Window, found: Readers) -> None:
+    """An outsider (a browser of its own, no game) asking for the games list again and again."""
+    async with httpx.AsyncClient(base_url=base, timeout=60) as client:
+        while time.monotonic() < window.end:
+            t0 = time.monotonic()
+            try:
+                r = await client.get("/api/games")
+            except httpx.HTTPError as exc:
+                found.error(f"{type(exc).__name__} on list")
+                continue
+            if window.holds(t0, time.monotonic()):
+                if r.status_code != 200:
+                    found.error(f"HTTP {r.status_code} on list")
+                else:
+                    found.lists += 1
+
+
+def probe_catalog(base: str, window: Window, found: Readers) -> None:
+    """One client in a thread of its own timing ``GET /api/catalog`` every 50 ms."""
+    with httpx.Client(base_url=base, timeout=60) as client:
+        while time.monotonic() < window.end:
+            t0 = time.monotonic()
+            try:
+                r = client.get("/api/catalog")
+            except httpx.HTTPError as exc:
+                found.error(f"{type(exc).__name__} on catalog")
+                continue
+            t1 = time.monotonic()
+            if window.holds(t0, t1):
+                if r.status_code != 200:
+                    found.error(f"HTTP {r.status_code} on catalog")
+                else:
+                    found.catalog.append(t1 - t0)
+            time.sleep(0.05)
+
+
+async def drive_readers(
+    base: str,
+    streams: int,
+    listers: int,
+    stream_games: int,
+    listed_games: int,
+    moves: int,
+    warmup: float,
+    seconds: float,
+) -> Readers:
+    found = Readers()
+    games = await make_games(base, max(stream_games, listed_games), moves)
+    start = time.monotonic() + warmup
+    window = Window(start, start + seconds)
+    prober = threading.Thread(target=probe_catalog, args=(base, window, found), daemon=True)
+    prober.start()
+    limits = httpx.Limits(max_connections=None, max_keepalive_connections=None)
+    timeout = httpx.Timeout(60.0, read=None)
+    async with httpx.AsyncClient(base_url=base, limits=limits, timeout=timeout) as client:
+        tasks = [
+            hold_stream(
+                client,
+                f"/api/games/{gid}/stream",  # a spectator: a seat link is claim-once
+                window,
+                found,
+            )
+            for gid, _tok in (games[i % stream_games] for i in range(streams))
+        ]
+        tasks += [list_loop(base, window, found) for _ in range(listers)]
+        await asyncio.gather(*tasks)
+    await asyncio.to_thread(prober.join)
+    return found
+
+
+def report_readers(args: Any, workers: int, found: Readers, markdown: bool) -> None:
+    rows = [
+        ("catalog requests timed", f"{len(found.catalog)}"),
+        ("catalog p50", f"{1000 * percentile(found.catalog, 50):.0f} ms"),
+        ("catalog p95", f"{1000 * percentile(found.catalog, 95):.0f} ms"),
+        ("catalog p99", f"{1000 * percentile(found.catalog, 99):.0f} ms"),
+        ("streams held / opened", f"{args.streams} / {found.streams_opened}"),
+        (
+            "longest silence of a stream",
+            f"{max(found.silences):.1f} s" if found.silences else "-",
+        ),
+        ("games lists answered", f"{found.lists}"),
+        ("errors", f"{sum(found.errors.values())} {found.errors or ''}".strip()),
+    ]
+    head = f"{workers} worker{'s' if workers > 1 else ''}"
+    if markdown:
+        print(f"| measure | {head} |\n|---|---:|")
+        for name, cell in rows:
+            print(f"| {name} | {cell} |")
+    else:
+        for name, cell in rows:
+            print(f"{name:>30}: {cell}")
+
+
 # -- the report -----------------------------------------------------------------------
 def percentile(values: list[float], q: int) -> float:
     if len(values) < 2:
@@ -368,8 +562,16 @@ def main() -> None:
         help="PostgreSQL beside which to make fresh databases; default: fresh SQLite files",
     )
     ap.add_argument("--markdown", action="store_true", help="print a Markdown table")
+    ap.add_argument("--streams", type=int, default=0, help="idle live update streams held")
+    ap.add_argument("--listers", type=int, default=0, help="clients looping on the games list")
+    ap.add_argument("--stream-games", type=int, default=10, help="games the streams watch")
+    ap.add_argument("--listed-games", type=int, default=0, help="games made before (list)")
+    ap.add_argument("--moves", type=int, default=0, help="decisions made in each game made")
     args = ap.parse_args()
     workers = bounded_workers(args.workers)
+    if args.streams or args.listers:
+        readers(args, workers)
+        return
     if not 1 <= args.games <= MAX_GAMES:
         raise SystemExit(f"--games must be 1..{MAX_GAMES}")
     if not 1 <= args.seconds <= MAX_SECONDS:
@@ -403,6 +605,37 @@ def main() -> None:
                 f"airwar serve --workers {n}: {results[-1].rate:.1f} decisions/s", file=sys.stderr
             )
     report(results, args.markdown)
+
+
+def readers(args: Any, workers: list[int]) -> None:
+    if not 0 <= args.streams <= MAX_STREAMS or not 0 <= args.listers <= MAX_LISTERS:
+        raise SystemExit(f"--streams 0..{MAX_STREAMS}, --listers 0..{MAX_LISTERS}")
+    if not 1 <= args.stream_games <= 100 or not 0 <= args.listed_games <= MAX_LISTED_GAMES:
+        raise SystemExit(f"--stream-games 1..100, --listed-games 0..{MAX_LISTED_GAMES}")
+    if not 0 <= args.moves <= 500 or not 1 <= args.seconds <= MAX_SECONDS:
+        raise SystemExit(f"--moves 0..500, --seconds 1..{MAX_SECONDS}")
+    with tempfile.TemporaryDirectory() as tmp, contextlib.ExitStack() as stack:
+        for n in workers:
+            with fresh_database(args.database_url, Path(tmp), f"r{n}") as url:
+                port = free_port()
+                errors = stack.enter_context(tempfile.TemporaryFile())
+                proc = start_server(port, url, n, errors)
+                try:
+                    found = asyncio.run(
+                        drive_readers(
+                            f"http://{HOST}:{port}",
+                            args.streams,
+                            args.listers,
+                            args.stream_games,
+                            args.listed_games,
+                            args.moves,
+                            args.warmup,
+                            args.seconds,
+                        )
+                    )
+                finally:
+                    stop_server(proc)
+            report_readers(args, n, found, args.markdown)
 
 
 if __name__ == "__main__":

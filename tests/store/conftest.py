@@ -36,7 +36,7 @@ def db_url(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[str]:
     try:
         engine = create_engine(url, connect_args={"connect_timeout": 10})
         with engine.begin() as conn:
-            for table in ("game_actions", "games", "airwar_schema_version"):
+            for table in ("game_actions", "games", "leases", "airwar_schema_version"):
                 conn.execute(text(f"DROP TABLE IF EXISTS {table} CASCADE"))
     except Exception as exc:  # no driver or no server: the URL was set, so fail
         pytest.fail(

@@ -32,7 +32,7 @@ def test_fresh_database_is_migrated_to_head(db_url: str) -> None:
     else:
         assert current_revision(engine) is None
     store = Store(db_url)
-    assert current_revision(engine) == head_revision() == "0002"
+    assert current_revision(engine) == head_revision() == "0003"
     tables = set(inspect(engine).get_table_names())
     assert {"games", "game_actions", VERSION_TABLE} <= tables
     store.close()

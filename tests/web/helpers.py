@@ -9,7 +9,10 @@ from urllib.parse import parse_qs, urlparse
 from airwar.web.limits import Limits, Rate
 
 RELAXED = Limits(
-    create=Rate(per_second=1000.0, burst=1000), act=Rate(per_second=1000.0, burst=1000)
+    create=Rate(per_second=1000.0, burst=1000),
+    act=Rate(per_second=1000.0, burst=1000),
+    read=Rate(per_second=1000.0, burst=1000),
+    streams=1000,
 )
 """Rate limits that no test reaches, for the tests of everything else."""
 

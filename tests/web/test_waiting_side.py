@@ -32,7 +32,6 @@ from typing import Any
 import pytest
 from fastapi.testclient import TestClient
 
-import airwar.web.app as web_app
 from airwar.games.gunslingers.autoplayer import GunslingersAuto
 from airwar.games.gunslingers.game import options_for_file
 from airwar.games.gunslingers.visibility import CURSOR
@@ -78,7 +77,6 @@ VIEW_CURSOR = ("turn", "phase", "step", "actor", "decision")
 def client(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[TestClient]:
     """The app on a fresh SQLite file, with an event stream that gives its first update
     and closes at once (each point of the game reads it afresh)."""
-    monkeypatch.setattr(web_app, "POLL_SECONDS", 0.005)
     app = create_app(f"sqlite:///{tmp_path / 'web.sqlite'}", limits=RELAXED, stream_seconds=0.001)
     with TestClient(app, base_url=LOCAL) as c:
         # the automatic referee decides inside each request, as at the terminal, so that

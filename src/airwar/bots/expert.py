@@ -9,10 +9,11 @@ limit (MS-11): any matchup, aces (MS-14), kills or base-value scoring (IV.A).
 
 What the solver does not cover, the bot hands to :class:`MctsBot`: an
 engagement without a turn limit (``turn_limit=0``: no finite horizon), a
-matchup that is not solved when ``solve_missing`` is off, and any decision
-outside an engagement. In the whole game it optimises each engagement's
-expected kill difference, not the chance of winning the game from the
-current score.
+matchup that is not solved when ``solve_missing`` is off, a new matchup
+while the solve queue is full (:class:`~airwar.solver.jobs.SolverBusy`: it
+asks again at its next decision), and any decision outside an engagement.
+In the whole game it optimises each engagement's expected kill difference,
+not the chance of winning the game from the current score.
 
 A game whose turn limit is longer than the solver takes
 (:data:`~airwar.solver.MAX_TURN_LIMIT`, MS-24) is refused at the
@@ -89,7 +90,11 @@ class ExpertBot(BaseBot):
         except SolverError:
             return None
         if self.solve_missing:
-            return jobs.solution(matchup, options, on_progress=self.on_progress)
+            try:
+                return jobs.solution(matchup, options, on_progress=self.on_progress)
+            except jobs.SolverBusy:
+                # the solve queue is full: this decision is MCTS's, the next asks again
+                return None
         return cached_solution(matchup, options)
 
     def choose(self, state: GameState, seat: int) -> Action:

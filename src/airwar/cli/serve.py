@@ -55,6 +55,7 @@ def serve(
     from airwar.store import Store, default_database_url
     from airwar.web.app import HOSTS_VAR, LIMITS_VAR, UNLIMITED, create_app
     from airwar.web.hardening import host_pattern
+    from airwar.web.lifeline import SUPERVISOR_VAR
     from airwar.web.limits import DEFAULT_LIMITS
 
     try:
@@ -70,6 +71,13 @@ def serve(
         "timeout_keep_alive": 30,
         "timeout_graceful_shutdown": 2,
     }
+    if workers > 1 and in_memory(database_url or default_database_url()):
+        raise typer.BadParameter(
+            "an in-memory database lives in one process: give a database the "
+            "workers can share (PostgreSQL, or a SQLite file)",
+            param_hint="--workers",
+        )
+    check_listen(host, port)  # one line, before anything else is said or done
     if workers == 1:
         limits = DEFAULT_LIMITS if rate_limits else UNLIMITED
         web_app = create_app(database_url, allowed_hosts=hosts, limits=limits, warm_solver=True)
@@ -88,7 +96,6 @@ def serve(
             )
         # opened (and migrated) once here, before the workers start and each open it
         Store(url).close()
-    check_listen(host, port)  # after the database's checks: each is one line
     where = make_url(url).render_as_string(hide_password=True)
     typer.echo(f"airwar: games kept in {where}")
     shown = f"http://{host}:{port}{root}/"
@@ -106,6 +113,7 @@ def serve(
     os.environ["AIRWAR_DATABASE_URL"] = url
     os.environ[HOSTS_VAR] = ",".join(hosts)
     os.environ[LIMITS_VAR] = "on" if rate_limits else "off"
+    os.environ[SUPERVISOR_VAR] = str(os.getpid())  # the workers die with this process
     uvicorn.run(FACTORY, factory=True, workers=workers, **options)  # type: ignore[arg-type]
 
 

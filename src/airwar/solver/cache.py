@@ -43,6 +43,20 @@ class SolutionCache:
     lock: threading.Lock = field(default_factory=threading.Lock)
 
 
+LOADED_MAX = 2
+"""Solutions one process keeps open at most (each is hundreds of MB): opening another
+drops the one used longest ago, which is read from the folder again when next needed."""
+
+
+def keep_loaded(cache: SolutionCache, key: str, solution: Any) -> None:
+    """Keep ``solution`` among the cache's open solutions, the most recently used last,
+    dropping the oldest beyond :data:`LOADED_MAX` (the caller holds ``cache.lock``)."""
+    cache.loaded.pop(key, None)
+    cache.loaded[key] = solution
+    while len(cache.loaded) > LOADED_MAX:
+        cache.loaded.pop(next(iter(cache.loaded)))
+
+
 def default_folder() -> Path:
     """The folder of cached solutions (the user's cache folder, ``solver`` inside)."""
     from platformdirs import user_cache_dir

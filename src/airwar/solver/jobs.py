@@ -42,7 +42,7 @@ from collections import deque
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, Protocol
 
 from airwar.core.errors import AirwarError
 from airwar.solver import cache as solver_cache
@@ -59,6 +59,33 @@ HISTORY = 20
 
 POLL_SECONDS = 0.25
 """How often a waiter with a progress callback looks at its job."""
+
+MAX_WAITING = 2
+"""Solves queued behind the running one at most (each new matchup is about a minute and
+about 1 GB while it runs): past it :func:`submit` raises :class:`SolverBusy`."""
+QUEUE_ENV = "AIRWAR_SOLVER_QUEUE"
+"""The environment variable that sets :data:`MAX_WAITING` (0 to 100)."""
+BUSY_RETRY_SECONDS = 60
+"""What :class:`SolverBusy` tells a caller to wait before asking again."""
+
+
+class SolverBusy(AirwarError):
+    """The queue is full: no new matchup is taken until a solve ends (try in a minute)."""
+
+    def __init__(self, waiting: int, retry_after: int = BUSY_RETRY_SECONDS) -> None:
+        super().__init__(
+            f"the expert is busy: {waiting} new matchup(s) are already waiting to be solved "
+            f"after the one running; try again in a minute"
+        )
+        self.retry_after = retry_after
+
+
+def max_waiting() -> int:
+    """The queue's bound: ``AIRWAR_SOLVER_QUEUE`` if it is set to 0..100, else the default."""
+    text = os.environ.get(QUEUE_ENV, "").strip()
+    if text.isdigit() and int(text) <= 100:
+        return int(text)
+    return MAX_WAITING
 
 
 @dataclass(frozen=True)
@@ -220,6 +247,17 @@ class SolveJob:
         self._done.set()
 
 
+class Gate(Protocol):
+    """Admits new solves beyond this process (the browser app's: leases in its database,
+    so that several server processes together run a bounded number of solves)."""
+
+    def claim(self, key: str) -> bool:
+        """Whether a new solve of ``key`` may be queued here now (held until released)."""
+
+    def release(self, key: str) -> None:
+        """The solve of ``key`` ended here: its place is free."""
+
+
 class SolveQueue:
     """Runs solves one at a time in a background thread; one job per matchup and options.
 
@@ -229,15 +267,26 @@ class SolveQueue:
     empty, so an idle queue holds no thread.
     """
 
-    def __init__(self, solve_fn: SolveFn | None = None, *, history: int = HISTORY) -> None:
+    def __init__(
+        self,
+        solve_fn: SolveFn | None = None,
+        *,
+        history: int = HISTORY,
+        most_waiting: int | None = None,
+    ) -> None:
         self.solve_fn = solve_fn or _default_solve
+        self.most_waiting = max_waiting() if most_waiting is None else most_waiting
         self._lock = threading.Lock()
         self._waiting: deque[SolveJob] = deque()
         self._active: dict[str, SolveJob] = {}
-        self._finished: deque[SolveJob] = deque(maxlen=history)
+        # what finished jobs looked like at the end: never their solutions, which only
+        # their waiters (and the cache's bounded memory) hold
+        self._finished: deque[JobStatus] = deque(maxlen=history)
         self._running: SolveJob | None = None
         self._thread: threading.Thread | None = None
         self._ids = itertools.count(1)
+        self.gate: Gate | None = None
+        """Asked before a new solve is queued, told when it ends (None: this queue alone)."""
 
     def submit(self, matchup: Matchup, options: SolverOptions | None = None) -> SolveJob:
         """The job for this matchup and options: the one queued or running, else a new one."""
@@ -247,6 +296,10 @@ class SolveQueue:
             job = self._active.get(key)
             if job is not None:
                 return job
+            if len(self._active) > self.most_waiting:  # the running one and those waiting
+                raise SolverBusy(len(self._active) - 1)
+            if self.gate is not None and not self.gate.claim(key):
+                raise SolverBusy(len(self._active))
             job = SolveJob(next(self._ids), key, matchup, options)
             ahead = len(self._waiting) + (self._running is not None)
             job.phase = f"queued behind {ahead} other solve(s)" if ahead else "queued"
@@ -262,11 +315,16 @@ class SolveQueue:
     def jobs(self) -> list[JobStatus]:
         """Every job: finished ones (most recent last), then the running one, then the queued."""
         with self._lock:
-            listed = list(self._finished)
+            listed = [*self._finished]
             if self._running is not None:
-                listed.append(self._running)
-            listed.extend(self._waiting)
-        return [j.status() for j in listed]
+                listed.append(self._running.status())
+            listed.extend(j.status() for j in self._waiting)
+        return listed
+
+    def full(self) -> bool:
+        """Whether a new matchup would be refused now (:class:`SolverBusy`)."""
+        with self._lock:
+            return len(self._active) > self.most_waiting
 
     def find(self, matchup: Matchup, options: SolverOptions) -> SolveJob | None:
         """The job queued or running for this matchup and options, if any."""
@@ -283,11 +341,17 @@ class SolveQueue:
                 self._running = job
                 for i, other in enumerate(self._waiting):
                     other._set(phase=f"queued behind {i + 1} other solve(s)")
-            self._run(job)
+            try:
+                self._run(job)
+            finally:
+                gate = self.gate
+                if gate is not None:
+                    with contextlib.suppress(Exception):  # its place expires by itself
+                        gate.release(job.key)
             with self._lock:
                 self._running = None
                 self._active.pop(job.key, None)
-                self._finished.append(job)
+                self._finished.append(job.status())
 
     def _run(self, job: SolveJob) -> None:
         job._set(state=RUNNING, started=time.time(), phase="starting")

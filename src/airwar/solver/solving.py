@@ -119,6 +119,8 @@ def cached_solution(matchup: Matchup, options: SolverOptions | None = None) -> S
     key = cache_mod.cache_key(matchup, options)
     with cache.lock:
         found = cache.loaded.get(key)
+        if found is not None:
+            cache_mod.keep_loaded(cache, key, found)  # the most recently used
     if found is not None:
         cache_mod.mark_used(key)
         return found
@@ -129,7 +131,7 @@ def cached_solution(matchup: Matchup, options: SolverOptions | None = None) -> S
         except (OSError, ValueError, KeyError):
             return None
         with cache.lock:
-            cache.loaded[key] = sol
+            cache_mod.keep_loaded(cache, key, sol)
         cache_mod.mark_used(key)
         return sol
     return None
@@ -225,7 +227,7 @@ def solve(
         shutil.rmtree(tmp_folder, ignore_errors=True)
     sol = Solution.load(Path(final), matchup, options)
     with current.lock:
-        current.loaded[key] = sol
+        cache_mod.keep_loaded(current, key, sol)
     cache_mod.mark_used(key)
     cache_mod.enforce_cache_limit(keep=key)
     return sol

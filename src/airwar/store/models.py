@@ -1,6 +1,6 @@
 """The database schema, as SQLAlchemy 2 models.
 
-Two tables. ``games`` holds one row per saved game: what game and options,
+Three tables. ``games`` holds one row per saved game: what game and options,
 the seed, who sits where (and which browser holds each seat link), its
 status, the score summary and the digest of the event log. ``game_actions``
 holds the decisions, one row each, so that saving a decision is one small
@@ -69,3 +69,13 @@ class ActionRow(Base):
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
 
     owner: Mapped[GameRow] = relationship(back_populates="actions")
+
+
+class LeaseRow(Base):
+    """A piece of shared work held by one server process until ``expires_at``."""
+
+    __tablename__ = "leases"
+
+    name: Mapped[str] = mapped_column(String(200), primary_key=True)
+    holder: Mapped[str] = mapped_column(String(64))
+    expires_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))

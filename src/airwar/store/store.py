@@ -27,22 +27,37 @@ wrong: a damaged or foreign record is reported as a
 from __future__ import annotations
 
 import json
+import logging
 import os
 import re
 import secrets
 import sqlite3
 import threading
 import time
-from collections.abc import Iterable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from contextlib import AbstractContextManager, contextmanager, nullcontext
 from dataclasses import dataclass, field
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
 
 import platformdirs
-from sqlalchemy import Connection, Engine, create_engine, delete, event, insert, select
+from sqlalchemy import (
+    ColumnElement,
+    Connection,
+    Engine,
+    create_engine,
+    delete,
+    event,
+    func,
+    insert,
+    or_,
+    select,
+)
+from sqlalchemy import text as sql_text
 from sqlalchemy import update as sql_update
+from sqlalchemy.dialects.postgresql import insert as pg_insert
+from sqlalchemy.dialects.sqlite import insert as sqlite_insert
 from sqlalchemy.engine import make_url
 from sqlalchemy.exc import ArgumentError, SQLAlchemyError
 from sqlalchemy.orm import Session, sessionmaker
@@ -51,7 +66,7 @@ from sqlalchemy.pool import StaticPool
 from airwar.core.errors import RecordError
 from airwar.core.record import CHAIN_PREFIX, RECORD_FORMAT, RECORD_VERSION, GameRecord
 from airwar.store.errors import GameChanged, GameNotFound, StoreError
-from airwar.store.models import ActionRow, GameRow
+from airwar.store.models import ActionRow, GameRow, LeaseRow
 from airwar.store.schema import upgrade_to_head
 
 ENV_VAR = "AIRWAR_DATABASE_URL"
@@ -65,6 +80,8 @@ MAX_LISTED = 1000
 """The most games one listing returns (a larger ``limit`` is cut to this)."""
 _MAX_TEXT = 400
 _MAX_SEED = 200
+CHANGES_CHANNEL = "airwar_games"
+"""The PostgreSQL channel on which each write names the game it changed."""
 _WRITE = "airwar_write"
 """Execution option marking the Store's write transactions (``BEGIN IMMEDIATE`` on SQLite)."""
 
@@ -375,6 +392,22 @@ def _changed(
         )
 
 
+def _meta_holds(key: str, value: str | bool) -> ColumnElement[bool]:
+    """Whether a game's notes hold ``key`` with ``value``, tested on their saved text.
+
+    The notes are saved as ``json.dumps(..., sort_keys=True)``: a pair is the text
+    ``"key": value``, and every quote inside a string is escaped, so no string the notes
+    hold can look like a pair of their own."""
+    pair = json.dumps({key: value})[1:-1]
+    pattern = pair.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_")
+    return or_(
+        GameRow.meta_json.like(f"%{{{pattern},%", escape="\\"),
+        GameRow.meta_json.like(f"%, {pattern},%", escape="\\"),
+        GameRow.meta_json.like(f"%, {pattern}}}", escape="\\"),
+        GameRow.meta_json.like(f"{{{pattern}}}", escape="\\"),
+    )
+
+
 def _check_limit(limit: int) -> int:
     if not isinstance(limit, int) or isinstance(limit, bool) or limit < 1:
         raise StoreError(f"cannot list {limit!r} games: give a positive number")
@@ -401,6 +434,39 @@ class Store:
         self._serial: AbstractContextManager[Any] = (
             threading.RLock() if isinstance(self.engine.pool, StaticPool) else nullcontext()
         )
+        self.listeners: list[Callable[[str], None]] = []
+        """Called with a game's id after each write to it in this process commits (the
+        browser app wakes the game's live updates with it)."""
+        self.postgres = self.engine.dialect.name == "postgresql"
+
+    def _announce(self, conn: Connection | Session, game_id: str) -> None:
+        """Inside a write transaction: tell the other processes that ``game_id`` changed
+        (PostgreSQL delivers the notice on :data:`CHANGES_CHANNEL` when it commits)."""
+        if self.postgres:
+            conn.execute(
+                sql_text("SELECT pg_notify(:channel, :game)"),
+                {"channel": CHANGES_CHANNEL, "game": game_id},
+            )
+
+    def _changed_here(self, game_id: str) -> None:
+        """After a write commits: tell this process's listeners."""
+        for listener in list(self.listeners):
+            try:
+                listener(game_id)
+            except Exception:  # a listener never undoes a saved write
+                logging.getLogger(__name__).exception("a change listener failed")
+
+    def changed_since(self, moment: datetime, limit: int = 1000) -> list[tuple[str, datetime]]:
+        """The games updated at or after ``moment`` (id, when), oldest first: how a process
+        on SQLite, which has no notices, learns what other processes changed."""
+        with self._transaction("looking for changed games") as session:
+            rows = session.execute(
+                select(GameRow.id, GameRow.updated_at)
+                .where(GameRow.updated_at >= moment)
+                .order_by(GameRow.updated_at)
+                .limit(limit)
+            ).all()
+        return [(str(r[0]), _aware(r[1])) for r in rows]
 
     # -- opening ----------------------------------------------------------
     @staticmethod
@@ -664,6 +730,8 @@ class Store:
             if summary_json is not None:
                 changes["summary_json"] = summary_json
             conn.execute(sql_update(GameRow).where(GameRow.id == game_id).values(**changes))
+            self._announce(conn, game_id)
+        self._changed_here(game_id)
 
     def head(self, game_id: str) -> tuple[int, str | None]:
         """The stored decision count and log digest of ``game_id``: one small read, so a
@@ -740,6 +808,8 @@ class Store:
             if seats_json is not None:
                 row.seats_json = seats_json
             row.updated_at = now
+            self._announce(session, game_id)
+        self._changed_here(game_id)
 
     # -- seat holders (claim-once seat links) ---------------------------------
     @staticmethod
@@ -764,8 +834,14 @@ class Store:
             holders = self._holders(row)
             before = json.dumps(holders, sort_keys=True)
             yield holders
-            if json.dumps(holders, sort_keys=True) != before:
+            changed = json.dumps(holders, sort_keys=True) != before
+            if changed:
+                # a seat taken is a change the game's live updates tell (the host's "joined")
                 row.holders_json = _encode(holders, "the seat holders")
+                row.updated_at = _now()
+                self._announce(s, game_id)
+        if changed:
+            self._changed_here(game_id)
 
     def seat_holders(self, game_id: str) -> dict[str, str]:
         """Seat name -> the key of the browser that holds it, for each seat held."""
@@ -808,6 +884,68 @@ class Store:
             h["held"][found] = holder
             return found
 
+    # -- leases: which process does a piece of shared work ------------------------
+    def claim_lease(self, name: str, holder: str, seconds: float) -> bool:
+        """Hold the lease ``name`` for ``holder`` for ``seconds`` from now: True when it
+        was free, expired or already ``holder``'s (then it is renewed), else False.
+
+        Atomic across processes: the insert of a new lease and the take-over of an
+        expired one are each one statement that at most one writer wins (the row lock
+        on PostgreSQL, the write lock on SQLite)."""
+        if not name or len(name) > 200 or not holder or len(holder) > 64:
+            raise StoreError(f"a lease needs a name and a holder, not {name!r}, {holder!r}")
+        now = _now()
+        until = now + timedelta(seconds=seconds)
+        with self._writing(f"claiming {name}") as conn:
+            dialect = conn.dialect.name
+            if dialect in ("postgresql", "sqlite"):
+                maker = pg_insert if dialect == "postgresql" else sqlite_insert
+                added = conn.execute(
+                    maker(LeaseRow)
+                    .values(name=name, holder=holder, expires_at=until)
+                    .on_conflict_do_nothing(index_elements=["name"])
+                )
+                if added.rowcount == 1:
+                    return True
+            elif conn.execute(select(LeaseRow.name).where(LeaseRow.name == name)).first() is None:
+                conn.execute(insert(LeaseRow).values(name=name, holder=holder, expires_at=until))
+                return True
+            taken = conn.execute(
+                sql_update(LeaseRow)
+                .where(
+                    LeaseRow.name == name,
+                    or_(LeaseRow.holder == holder, LeaseRow.expires_at < now),
+                )
+                .values(holder=holder, expires_at=until)
+            )
+            return bool(taken.rowcount == 1)
+
+    def release_lease(self, name: str, holder: str) -> None:
+        """Give up the lease ``name`` if ``holder`` holds it (else nothing changes)."""
+        with self._writing(f"releasing {name}") as conn:
+            conn.execute(delete(LeaseRow).where(LeaseRow.name == name, LeaseRow.holder == holder))
+
+    def lease_holder(self, name: str) -> str | None:
+        """Who holds the lease ``name`` now (None: nobody, or it has expired)."""
+        with self._transaction(f"reading {name}") as session:
+            row = session.execute(
+                select(LeaseRow.holder, LeaseRow.expires_at).where(LeaseRow.name == name)
+            ).first()
+        if row is None or _aware(row[1]) < _now():
+            return None
+        return str(row[0])
+
+    def leases_held(self, prefix: str) -> int:
+        """How many unexpired leases have a name starting with ``prefix``."""
+        pattern = prefix.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_") + "%"
+        with self._transaction("counting leases") as session:
+            found = session.execute(
+                select(func.count())
+                .select_from(LeaseRow)
+                .where(LeaseRow.name.like(pattern, escape="\\"), LeaseRow.expires_at >= _now())
+            ).scalar_one()
+        return int(found)
+
     def delete(self, game_id: str) -> None:
         """Remove a saved game and its decisions (only when asked to)."""
         with self._transaction(f"deleting game {game_id}", write=True) as session:
@@ -834,15 +972,29 @@ class Store:
             # another program rewrote the decisions between the two reads: read again
         return self._stored(row, actions)
 
-    def list_summaries(self, game: str | None = None, limit: int = 200) -> list[GameListing]:
+    def list_summaries(
+        self,
+        game: str | None = None,
+        limit: int = 200,
+        *,
+        offset: int = 0,
+        any_meta: Mapping[str, str | bool] | None = None,
+    ) -> list[GameListing]:
         """The ``limit`` most recently updated saved games (of ``game`` if given),
-        newest first, read from the games table alone (no decision is read).
+        newest first, after the first ``offset``, read from the games table alone (no
+        decision is read: the cost does not grow with the decisions played).
+
+        ``any_meta`` (note -> value, each a string or a boolean) keeps only the games
+        whose notes hold at least one of these pairs, chosen by the database, so that a
+        page holds ``limit`` such games however many others there are.
 
         A row that cannot be read is listed with status ``"corrupt"`` and its
         ``problem``.
         """
+        if not isinstance(offset, int) or isinstance(offset, bool) or offset < 0:
+            raise StoreError(f"cannot list from {offset!r}: give a number from 0")
         with self._transaction("listing the saved games") as session:
-            rows = self._listed(session, game, _check_limit(limit))
+            rows = self._listed(session, game, _check_limit(limit), offset, any_meta)
         return [self._listing(r) for r in rows]
 
     def list_games(self, game: str | None = None, limit: int = 200) -> list[StoredGame]:
@@ -872,12 +1024,20 @@ class Store:
         return out
 
     @staticmethod
-    def _listed(session: Session, game: str | None, limit: int) -> list[GameRow]:
+    def _listed(
+        session: Session,
+        game: str | None,
+        limit: int,
+        offset: int = 0,
+        any_meta: Mapping[str, str | bool] | None = None,
+    ) -> list[GameRow]:
         query = select(GameRow)
         if game is not None:
             query = query.where(GameRow.game == game)
+        if any_meta is not None:
+            query = query.where(or_(*(_meta_holds(k, v) for k, v in any_meta.items())))
         query = query.order_by(GameRow.updated_at.desc(), GameRow.created_at.desc(), GameRow.id)
-        return list(session.scalars(query.limit(limit)))
+        return list(session.scalars(query.offset(offset).limit(limit)))
 
     @classmethod
     def _listing(cls, row: GameRow) -> GameListing:

@@ -29,11 +29,12 @@ from airwar.core.options import type_refusal
 from airwar.core.registry import game_class, game_names
 from airwar.session import StaleDecision, hint_refusal
 from airwar.session.seats import AI_PREFIX, ASSIST_PREFIX, HUMAN, REMOTE, default_seats, is_away
-from airwar.store import StoredGame
+from airwar.solver import jobs
+from airwar.store import GameListing
 from airwar.web import bots as web_bots
 from airwar.web.errors import field_error
 from airwar.web.identity import BROWSER_COOKIE, browser_id
-from airwar.web.limits import ACT, CREATE, charge
+from airwar.web.limits import ACT, CREATE, READ, ServiceBusy, charge
 from airwar.web.schemas import (
     Catalog,
     Created,
@@ -59,6 +60,7 @@ from airwar.web.service import (
     GameService,
     LiveGame,
     owned_by,
+    owner_key,
     solver_values,
 )
 
@@ -66,6 +68,12 @@ ERRORS: dict[int | str, dict[str, Any]] = {
     403: {"model": Problem, "description": "the link does not play a seat of this game"},
     404: {"model": Problem, "description": "no game has this id"},
     409: {"model": Problem, "description": "the rules refuse this now; the detail says why"},
+}
+BUSY: dict[int | str, dict[str, Any]] = {
+    503: {
+        "model": Problem,
+        "description": "the expert's solve queue is full; Retry-After says when to retry",
+    },
 }
 TOO_MANY: dict[int | str, dict[str, Any]] = {
     429: {
@@ -337,20 +345,45 @@ def catalog(request: Request) -> Catalog:
     return Catalog(games=games, bots=web_bots.names(), seat_kinds=kinds)
 
 
-@router.get("/games", response_model=list[GameListItem])
+PAGE_DEFAULT = 50
+"""Games in one page of ``GET /api/games`` unless ``limit`` says fewer or more."""
+PAGE_MAX = 100
+"""The most games one page of ``GET /api/games`` holds."""
+OFFSET_MAX = 100_000
+"""The furthest a page of ``GET /api/games`` may start."""
+NEXT_PAGE = "X-Next-Offset"
+"""The header of a full page of ``GET /api/games``: the ``offset`` of the next page."""
+
+
+@router.get("/games", response_model=list[GameListItem], responses=TOO_MANY)
 def list_games(
     request: Request,
+    response: Response,
     svc: Service,
     game: Annotated[str | None, Query(max_length=40)] = None,
+    limit: Annotated[int, Query(ge=1, le=PAGE_MAX)] = PAGE_DEFAULT,
+    offset: Annotated[int, Query(ge=0, le=OFFSET_MAX)] = 0,
 ) -> list[GameListItem]:
     """This browser's games, and other games only if their creator made them public
-    (without any link), newest first."""
+    (without any link), newest first, one page at a time: ``limit`` games from
+    ``offset``; a full page names the next one's ``offset`` in ``X-Next-Offset``. Read
+    from the saved summaries (no decision is read), and charged to the address's
+    reading allowance."""
+    charge(request, READ)
     browser = browser_id(request)
+    wanted: dict[str, str | bool] = {"public": True}
+    key = owner_key(browser)
+    if key is not None:
+        wanted["owner"] = key
+    listed = svc.store.list_summaries(game, limit, offset=offset, any_meta=wanted)
+    if len(listed) == limit:
+        response.headers[NEXT_PAGE] = str(offset + limit)
+    response.headers["Cache-Control"] = "no-store"
     out = []
-    for g in svc.listing(game):
+    for g in listed:
         mine = owned_by(g.meta, browser)
         if not mine and g.meta.get("public") is not True:
-            continue
+            continue  # the database's choice is checked again on the notes read back
         out.append(
             GameListItem(
                 id=g.id,
@@ -368,7 +401,7 @@ def list_games(
     return out
 
 
-def open_information(g: StoredGame) -> bool:
+def open_information(g: GameListing) -> bool:
     """Whether the stored game is of a game every seat sees whole (False: unknown game)."""
     try:
         return game_class(g.game).game_type.information == "perfect"
@@ -376,15 +409,15 @@ def open_information(g: StoredGame) -> bool:
         return False
 
 
-def listed_decisions(g: StoredGame) -> int | None:
+def listed_decisions(g: GameListing) -> int | None:
     """The decision count a list may show: None while a double-blind game runs, whose
     count would tell how much each side has done in secret (GS-74)."""
     if g.status == "finished" or open_information(g):
-        return len(g.record.actions)
+        return g.decisions
     return None
 
 
-def listed_summary(g: StoredGame) -> dict[str, Any] | None:
+def listed_summary(g: GameListing) -> dict[str, Any] | None:
     """The saved score summary a list may show: always once the game is over, while it
     runs only for a game of open information (a double-blind game's kills are hidden)."""
     if g.status == "finished":
@@ -396,7 +429,7 @@ def listed_summary(g: StoredGame) -> dict[str, Any] | None:
     "/games",
     response_model=Created,
     status_code=201,
-    responses={422: {"description": "unknown game, option, seat or seed"}, **TOO_MANY},
+    responses={422: {"description": "unknown game, option, seat or seed"}, **TOO_MANY, **BUSY},
 )
 def create_game(body: NewGame, request: Request, response: Response, svc: Service) -> Created:
     """Start a game; the answer (to its creator only) holds the secret link of every seat
@@ -415,6 +448,7 @@ def create_game(body: NewGame, request: Request, response: Response, svc: Servic
     why = hint_refusal({**seats, **body.seats}, body.hints)
     if why is not None:
         raise field_error(("body", "hints"), why)
+    solver_busy(seats)
     live = svc.create_for(
         browser_id(request, response),
         body.game,
@@ -426,6 +460,27 @@ def create_game(body: NewGame, request: Request, response: Response, svc: Servic
         hints=body.hints,
     )
     return created(request, live)
+
+
+EXPERT = AI_PREFIX + "expert"
+
+
+def solver_busy(seats: dict[str, str]) -> None:
+    """A new game with the expert while its solve queue is full: 503, try in a minute.
+
+    The expert solves each new matchup it meets (about a minute, about 1 GB); the
+    queue of this process takes only so many (:data:`airwar.solver.jobs.MAX_WAITING`
+    behind the running one), so that games started together cannot pile solves up
+    without end. A game under way that meets a new matchup then has its expert play
+    that decision by its fallback (MCTS) and ask again at the next."""
+    if EXPERT not in seats.values() or not jobs.QUEUE.full():
+        return
+    seconds = jobs.BUSY_RETRY_SECONDS
+    raise ServiceBusy(
+        "the expert is busy solving other players' matchups: start this game in a minute, "
+        "or choose another AI",
+        seconds,
+    )
 
 
 def created(request: Request, live: LiveGame) -> Created:

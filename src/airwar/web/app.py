@@ -9,17 +9,31 @@ import threading
 from collections.abc import AsyncIterator, Sequence
 from contextlib import asynccontextmanager
 from pathlib import Path
-from typing import Annotated
+from typing import Annotated, Any
 
 from fastapi import FastAPI, Query, Request
 from fastapi.responses import StreamingResponse
 from fastapi.staticfiles import StaticFiles
+from starlette.types import Receive, Scope, Send
 
 import airwar.games.migs_sabres  # noqa: F401  (registers the MiGs and Sabres games)
 from airwar import __version__, solver
+from airwar.solver.jobs import max_waiting
 from airwar.store import Store
-from airwar.web import analysis, api, errors, hardening, pages, solver_jobs
-from airwar.web.limits import DEFAULT_LIMITS, Limits, Rate, RateLimiter
+from airwar.web import analysis, api, errors, hardening, lifeline, pages, solver_jobs
+from airwar.web.changes import Changes
+from airwar.web.limits import (
+    DEFAULT_LIMITS,
+    READ,
+    STREAMS,
+    Limits,
+    Rate,
+    RateLimiter,
+    StreamCount,
+    TooManyRequests,
+    charge,
+    client_of,
+)
 from airwar.web.schemas import GameId
 from airwar.web.service import GameService
 from airwar.web.workers import THREADS, BotWorkers
@@ -29,7 +43,26 @@ HERE = Path(__file__).parent
 STREAM_SECONDS = 30.0
 """A live-update stream closes after this long; the page's EventSource reconnects."""
 
-POLL_SECONDS = 0.2
+KEEP_ALIVE_SECONDS = 15.0
+"""An idle live-update stream sends a comment this often, so that no client or proxy
+between takes it for dead."""
+
+
+class CountedStream(StreamingResponse):
+    """A live-update stream that counts itself among its client's open streams until it
+    ends, however it ends (the client gone, the server stopping)."""
+
+    def __init__(self, counter: StreamCount, client: str, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.counter = counter
+        self.client = client
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        try:
+            await super().__call__(scope, receive, send)
+        finally:
+            self.counter.close(self.client)
+
 
 HOSTS_VAR = "AIRWAR_ALLOWED_HOSTS"
 """Environment variable of :func:`app_from_environment`: the Host names allowed besides
@@ -45,10 +78,12 @@ def create_app(
     store: Store | None = None,
     games: Sequence[str] | None = None,
     stream_seconds: float = STREAM_SECONDS,
+    keep_alive: float = KEEP_ALIVE_SECONDS,
     allowed_hosts: Sequence[str] | None = None,
     limits: Limits = DEFAULT_LIMITS,
     bot_threads: int = THREADS,
     warm_solver: bool = False,
+    solver_slots: int | None = None,
 ) -> FastAPI:
     """The app on the store at ``database_url`` (default: the user's SQLite file).
 
@@ -56,6 +91,9 @@ def create_app(
     ``allowed_hosts`` adds Host names the app answers to besides the loopback ones;
     ``limits`` sets how often a client may create games and act (:mod:`airwar.web.limits`);
     ``bot_threads`` is the number of background workers playing the bots' turns;
+    ``solver_slots`` bounds the expert's solves (running and queued) of every server
+    process on the database together (:class:`airwar.web.solver_jobs.SolveSlots`;
+    default: one running and ``max_waiting()`` queued);
     ``warm_solver`` readies the expert's compiled solver in the background as the
     server starts (``airwar serve`` does), so that no player waits for its compilation.
     """
@@ -63,11 +101,14 @@ def create_app(
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         # games left with a bot to act when the server last stopped go on by themselves
+        app.state.solve_slots.install()
         await asyncio.to_thread(app.state.bots.resume_waiting)
         if warm_solver:
             threading.Thread(target=solver.warm_up, name="solver-warm-up", daemon=True).start()
         yield
         app.state.closing = True
+        app.state.changes.close()
+        app.state.solve_slots.uninstall()
         await asyncio.to_thread(app.state.bots.close)
 
     app = FastAPI(
@@ -82,6 +123,14 @@ def create_app(
     app.state.bots = BotWorkers(app.state.service, bot_threads)
     app.state.service.scheduler = app.state.bots  # no request waits for a bot
     app.state.limits = RateLimiter(limits)
+    app.state.streams = StreamCount(limits.streams)
+    app.state.solve_slots = solver_jobs.SolveSlots(
+        app.state.store,
+        app.state.bots.holder,
+        solver_slots if solver_slots is not None else 1 + max_waiting(),
+    )
+    app.state.changes = Changes(app.state.store)
+    app.state.bots.changes = app.state.changes  # the AI at work wakes the game's streams
     app.state.closing = False
     app.state.games = tuple(games) if games is not None else None
     errors.install(app)
@@ -105,48 +154,75 @@ def create_app(
         or stop thinking, or a player opens its seat link. A seat of a running double-blind
         game is told only of a change it may see, with its own counts: nothing of the
         enemy's secret decisions (GS-73). A seat link is claim-once here too: one whose
-        seat another browser holds is refused (403)."""
+        seat another browser holds is refused (403).
+
+        The stream waits on the process's notifier (:mod:`airwar.web.changes`) and reads
+        the game only when woken; a comment every :data:`KEEP_ALIVE_SECONDS` keeps the
+        connection (and a proxy) from timing out. Opening one is charged to the address's
+        reading allowance, and an address holds at most ``Limits.streams`` at once."""
+        charge(request, READ)
+        counter: StreamCount = request.app.state.streams
+        client = client_of(request)
+        if not counter.open(client):  # refused before anything is read
+            raise TooManyRequests(STREAMS, keep_alive)
         svc: GameService = request.app.state.service
-        first = await asyncio.to_thread(svc.get, game_id)
-        browser = api.browser_id(request)
-        seat_name = await asyncio.to_thread(svc.seat_of, first, seat, browser)
-        owner = await asyncio.to_thread(svc.owns, first, browser)
+        changes: Changes = request.app.state.changes
+        try:
+            first = await asyncio.to_thread(svc.get, game_id)
+            browser = api.browser_id(request)
+            seat_name = await asyncio.to_thread(svc.seat_of, first, seat, browser)
+            owner = await asyncio.to_thread(svc.owns, first, browser)
+        except BaseException:
+            counter.close(client)  # no stream after all
+            raise
         spectator = seat_name is None and not owner
         host = api.hosts(first, seat_name, owner)  # told of the seats joined
-        ticks_per_check = max(1, round(1.0 / POLL_SECONDS))
 
         async def events() -> AsyncIterator[str]:
             live = first
-            seen: tuple[int, bool, int] | None = None
             told: dict[str, object] | None = None
-            joined = len(await asyncio.to_thread(svc.joined, live)) if host else 0
-            waited = 0.0
-            ticks = 0
+            loop = asyncio.get_running_loop()
+            end = loop.time() + stream_seconds
+            # the keep-alives keep their own beat, whatever wakes the stream: a change this
+            # reader may not see (the enemy's secret decision) must not shift them (GS-73)
+            beat = loop.time() + keep_alive
             yield "retry: 1000\n\n"
-            while waited < stream_seconds and not request.app.state.closing:
-                ticks += 1
-                if ticks % ticks_per_check == 0:
-                    # notices a change made by another process sharing the store, and a
-                    # player opening its seat link (the host's page then says "joined")
+            with changes.watching(game_id) as changed:
+                fresh = True
+                while not request.app.state.closing:
+                    if fresh:
+                        changed.clear()
+                        update = await asyncio.to_thread(
+                            api.stream_update, svc, live, seat_name, spectator
+                        )
+                        if host:  # the host's page then says "Red: joined"
+                            update["joined"] = len(await asyncio.to_thread(svc.joined, live))
+                        if update != told:
+                            told = update
+                            yield f"event: update\ndata: {json.dumps(update)}\n\n"
+                    now = loop.time()
+                    if now >= end:
+                        break
+                    if now >= beat:
+                        beat += keep_alive * (1 + (now - beat) // keep_alive)
+                        yield ": keep-alive\n\n"
+                        fresh = False
+                        continue
+                    try:
+                        await asyncio.wait_for(changed.wait(), min(end, beat) - now)
+                    except TimeoutError:
+                        fresh = False
+                        continue
+                    fresh = True
+                    if request.app.state.closing:
+                        break
+                    # a change made here or by another process sharing the store
                     live = await asyncio.to_thread(svc.get, game_id)
-                    if host:
-                        joined = len(await asyncio.to_thread(svc.joined, live))
-                now = (live.version, svc.bots_thinking(live.id), joined)
-                if now != seen:
-                    seen = now
-                    update = await asyncio.to_thread(
-                        api.stream_update, svc, live, seat_name, spectator
-                    )
-                    if host:  # the host's page then says "Red: joined"
-                        update["joined"] = joined
-                    if update != told:
-                        told = update
-                        yield f"event: update\ndata: {json.dumps(update)}\n\n"
-                await asyncio.sleep(POLL_SECONDS)
-                waited += POLL_SECONDS
 
         headers = {"Cache-Control": "no-store", "X-Accel-Buffering": "no"}
-        return StreamingResponse(events(), media_type="text/event-stream", headers=headers)
+        return CountedStream(
+            counter, client, events(), media_type="text/event-stream", headers=headers
+        )
 
     return app
 
@@ -163,6 +239,7 @@ def app_from_environment() -> FastAPI:
     own connections; the store's locks and each request's check of the game
     against the store keep the workers' copies in step.
     """
+    lifeline.guard()  # a worker of `airwar serve --workers N` dies with it
     names = [n for n in os.environ.get(HOSTS_VAR, "").split(",") if n.strip()]
     try:
         hosts = [hardening.host_pattern(n) for n in names]
@@ -175,5 +252,10 @@ def app_from_environment() -> FastAPI:
     return create_app(allowed_hosts=hosts, limits=limits, warm_solver=True)
 
 
-UNLIMITED = Limits(create=Rate(per_second=1e9, burst=10**9), act=Rate(per_second=1e9, burst=10**9))
+UNLIMITED = Limits(
+    create=Rate(per_second=1e9, burst=10**9),
+    act=Rate(per_second=1e9, burst=10**9),
+    read=Rate(per_second=1e9, burst=10**9),
+    streams=10**9,
+)
 """Rate limits no client reaches: ``airwar serve --no-rate-limits`` (load tests)."""

@@ -36,6 +36,8 @@ from starlette.exceptions import HTTPException
 
 CREATE = "create"
 ACT = "act"
+READ = "read"
+STREAMS = "streams"
 
 
 @dataclass(frozen=True)
@@ -58,6 +60,11 @@ class Limits:
     """New games: 10 a minute, 10 at once."""
     act: Rate = field(default_factory=lambda: Rate(per_second=5.0, burst=30))
     """Decisions and undos: 5 a second, 30 at once."""
+    read: Rate = field(default_factory=lambda: Rate(per_second=10.0, burst=60))
+    """Reads that cost the server more than a page: the games list and opening a live
+    update stream, 10 a second, 60 at once."""
+    streams: int = 24
+    """Live update streams one client holds open at once (a browser's tabs)."""
     max_clients: int = 10_000
     """Buckets kept; the one used longest ago is dropped first (it was refilling anyway)."""
 
@@ -66,6 +73,8 @@ class Limits:
             return self.create
         if kind == ACT:
             return self.act
+        if kind == READ:
+            return self.read
         raise KeyError(kind)
 
 
@@ -121,11 +130,20 @@ class TooManyRequests(HTTPException):
 
     def __init__(self, kind: str, wait: float) -> None:
         seconds = max(1, math.ceil(wait))
-        what = "new games" if kind == CREATE else "decisions"
+        what = {CREATE: "new games", ACT: "decisions", READ: "reads", STREAMS: "live updates"}[kind]
         super().__init__(
             status_code=429,
             detail=f"too many {what} from your address: try again in {seconds} s",
             headers={"Retry-After": str(seconds)},
+        )
+
+
+class ServiceBusy(HTTPException):
+    """503 with a ``Retry-After`` header: the server is too busy for this now."""
+
+    def __init__(self, detail: str, seconds: int) -> None:
+        super().__init__(
+            status_code=503, detail=detail, headers={"Retry-After": str(max(1, seconds))}
         )
 
 
@@ -141,3 +159,33 @@ def charge(request: Request, kind: str) -> None:
     wait = limiter.take(kind, client_of(request))
     if wait > 0:
         raise TooManyRequests(kind, wait)
+
+
+class StreamCount:
+    """The live update streams each client holds open, bounded by ``Limits.streams``."""
+
+    def __init__(self, most: int) -> None:
+        self.most = most
+        self._open: dict[str, int] = {}
+        self._lock = threading.Lock()
+
+    def open(self, client: str) -> bool:
+        """Count one more stream of ``client``; False (nothing counted) past the bound."""
+        with self._lock:
+            held = self._open.get(client, 0)
+            if held >= self.most:
+                return False
+            self._open[client] = held + 1
+            return True
+
+    def close(self, client: str) -> None:
+        with self._lock:
+            held = self._open.get(client, 0) - 1
+            if held > 0:
+                self._open[client] = held
+            else:
+                self._open.pop(client, None)
+
+    def held(self, client: str) -> int:
+        with self._lock:
+            return self._open.get(client, 0)

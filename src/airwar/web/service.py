@@ -23,7 +23,7 @@ from airwar.core.game import Game, GameState
 from airwar.session import Conflict, Forbidden, PlaySession, Sessions
 from airwar.session.seats import HUMAN, is_away
 from airwar.solver import engagement_values
-from airwar.store import Store, StoredGame
+from airwar.store import Store
 
 __all__ = [
     "Conflict",
@@ -210,9 +210,6 @@ class GameService(Sessions):
     def replay_by_id(self, game_id: str, step: int) -> tuple[LiveGame, Driver]:
         live = self.get(game_id)
         return live, self.replay_at(live, step)
-
-    def listing(self, game: str | None = None, limit: int = 200) -> list[StoredGame]:
-        return self.store.list_games(game)[:limit]
 
 
 def solver_values(game: Game, state: GameState) -> dict[str, Any] | None:

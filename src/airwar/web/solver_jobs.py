@@ -5,14 +5,91 @@ The expert bot solves a matchup it meets for the first time as a job of
 it); the play page asks here to show "the AI is solving this matchup: 42 %"
 while a job for its game's matchup runs. The list holds recently finished
 jobs, the running one and the queued ones, in that order.
+
+The queue is bounded (:data:`airwar.solver.jobs.MAX_WAITING` behind the running
+solve); with several server processes on one database, :class:`SolveSlots`
+bounds the solves of them all together.
 """
 
 from __future__ import annotations
+
+import hashlib
+import logging
+import threading
 
 from fastapi import APIRouter, Response
 from pydantic import BaseModel, Field
 
 from airwar.solver import jobs
+from airwar.store import Store, StoreError
+
+log = logging.getLogger(__name__)
+
+SLOT_SECONDS = 900.0
+"""How long a process holds a place among the server's solves without ending it (a solve
+takes one to two minutes; a process that dies frees its places after this long)."""
+
+
+class SolveSlots:
+    """The server's solves, however many processes serve it: places in the database.
+
+    A new matchup needs one of ``slots`` places (leases ``solve-slot:0``...), so that all
+    the processes on one database together run and queue at most that many solves; a
+    matchup that another process is solving already (lease ``solve-key:<hash>``) needs
+    none here: its job waits for that process's solution (the cache folder's lock) and
+    reads it. Without the database the process's own bound alone holds.
+    """
+
+    def __init__(self, store: Store, holder: str, slots: int) -> None:
+        self.store = store
+        self.holder = holder
+        self.slots = slots
+        self._held: dict[str, str] = {}  # key -> the slot's lease name
+        self._lock = threading.Lock()
+
+    def _mine(self, key: str) -> str:
+        return f"{self.holder[:40]}:{hashlib.sha256(key.encode()).hexdigest()[:16]}"
+
+    @staticmethod
+    def _key_lease(key: str) -> str:
+        return "solve-key:" + hashlib.sha256(key.encode()).hexdigest()
+
+    def claim(self, key: str) -> bool:
+        try:
+            other = self.store.lease_holder(self._key_lease(key))
+            if other is not None and other != self.holder:
+                return True  # solved elsewhere: this process only waits for it
+            for i in range(self.slots):
+                name = f"solve-slot:{i}"
+                if self.store.claim_lease(name, self._mine(key), SLOT_SECONDS):
+                    self.store.claim_lease(self._key_lease(key), self.holder, SLOT_SECONDS)
+                    with self._lock:
+                        self._held[key] = name
+                    return True
+            return False
+        except StoreError as exc:
+            log.warning("cannot count the server's solves: %s", exc)
+            return True
+
+    def release(self, key: str) -> None:
+        with self._lock:
+            name = self._held.pop(key, None)
+        if name is None:
+            return
+        try:
+            self.store.release_lease(name, self._mine(key))
+            self.store.release_lease(self._key_lease(key), self.holder)
+        except StoreError as exc:
+            log.warning("cannot free a place among the server's solves: %s", exc)
+
+    def install(self) -> None:
+        """Make this the process-wide queue's gate (the app's start)."""
+        jobs.QUEUE.gate = self
+
+    def uninstall(self) -> None:
+        if jobs.QUEUE.gate is self:
+            jobs.QUEUE.gate = None
+
 
 router = APIRouter(prefix="/api/solver", tags=["solver"])
 

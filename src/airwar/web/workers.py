@@ -19,6 +19,12 @@ stopped server goes on where it was.
 - The threads start when there is work and end after :data:`IDLE_SECONDS`
   without any; :meth:`BotWorkers.close` (the app's shutdown) stops them
   between two decisions.
+- Several server processes on one database each have their pool; a game's
+  bots are played by one of them at a time: the process holds the game's
+  lease in the database (``bots:<id>``, :data:`LEASE_SECONDS`, renewed each
+  slice, given up when the bots are done), and a process that finds it held
+  by another leaves the game to that one. So after a restart every process
+  looks for the games left with a bot to act, and each game is resumed once.
 """
 
 from __future__ import annotations
@@ -26,8 +32,12 @@ from __future__ import annotations
 import heapq
 import itertools
 import logging
+import os
+import secrets
+import socket
 import threading
 import time
+from typing import Any
 
 from airwar.session import PlaySession, Sessions
 from airwar.session.seats import is_ai
@@ -47,6 +57,11 @@ OVERTAKEN_RETRIES = 3
 """A bot's choice refused this many times in a row (the game keeps moving): back of the queue."""
 RESUME_SCAN = 1000
 """At start, the most recently updated games looked at for a bot left to act."""
+
+LEASE_SECONDS = 60.0
+"""How long a process holds a game's bots without renewing (a process that dies leaves
+them to the others after this long; a long decision, the expert waiting for a solve,
+may outlast it, and then the other process's save is refused as for any two writers)."""
 
 PERSON_WAITS, BOTS_ONLY = 0, 1
 """Queue priorities: a game with a person in it goes before a game of bots alone."""
@@ -80,6 +95,16 @@ class BotWorkers:
         self._threads: set[threading.Thread] = set()
         self._idle = 0
         self._closed = False
+        self.holder = f"{socket.gethostname()[:40]}:{os.getpid()}:{secrets.token_hex(4)}"
+        """This pool's name in the database's leases."""
+        self._leased: set[str] = set()
+        self.changes: Any = None
+        """The app's notifier (:class:`airwar.web.changes.Changes`): told when a game's AI
+        starts or stops work, which its live updates show."""
+
+    def _told(self, game_id: str) -> None:
+        if self.changes is not None:
+            self.changes.touch(game_id)
 
     # -- handing games over --------------------------------------------------------
     def submit(self, live: PlaySession) -> bool:
@@ -158,11 +183,18 @@ class BotWorkers:
         deadline = time.monotonic() + timeout
         for t in threads:
             t.join(max(0.0, deadline - time.monotonic()))
+        with self._cond:
+            held = list(self._leased)
+        for game_id in held:  # another process may go on with them at once
+            self._unlease(game_id)
 
     # -- the workers ---------------------------------------------------------------
     def _push(self, game_id: str, priority: int) -> None:
         """Queue a game (the condition's lock held) and wake or start a worker for it."""
+        fresh = game_id not in self._pending
         self._pending[game_id] = priority
+        if fresh:
+            self._told(game_id)
         heapq.heappush(self._queue, (priority, next(self._order), game_id))
         if len(self._queue) > self._idle and len(self._threads) < self.size:
             t = threading.Thread(target=self._work, name="airwar-bots", daemon=True)
@@ -201,13 +233,46 @@ class BotWorkers:
                             self._push(game_id, priority)
                         else:
                             self._pending.pop(game_id, None)
+                            self._told(game_id)
                             self._cond.notify_all()  # for wait_idle
         finally:
             with self._cond:
                 self._threads.discard(me)
 
+    def _lease(self, game_id: str) -> bool:
+        """Hold (or renew) the game's bots for this process; False if another holds them."""
+        try:
+            held = self.sessions.store.claim_lease(f"bots:{game_id}", self.holder, LEASE_SECONDS)
+        except StoreError as exc:  # play on: two writers are told apart by their saves
+            log.warning("cannot claim the bots of game %s: %s", game_id, exc)
+            return True
+        if held:
+            with self._cond:
+                self._leased.add(game_id)
+        return held
+
+    def _unlease(self, game_id: str) -> None:
+        with self._cond:
+            self._leased.discard(game_id)
+        try:
+            self.sessions.store.release_lease(f"bots:{game_id}", self.holder)
+        except StoreError as exc:  # it expires by itself
+            log.warning("cannot give up the bots of game %s: %s", game_id, exc)
+
     def _play(self, game_id: str) -> bool:
-        """Make the game's bot decisions for one time slice; True if its bots have more to do."""
+        """Play the game's bots for one time slice if this process holds them; True if its
+        bots have more to do (the lease kept), else False (the lease given up)."""
+        if not self._lease(game_id):
+            return False  # another process plays them
+        more = False
+        try:
+            more = self._play_slice(game_id)
+        finally:
+            if not more:
+                self._unlease(game_id)
+        return more
+
+    def _play_slice(self, game_id: str) -> bool:
         end = time.monotonic() + self.slice_seconds
         overtaken = 0
         while not self._closed:

@@ -198,11 +198,16 @@
     return [A.el("strong", { text: g.title }), A.el("div", { class: "mods", text: game })];
   }
 
-  async function loadSaved() {
+  const PAGE = 100; // the most one page of GET /api/games holds
+
+  async function loadSaved(offset) {
+    offset = offset || 0;
     const tbody = document.querySelector("#saved-table tbody");
-    const games = await A.api("GET", "/api/games");
-    A.clear(tbody);
-    if (!games.length) {
+    const games = await A.api("GET", "/api/games?limit=" + PAGE + "&offset=" + offset);
+    if (!offset) A.clear(tbody);
+    const more = tbody.querySelector("tr.more-games");
+    if (more) more.remove();
+    if (!games.length && !offset) {
       tbody.appendChild(A.el("tr", {}, [A.el("td", { colspan: "5", text: "No saved games yet." })]));
     }
     games.forEach(function (g) {
@@ -219,6 +224,11 @@
         A.el("td", { class: "saved-actions" }, actionLinks(g)),
       ]));
     });
+    if (games.length === PAGE) {
+      const button = A.el("button", { type: "button", text: "Older games" });
+      button.addEventListener("click", function () { loadSaved(offset + PAGE); });
+      tbody.appendChild(A.el("tr", { class: "more-games" }, [A.el("td", { colspan: "5" }, [button])]));
+    }
     document.body.dataset.ready = "yes";
   }
 
