@@ -71,12 +71,6 @@ def serve(
         "timeout_keep_alive": 30,
         "timeout_graceful_shutdown": 2,
     }
-    if workers > 1 and in_memory(database_url or default_database_url()):
-        raise typer.BadParameter(
-            "an in-memory database lives in one process: give a database the "
-            "workers can share (PostgreSQL, or a SQLite file)",
-            param_hint="--workers",
-        )
     check_listen(host, port)  # one line, before anything else is said or done
     if workers == 1:
         limits = DEFAULT_LIMITS if rate_limits else UNLIMITED
