@@ -1,4 +1,4 @@
-"""What the suite needs beyond Python (PostgreSQL, Chromium), and what to do without it.
+"""What the suite needs beyond Python (PostgreSQL, Chromium, Node), and what to do without it.
 
 On a developer's machine a test whose service is missing is skipped, and the
 summary at the end of the run names it. Under ``CI=true`` it fails: a green CI
@@ -14,7 +14,7 @@ from typing import Any, NoReturn
 
 import pytest
 
-NEEDS = ("PostgreSQL", "Chromium", "playwright")
+NEEDS = ("PostgreSQL", "Chromium", "playwright", "Node")
 """Words that mark a skip for want of a service or a browser (in its reason)."""
 
 
