@@ -393,6 +393,77 @@ def test_the_factory_takes_its_settings_from_the_environment(
         app_from_environment()
 
 
+@pytest.mark.parametrize(
+    ("processes", "create", "act", "read", "streams"),
+    [
+        (1, (10 / 60, 10), (5.0, 30), (10.0, 60), 24),
+        (2, (5 / 60, 5), (2.5, 15), (5.0, 30), 12),
+        (4, (2.5 / 60, 2), (1.25, 7), (2.5, 15), 6),
+        (16, (10 / 60 / 16, 1), (5.0 / 16, 1), (10.0 / 16, 3), 1),
+    ],
+)
+def test_each_process_holds_its_share_of_the_limits(
+    processes: int,
+    create: tuple[float, int],
+    act: tuple[float, int],
+    read: tuple[float, int],
+    streams: int,
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """``--workers N``: each process refills at 1/N and holds 1/N of each burst and of the
+    stream cap (at least one), so together they hold to the whole server's limits."""
+    monkeypatch.setenv("AIRWAR_DATABASE_URL", f"sqlite:///{tmp_path / 'share.sqlite'}")
+    monkeypatch.setenv("AIRWAR_PROCESSES", str(processes))
+    app = app_from_environment()
+    try:
+        held = app.state.limits.limits
+    finally:
+        app.state.store.close()
+    assert (held.create.per_second, held.create.burst) == pytest.approx(create)
+    assert (held.act.per_second, held.act.burst) == pytest.approx(act)
+    assert (held.read.per_second, held.read.burst) == pytest.approx(read)
+    assert held.streams == streams
+
+
+@pytest.mark.parametrize("bad", ["0", "two", "-1", "1025", ""])
+def test_a_bad_number_of_processes_is_named(
+    bad: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("AIRWAR_DATABASE_URL", f"sqlite:///{tmp_path / 'bad.sqlite'}")
+    monkeypatch.setenv("AIRWAR_PROCESSES", bad)
+    with pytest.raises(ValueError, match="AIRWAR_PROCESSES"):
+        app_from_environment()
+
+
+@pytest.mark.slow
+def test_an_address_spreading_its_requests_over_the_workers_meets_the_servers_limit(
+    tmp_path: Path,
+) -> None:
+    """An attacker opens a new connection for each new game, so that both processes of
+    ``--workers 2`` answer it: together they create no more games than the server's
+    burst of 10 (each process held the whole burst before, 20 in all)."""
+    srv = Server(f"sqlite:///{tmp_path / 'spread.sqlite'}", free_port(), args=["--workers", "2"])
+    srv.start()
+    try:
+        codes = []
+        for _ in range(30):  # within a few seconds: the refill adds at most one game
+            with httpx.Client(base_url=srv.url, timeout=TIMEOUT, cookies=ONE_BROWSER) as c:
+                r = c.post(
+                    "/api/games",
+                    json={
+                        "game": "migs-engagement",
+                        "seats": {"Allied": "human", "Communist": "remote"},
+                    },
+                )
+                codes.append(r.status_code)
+        assert set(codes) <= {201, 429}, codes
+        assert codes.count(201) <= 10 + 1, codes
+        assert codes.count(429) >= 19 - 1, codes
+    finally:
+        srv.stop()
+
+
 def test_more_workers_than_one_need_a_shared_database() -> None:
     result = CliRunner().invoke(cli_app, ["serve", "--workers", "2", "--database-url", "sqlite://"])
     assert result.exit_code == 2

@@ -53,7 +53,7 @@ def serve(
     from sqlalchemy.exc import ArgumentError
 
     from airwar.store import Store, default_database_url
-    from airwar.web.app import HOSTS_VAR, LIMITS_VAR, UNLIMITED, create_app
+    from airwar.web.app import HOSTS_VAR, LIMITS_VAR, PROCESSES_VAR, UNLIMITED, create_app
     from airwar.web.hardening import host_pattern
     from airwar.web.lifeline import SUPERVISOR_VAR
     from airwar.web.limits import DEFAULT_LIMITS
@@ -107,6 +107,7 @@ def serve(
     os.environ["AIRWAR_DATABASE_URL"] = url
     os.environ[HOSTS_VAR] = ",".join(hosts)
     os.environ[LIMITS_VAR] = "on" if rate_limits else "off"
+    os.environ[PROCESSES_VAR] = str(workers)  # each holds its share of the limits
     os.environ[SUPERVISOR_VAR] = str(os.getpid())  # the workers die with this process
     uvicorn.run(FACTORY, factory=True, workers=workers, **options)  # type: ignore[arg-type]
 

@@ -67,6 +67,11 @@ class CountedStream(StreamingResponse):
 HOSTS_VAR = "AIRWAR_ALLOWED_HOSTS"
 """Environment variable of :func:`app_from_environment`: the Host names allowed besides
 the loopback ones, separated by commas (the database comes from ``AIRWAR_DATABASE_URL``)."""
+PROCESSES_VAR = "AIRWAR_PROCESSES"
+"""Environment variable of :func:`app_from_environment`: how many server processes share
+the port (``airwar serve --workers N`` sets it), so each holds its share of the rate
+limits and the whole server holds to them (:meth:`Limits.shared_by`)."""
+
 LIMITS_VAR = "AIRWAR_RATE_LIMITS"
 """Environment variable of :func:`app_from_environment`: ``off`` lifts the per-address
 rate limits (a load test from this computer, whose every client has one address)."""
@@ -235,7 +240,8 @@ def app_from_environment() -> FastAPI:
     airwar.web.app:app_from_environment``): the database from
     ``AIRWAR_DATABASE_URL`` (default: the user's SQLite file), the allowed
     Host names from ``AIRWAR_ALLOWED_HOSTS`` (comma-separated) and
-    ``AIRWAR_RATE_LIMITS=off`` to lift the rate limits. Every worker opens its
+    ``AIRWAR_RATE_LIMITS=off`` to lift the rate limits, ``AIRWAR_PROCESSES`` the number of
+    processes that share them. Every worker opens its
     own connections; the store's locks and each request's check of the game
     against the store keep the workers' copies in step.
     """
@@ -248,7 +254,12 @@ def app_from_environment() -> FastAPI:
     setting = os.environ.get(LIMITS_VAR, "on").strip().lower()
     if setting not in ("on", "off"):
         raise ValueError(f"{LIMITS_VAR} is 'on' or 'off', not {setting!r}")
-    limits = UNLIMITED if setting == "off" else DEFAULT_LIMITS
+    raw = os.environ.get(PROCESSES_VAR, "1").strip()
+    if not raw.isdigit() or not 1 <= int(raw) <= 1024:
+        raise ValueError(
+            f"{PROCESSES_VAR} is the number of server processes (1 to 1024), not {raw!r}"
+        )
+    limits = UNLIMITED if setting == "off" else DEFAULT_LIMITS.shared_by(int(raw))
     return create_app(allowed_hosts=hosts, limits=limits, warm_solver=True)
 
 

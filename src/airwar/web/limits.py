@@ -18,7 +18,8 @@ takes the client's address from ``X-Forwarded-For``, and only from that proxy
 
 The numbers are :data:`DEFAULT_LIMITS`; ``create_app(limits=Limits(...))``
 sets others (tests). The buckets of one process are its own: with several
-server processes, a client gets each process's allowance.
+server processes (``airwar serve --workers N``) each holds a share of the
+limits (:meth:`Limits.shared_by`), so the whole server holds to them.
 """
 
 from __future__ import annotations
@@ -67,6 +68,30 @@ class Limits:
     """Live update streams one client holds open at once (a browser's tabs)."""
     max_clients: int = 10_000
     """Buckets kept; the one used longest ago is dropped first (it was refilling anyway)."""
+
+    def shared_by(self, processes: int) -> Limits:
+        """This server's limits as one of ``processes`` server processes holds them.
+
+        Each process counts in its own memory, so each gets a share: the refill
+        divided by ``processes`` and the burst and the stream cap too (at least one
+        each). The shares add up to the whole server's limits, so an address that
+        spreads its requests over every process gets no more than the limits (a
+        burst or cap smaller than ``processes`` is the one exception: one each)."""
+        if processes < 1:
+            raise ValueError(f"a server has at least one process, not {processes}")
+        if processes == 1:
+            return self
+
+        def share(r: Rate) -> Rate:
+            return Rate(per_second=r.per_second / processes, burst=max(1, r.burst // processes))
+
+        return Limits(
+            create=share(self.create),
+            act=share(self.act),
+            read=share(self.read),
+            streams=max(1, self.streams // processes),
+            max_clients=self.max_clients,
+        )
 
     def rate(self, kind: str) -> Rate:
         if kind == CREATE:
