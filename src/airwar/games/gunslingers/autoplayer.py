@@ -62,7 +62,7 @@ class Seen:
         if ask is None:
             raise ValueError("no declaration is pending")
         return cls(
-            lambda: state_view(state, ask.seat, focus=ask.subject),
+            lambda: state_view(state, ask.seat, focus=ask.subject, tallies=False),
             ask,
             lambda: seat_choices(state, ask, partial(legal_choices, state, ask)),
             partial(radar_pool, state, ask),

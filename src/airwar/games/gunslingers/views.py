@@ -162,10 +162,15 @@ def _marker(m: Marker, unit: str | None) -> dict[str, Any]:
     return {"kind": m.kind, "hex": str(m.hex), "unit": unit, "altitude": m.altitude}
 
 
-def state_view(state: GsModel, seat: int | None, focus: str | None = None) -> dict[str, Any]:
+def state_view(
+    state: GsModel, seat: int | None, focus: str | None = None, *, tallies: bool = True
+) -> dict[str, Any]:
     """The view of ``seat`` (None: the referee's). With ``focus`` (a unit of the seat's
     side), the side's other aircraft are given in brief, where they are: all a player
-    deciding for that one unit looks at, and much less to build in a large battle."""
+    deciding for that one unit looks at, and much less to build in a large battle.
+    ``tallies=False`` leaves out what is read from the whole log, the victory points
+    and the paths flown (a bot deciding one unit's move reads neither; in a
+    200-aircraft battle they were most of the time a decision took)."""
     f = state.forces
     referee = seat is None or not 0 <= seat < len(f.sides)
     side = None if referee or seat is None else state.side_names[seat]
@@ -184,7 +189,8 @@ def state_view(state: GsModel, seat: int | None, focus: str | None = None) -> di
         },
         "sides": {s.name: {"kills": s.kills, "first_kill": s.first_kill} for s in f.sides.values()},
     }
-    view["victory"] = victory_view(state, side)  # GS-85; a side's own tally only (GS-88)
+    if tallies:
+        view["victory"] = victory_view(state, side)  # GS-85; a side's own tally only (GS-88)
     if ask is not None and (referee or ask.seat == seat):
         view["decision"] = _ask_view(state, ask)
     elif side is not None and not state.is_terminal():
@@ -194,7 +200,8 @@ def state_view(state: GsModel, seat: int | None, focus: str | None = None) -> di
         enemies = [n for n, name in enumerate(state.side_names) if name != side]
         if len(enemies) == 1:
             view["actor"] = enemies[0]
-    view["paths"] = recent_paths(state, None if referee else seat)  # GS-82
+    if tallies:
+        view["paths"] = recent_paths(state, None if referee else seat)  # GS-82
     if referee:
         view["markers"] = [_marker(m, m.unit) for m in f.markers]
         view["aircraft"] = [_plane_full(p, f.sun) for p in f.planes.values()]
