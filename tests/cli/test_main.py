@@ -141,3 +141,24 @@ def test_a_shell_completes_inside_a_command_it_loads() -> None:
     code, modules, printed = _run([], env)
     assert code in (0, None) and printed.split() == ["air-defence"]
     assert "airwar.cli.bia" in modules and "numba" not in modules
+
+
+@pytest.mark.parametrize(
+    ("word", "kept"),
+    [
+        ("/a/" + "deep-folder/" * 20 + "raid.toml", True),  # 247 characters: a path
+        ("x" * 299, True),  # with its colon, 300
+        ("y" * 301, False),
+        ("z" * 5000, False),
+    ],
+)
+def test_an_error_line_keeps_a_path_whole_and_cuts_a_huge_value(word: str, kept: bool) -> None:
+    from airwar.cli.common import MAX_WORD, one_line
+
+    line = one_line(f"{word}: unknown speed")
+    assert "\n" not in line
+    if kept:
+        assert line == f"{word}: unknown speed"
+    else:
+        assert line.startswith(word[:200] + "...") and line.endswith(": unknown speed")
+        assert len(line.split()[0]) <= MAX_WORD

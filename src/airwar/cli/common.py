@@ -66,13 +66,17 @@ MAX_MESSAGE = 1000
 """The longest error line, in characters (a value quoted in it is cut short)."""
 
 
-MAX_WORD = 80
-"""The longest word of an error line: a longer value quoted in it is cut in the middle."""
+MAX_WORD = 300
+"""The longest word of an error line: a longer value quoted in it is cut in the middle.
+
+A file's path is one word and names where the problem is, so the bound leaves a
+path of deep folders whole (a test's temporary folder alone is some 90
+characters); only a value far longer than any path is cut."""
 
 
 def one_line(message: str) -> str:
     """``message`` on one line of at most :data:`MAX_MESSAGE` characters."""
-    words = [w if len(w) <= MAX_WORD else f"{w[:40]}...{w[-8:]}" for w in message.split()]
+    words = [w if len(w) <= MAX_WORD else f"{w[:200]}...{w[-40:]}" for w in message.split()]
     text = " ".join(words)
     return text if len(text) <= MAX_MESSAGE else text[: MAX_MESSAGE - 3] + "..."
 
