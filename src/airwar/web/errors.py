@@ -71,6 +71,9 @@ def clean_error(error: dict[str, Any]) -> dict[str, Any]:
         "msg": clean_text(str(error.get("msg", "")), MAX_MESSAGE),
         "type": clean_text(str(error.get("type", "value_error")), 40),
     }
+    if isinstance(error.get("text"), str):
+        # the problem in words, its place said once, for a page to show as it is
+        out["text"] = clean_text(error["text"], MAX_MESSAGE)
     if "input" in error:
         fits, shown = small_input(error["input"])
         if fits:
