@@ -154,12 +154,14 @@ def wants_page(request: Request) -> bool:
     kind of request it is (``Sec-Fetch-Mode``), is a navigation."""
     if request.method not in ("GET", "HEAD"):
         return False
-    path = request.scope.get("path", "")
-    root = request.scope.get("root_path", "")
-    if root and path.startswith(root):
-        path = path[len(root) :]
-    if path.startswith(NOT_PAGES) or path in ("/api", "/static"):
-        return False
+    full = request.scope.get("path", "")
+    # under a proxy's prefix the root path is before it; in a mount (the files), the
+    # mount's own path is part of the root path too: either way, not a page
+    root = request.scope.get("app_root_path", request.scope.get("root_path", ""))
+    path = full[len(root) :] if root and full.startswith(root) else full
+    for shown in {full, path}:
+        if shown.startswith(NOT_PAGES) or shown in ("/api", "/static"):
+            return False
     accept = request.headers.get("accept", "").lower()
     if "text/html" not in accept and "application/xhtml+xml" not in accept:
         return False
