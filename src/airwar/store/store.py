@@ -412,11 +412,12 @@ def _meta_holds(key: str, value: str | bool) -> ColumnElement[bool]:
 
 def _holds_seat(holder: str) -> ColumnElement[bool]:
     """Whether ``holder`` (a key of letters and digits) holds a seat of a game, tested on
-    the saved text of its holders (a move link's key is a hash of another text, so it
-    never equals a browser's)."""
+    the saved text of its holders: ``{"held": {seat: key, ...}, "moving": {...}}``
+    (written sorted, always with both parts), the key a value of the first part. A quote
+    inside a seat's name is escaped, so no name can look like a value."""
     if not holder.isalnum():
         raise StoreError("a seat holder's key is made of letters and digits")
-    return GameRow.holders_json.like(f'%"{holder}"%')
+    return GameRow.holders_json.like(f'{{"held": {{%: "{holder}"%}}, "moving": {{%')
 
 
 def _check_limit(limit: int) -> int:
