@@ -330,7 +330,10 @@ def test_a_gunslingers_replay_asks_for_no_analysis_and_logs_no_error(
         # a MiGs and Sabres replay still offers its analysis
         mig = req.post(
             url + "/api/games",
-            data={"game": "migs-engagement", "seats": {"Communist": "human", "Allied": "ai:random"}},
+            data={
+                "game": "migs-engagement",
+                "seats": {"Communist": "human", "Allied": "ai:random"},
+            },
         ).json()
         page.goto(f"{url}/games/{mig['id']}/replay")
         ready(page)

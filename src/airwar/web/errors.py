@@ -298,8 +298,7 @@ def install(app: FastAPI) -> None:
             )
         if wants_page(request) and exc.status_code >= 400:
             text = (
-                "No page of this app has this address: it may be mistyped, or from "
-                "another server."
+                "No page of this app has this address: it may be mistyped, or from another server."
                 if exc.status_code == 404
                 else capital(str(exc.detail))
             )
