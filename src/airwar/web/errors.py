@@ -9,7 +9,7 @@ app's style instead: what went wrong in words, and the way back (:func:`error_pa
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from typing import Any
 
 from fastapi import FastAPI, Request
@@ -189,7 +189,7 @@ def error_page(
     status: int,
     text: str | Sequence[str],
     heading: str | None = None,
-    headers: dict[str, str] | None = None,
+    headers: Mapping[str, str] | None = None,
 ) -> Response:
     """A page in the app's style, with ``status``: what went wrong in words (a line, or
     one line for each problem) and links home and to the saved games."""
@@ -202,7 +202,7 @@ def error_page(
         "lines": [clean_text(line, MAX_MESSAGE) for line in lines],
     }
     answer: Response = templates.TemplateResponse(
-        request, "error.html", context, status_code=status, headers=headers
+        request, "error.html", context, status_code=status, headers=dict(headers or {})
     )
     return keep_fresh_browser(request, answer)
 
