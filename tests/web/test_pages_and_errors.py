@@ -144,12 +144,22 @@ def test_a_joined_seat_is_listed_to_its_browser_and_resumes_there_and_nobody_els
         assert r.status_code == 403
 
 
+TERMINAL_SEEN = [
+    # (the caller's address, the Host it asks for, more headers, whether it is shown)
+    ("127.0.0.1", LOCAL, {}, True),
+    ("::1", "http://localhost", {}, True),
+    ("203.0.113.9", LOCAL, {}, False),  # from another computer, Host forged
+    ("127.0.0.1", "http://games.example.org", {}, False),  # a proxy's public name
+    ("127.0.0.1", LOCAL, {"X-Forwarded-For": "203.0.113.9"}, False),  # through a proxy
+    ("127.0.0.1", LOCAL, {"Forwarded": "for=203.0.113.9"}, False),
+    ("testclient", LOCAL, {}, False),
+]
+
+
+@pytest.mark.parametrize(("address", "base", "headers", "shown"), TERMINAL_SEEN)
 def test_games_started_at_the_terminal_are_listed_on_this_computer_only(
-    tmp_path: Path,
+    tmp_path: Path, address: str, base: str, headers: dict[str, str], shown: bool
 ) -> None:
-    """The test client calls from no address (``testclient``): like a browser from
-    outside, it is not shown the terminal's games; the real server on 127.0.0.1 is
-    (the browser test below)."""
     url = f"sqlite:///{tmp_path / 'both.sqlite'}"
     out = CliRunner().invoke(
         cli_app,
@@ -157,9 +167,11 @@ def test_games_started_at_the_terminal_are_listed_on_this_computer_only(
         input="quit\n",
     )
     assert out.exit_code == 0, out.output
-    app = create_app(url, limits=RELAXED)
-    with TestClient(app, base_url=LOCAL) as c:
-        assert [g["title"] for g in c.get("/api/games").json()] == []
+    app = create_app(url, limits=RELAXED, allowed_hosts=["games.example.org"])
+    with TestClient(app, base_url=base, client=(address, 5000), headers=headers) as c:
+        listed = c.get("/api/games").json()
+        assert [g["title"] for g in listed] == (["At the terminal"] if shown else [])
+        assert all(g["terminal"] and not g["mine"] for g in listed)
     app.state.store.close()
 
 
