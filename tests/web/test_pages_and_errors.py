@@ -369,7 +369,7 @@ def test_the_calculator_speaks_in_names_and_words(real_server: Server, browser: 
         result.wait_for()
         text = result.inner_text()
         assert "Heavy SAM (1d6)" in text and "heavy-sam" not in text
-        assert "1 shoots it down" in text and "damages it" in text
+        assert "On 1d6: 1 shoots it down; 2 to 6 damage it." in text
         # a system that can only damage: its kill odds are words, never "0/1 (0.0%)"
         page.select_option(".shot-system", "multi-cannon")
         page.click("#calc")

@@ -56,11 +56,12 @@
   }
 
   /* Which natural rolls shoot the aircraft down, which damage it, which miss. */
-  const EFFECT_WORDS = { "shot down": "shoots it down", damaged: "damages it", miss: "misses" };
+  const ONE_ROLL = { "shot down": "shoots it down", damaged: "damages it", miss: "misses" };
+  const ROLLS = { "shot down": "shoot it down", damaged: "damage it", miss: "miss" };
   function rollsText(rolls) {
     return rolls.map(function (r) {
-      return (r.low === r.high ? String(r.low) : r.low + " to " + r.high) + " " +
-        (EFFECT_WORDS[r.effect] || r.effect);
+      if (r.low === r.high) return r.low + " " + (ONE_ROLL[r.effect] || r.effect);
+      return r.low + " to " + r.high + " " + (ROLLS[r.effect] || r.effect);
     }).join("; ");
   }
 
