@@ -307,7 +307,7 @@ def test_the_home_page_says_what_each_game_is_and_offers_the_whole_game(
 
 
 @pytest.mark.browser
-def test_a_gunslingers_replay_asks_for_no_analysis_and_logs_no_error(
+def test_a_replay_asks_for_an_analysis_only_where_one_is_offered_and_logs_no_error(
     real_server: Server, browser: Any
 ) -> None:
     ctx = browser.new_context()
@@ -347,9 +347,17 @@ def test_a_gunslingers_replay_asks_for_no_analysis_and_logs_no_error(
                 "seats": {"Communist": "human", "Allied": "ai:random"},
             },
         ).json()
+        messages.clear()
+        asked.clear()
         page.goto(f"{url}/games/{mig['id']}/replay")
         ready(page)
         assert page.locator("#analysis-panel").count() == 1
+        # while it runs, the page says why there is none yet, and asks nothing
+        assert "opens when the game is over" in page.locator("#analysis-phase").inner_text()
+        assert page.locator("#analyse-button").is_disabled()
+        page.wait_for_timeout(300)
+        assert not [a for a in asked if a.endswith("/analysis")], asked
+        assert [m for m in messages if m.startswith("error")] == []
     finally:
         ctx.close()
 

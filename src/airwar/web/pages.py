@@ -8,9 +8,8 @@ from typing import Annotated, Literal
 from fastapi import APIRouter, Query, Request
 from fastapi.responses import HTMLResponse, RedirectResponse, Response
 
-from airwar.analysis import review
 from airwar.session.seats import AI_PREFIX, HUMAN
-from airwar.web import bia, gunslingers, gunslingers_editor
+from airwar.web import analysis, bia, gunslingers, gunslingers_editor
 from airwar.web.api import browser_id, copy_cookies
 from airwar.web.schemas import GameId
 from airwar.web.service import Forbidden, LiveGame, SeatTaken, owner_key
@@ -173,9 +172,17 @@ def replay_page(
         "game": live.game.name,
         "title": shown_title(live),
         "notice": notice,
-        # only a kind of game that declares exact values has an analysis to ask for
-        "analysis": review.supports(live.game.name),
     }
+    # only a kind of game that declares exact values has an analysis to ask for, and
+    # only once the game is over: until then the page says why, and asks nothing
+    if analysis.offered(live):
+        with live.lock:
+            reason = analysis.not_yet(live)
+        context |= {"analysis": True, "analysis_later": reason}
+        if reason is not None:
+            context["body_analysis"] = "refused"
+    else:
+        context |= {"analysis": False, "body_analysis": "none"}
     return copy_cookies(cookies, templates.TemplateResponse(request, "replay.html", context))
 
 
