@@ -154,3 +154,23 @@ def test_a_seat_changes_holder_only_by_its_holders_move_taken_once(
                 held[seat] = browser
         assert store.seat_holders(gid) == held
     store.close()
+
+
+def test_a_list_by_holder_finds_the_games_whose_seat_it_holds_and_no_other(
+    store: Store,
+) -> None:
+    """The saved games a browser joined from a link: chosen by the database, with the
+    holders read back, never a game where the key is only a pending move link's."""
+    held, moving, other = new_game(store), new_game(store), new_game(store)
+    store.claim_seat(held, "Blue", "guestkey1")
+    store.hold_seats(moving, {"Red": "hostkey1"})
+    store.offer_seat_move(moving, "Red", "hostkey1", "guestkey2")
+    store.claim_seat(other, "Blue", "strangerkey")
+    listed = store.list_summaries(limit=10, holder="guestkey1")
+    assert [g.id for g in listed] == [held]
+    assert listed[0].holders == frozenset({"guestkey1"})
+    # with the notes' own choice: either one keeps a game
+    both = store.list_summaries(limit=10, holder="guestkey1", any_meta={"public": True})
+    assert [g.id for g in both] == [held]
+    assert {g.id for g in store.list_summaries(limit=10)} == {held, moving, other}
+    assert store.list_summaries(limit=10, holder="guestkey2") == []

@@ -96,6 +96,7 @@ def build_site(server: Server, context: BrowserContext) -> Site:
         "spectator": f"/games/{engagement['id']}",
         "replay": f"/games/{finished['id']}/replay",
         "gunslingers-replay": f"/games/{gunslingers['id']}/replay",
+        "not-found": "/games/no-such-game",  # an error page, in the app's style
     }
     return Site(server, pages, finished_id=finished["id"], running_id=engagement["id"])
 

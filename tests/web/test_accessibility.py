@@ -33,6 +33,7 @@ PAGES = [
     "spectator",
     "replay",
     "gunslingers-replay",
+    "not-found",
 ]
 
 SERIOUS = ("serious", "critical")

@@ -205,9 +205,12 @@ def test_the_saved_games_show_matchup_result_and_date_and_offer_the_right_links(
     plain = page.locator(f"#saved-table tr[data-game-id='{untitled['id']}']")
     expect(plain.locator("td").first).to_have_text("MiGs and Sabres")
     expect(plain.locator(".matchup")).to_have_text("Communist (AI random) vs Allied (you)")
-    # the options in words, with their rule ids and help
+    # the options in words with their help; the rule ids on hover and in the folded list
     option = page.locator("#options .opt[data-option='first']")
-    expect(option.locator("label")).to_have_text("Who moves first (MS-5, MS-17)")
+    expect(option.locator("label")).to_have_text("Who moves first")
+    expect(option.locator("label")).to_have_attribute("title", "rule MS-5, MS-17")
+    rules = page.locator("#option-rules li[data-option='first']")
+    expect(rules).to_have_text("Who moves first: MS-5, MS-17")
     expect(option.locator(".opt-help")).to_contain_text("who moves first on the Battle Board")
     page.close()
 

@@ -35,6 +35,7 @@ PAGES = [
     "spectator",
     "replay",
     "gunslingers-replay",
+    "not-found",
 ]
 WIDTHS = [390, 1280]
 PHONE_SHOTS = {"engagement": "phone-engagement", "home": "phone-new-game"}

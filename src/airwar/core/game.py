@@ -213,6 +213,9 @@ class Game(ABC):
     halted: str | None = None
     """Why a saved game of these options can be read but not played on (its options
     break a rule made since it was saved), in one line; None: it plays on."""
+    part_of: ClassVar[str | None] = None
+    """The name of the game this one is a part of (one engagement of a whole game), or
+    None: a new-game form offers the whole games first, and the whole game by default."""
     rule_changes: ClassVar[tuple[str, ...]] = ()
     """Rulings made since games of this kind were first saved that change play, each
     ``"ID what changed"``: a record saved before one of them may no longer replay, and

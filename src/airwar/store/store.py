@@ -138,6 +138,8 @@ class GameListing:
     created_at: datetime
     updated_at: datetime
     problem: str | None = field(default=None)
+    holders: frozenset[str] = field(default=frozenset())
+    """The keys of the browsers that hold a seat of the game."""
 
 
 def _now() -> datetime:
@@ -406,6 +408,16 @@ def _meta_holds(key: str, value: str | bool) -> ColumnElement[bool]:
         GameRow.meta_json.like(f"%, {pattern}}}", escape="\\"),
         GameRow.meta_json.like(f"{{{pattern}}}", escape="\\"),
     )
+
+
+def _holds_seat(holder: str) -> ColumnElement[bool]:
+    """Whether ``holder`` (a key of letters and digits) holds a seat of a game, tested on
+    the saved text of its holders: ``{"held": {seat: key, ...}, "moving": {...}}``
+    (written sorted, always with both parts), the key a value of the first part. A quote
+    inside a seat's name is escaped, so no name can look like a value."""
+    if not holder.isalnum():
+        raise StoreError("a seat holder's key is made of letters and digits")
+    return GameRow.holders_json.like(f'{{"held": {{%: "{holder}"%}}, "moving": {{%')
 
 
 def _check_limit(limit: int) -> int:
@@ -979,6 +991,7 @@ class Store:
         *,
         offset: int = 0,
         any_meta: Mapping[str, str | bool] | None = None,
+        holder: str | None = None,
     ) -> list[GameListing]:
         """The ``limit`` most recently updated saved games (of ``game`` if given),
         newest first, after the first ``offset``, read from the games table alone (no
@@ -986,7 +999,8 @@ class Store:
 
         ``any_meta`` (note -> value, each a string or a boolean) keeps only the games
         whose notes hold at least one of these pairs, chosen by the database, so that a
-        page holds ``limit`` such games however many others there are.
+        page holds ``limit`` such games however many others there are. ``holder`` (a
+        seat holder's key) keeps the games where that key holds a seat as well.
 
         A row that cannot be read is listed with status ``"corrupt"`` and its
         ``problem``.
@@ -994,7 +1008,7 @@ class Store:
         if not isinstance(offset, int) or isinstance(offset, bool) or offset < 0:
             raise StoreError(f"cannot list from {offset!r}: give a number from 0")
         with self._transaction("listing the saved games") as session:
-            rows = self._listed(session, game, _check_limit(limit), offset, any_meta)
+            rows = self._listed(session, game, _check_limit(limit), offset, any_meta, holder)
         return [self._listing(r) for r in rows]
 
     def list_games(self, game: str | None = None, limit: int = 200) -> list[StoredGame]:
@@ -1030,12 +1044,16 @@ class Store:
         limit: int,
         offset: int = 0,
         any_meta: Mapping[str, str | bool] | None = None,
+        holder: str | None = None,
     ) -> list[GameRow]:
         query = select(GameRow)
         if game is not None:
             query = query.where(GameRow.game == game)
-        if any_meta is not None:
-            query = query.where(or_(*(_meta_holds(k, v) for k, v in any_meta.items())))
+        if any_meta is not None or holder is not None:
+            wanted = [_meta_holds(k, v) for k, v in (any_meta or {}).items()]
+            if holder is not None:
+                wanted.append(_holds_seat(holder))
+            query = query.where(or_(*wanted))
         query = query.order_by(GameRow.updated_at.desc(), GameRow.created_at.desc(), GameRow.id)
         return list(session.scalars(query.offset(offset).limit(limit)))
 
@@ -1054,6 +1072,7 @@ class Store:
             }
             GameRecord.from_dict(header, where=f"saved game {gid}")
             seats, meta, summary = cls._extras(row)
+            held = frozenset(cls._holders(row)["held"].values())
         except RecordError as exc:
             damaged = cls._damaged(row, str(exc))
             return GameListing(
@@ -1080,6 +1099,7 @@ class Store:
             decisions=row.action_count,
             created_at=_aware(row.created_at),
             updated_at=_aware(row.updated_at),
+            holders=held,
         )
 
     @staticmethod

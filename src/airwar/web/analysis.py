@@ -39,7 +39,7 @@ from airwar.core.errors import AirwarError
 from airwar.core.record import GameRecord
 from airwar.solver import Matchup, Solution, SolverOptions, jobs
 from airwar.web.schemas import GameId, Problem
-from airwar.web.service import Conflict, GameService
+from airwar.web.service import Conflict, GameService, LiveGame
 
 log = logging.getLogger(__name__)
 
@@ -267,23 +267,35 @@ def analyses(request: Request) -> Analyses:
 _made = threading.Lock()
 
 
+def offered(live: LiveGame) -> bool:
+    """Whether games of this kind have an exact analysis (the game type declares it)."""
+    return bool(live.game.game_type.advisor) and review.supports(live.game.name)
+
+
+def not_yet(live: LiveGame) -> str | None:
+    """Why a game of a kind with an analysis cannot be analysed now, or None: it can."""
+    if not live.finished:
+        return (
+            "the analysis opens when the game is over: while it runs it would be a hint "
+            "to its players"
+        )
+    if live.decisions > MAX_DECISIONS:
+        return (
+            f"this game has {live.decisions} decisions; the browser analyses games of up "
+            f"to {MAX_DECISIONS}: analyse it at the terminal (replay --analyse)"
+        )
+    return None
+
+
 def finished_record(svc: GameService, game_id: str) -> tuple[str, GameRecord]:
     """The game's id and full record, if its kind has an analysis and it is over (else 409)."""
     live = svc.get(game_id)
     with live.lock:
-        name = live.game.name
-        if not live.game.game_type.advisor or not review.supports(name):
-            raise Conflict(f"games of {name} have no exact analysis")
-        if not live.finished:
-            raise Conflict(
-                "the analysis opens when the game is over: while it runs it would be a hint "
-                "to its players"
-            )
-        if live.decisions > MAX_DECISIONS:
-            raise Conflict(
-                f"this game has {live.decisions} decisions; the browser analyses games of up "
-                f"to {MAX_DECISIONS}: analyse it at the terminal (replay --analyse)"
-            )
+        if not offered(live):
+            raise Conflict(f"games of {live.game.name} have no exact analysis")
+        reason = not_yet(live)
+        if reason is not None:
+            raise Conflict(reason)
         return live.id, live.driver.finished_record()
 
 

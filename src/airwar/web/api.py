@@ -313,7 +313,9 @@ def choices(live: LiveGame, seat_name: str | None) -> dict[str, Any]:
 def catalog(request: Request) -> Catalog:
     """The games, their options (name, default, bounds, rule) and the bots."""
     games = []
-    for name in games_with_pages(request):
+    # the whole games first (the new-game form's default), each part after
+    offered = sorted(games_with_pages(request), key=lambda n: game_class(n).part_of is not None)
+    for name in offered:
         cls = game_class(name)
         params = [
             ParameterInfo(
@@ -339,6 +341,8 @@ def catalog(request: Request) -> Catalog:
                 seats=list(cls.seat_names),
                 parameters=params,
                 seat_kinds=kinds,
+                analysis=cls.game_type.advisor,
+                part_of=cls.part_of,
             )
         )
     kinds = [HUMAN, REMOTE, *(AI_PREFIX + b for b in web_bots.names())]
@@ -364,26 +368,34 @@ def list_games(
     limit: Annotated[int, Query(ge=1, le=PAGE_MAX)] = PAGE_DEFAULT,
     offset: Annotated[int, Query(ge=0, le=OFFSET_MAX)] = 0,
 ) -> list[GameListItem]:
-    """This browser's games, and other games only if their creator made them public
-    (without any link), newest first, one page at a time: ``limit`` games from
-    ``offset``; a full page names the next one's ``offset`` in ``X-Next-Offset``. Read
-    from the saved summaries (no decision is read), and charged to the address's
-    reading allowance."""
+    """This browser's games (those it created and those whose seat it holds, joined
+    from a link), the games started at the terminal when the browser is on the
+    server's own computer (:func:`from_this_computer`), and other games only if their
+    creator made them public (without any link), newest first, one page at a time:
+    ``limit`` games from ``offset``; a full page names the next one's ``offset`` in
+    ``X-Next-Offset``. Read from the saved summaries (no decision is read), and charged
+    to the address's reading allowance."""
     charge(request, READ)
     browser = browser_id(request)
     wanted: dict[str, str | bool] = {"public": True}
+    local = from_this_computer(request)
+    if local:
+        wanted["interface"] = TERMINAL
     key = owner_key(browser)
     if key is not None:
         wanted["owner"] = key
-    listed = svc.store.list_summaries(game, limit, offset=offset, any_meta=wanted)
+    listed = svc.store.list_summaries(game, limit, offset=offset, any_meta=wanted, holder=key)
     if len(listed) == limit:
         response.headers[NEXT_PAGE] = str(offset + limit)
     response.headers["Cache-Control"] = "no-store"
     out = []
     for g in listed:
         mine = owned_by(g.meta, browser)
-        if not mine and g.meta.get("public") is not True:
-            continue  # the database's choice is checked again on the notes read back
+        terminal = g.meta.get("interface") == TERMINAL
+        # the database's choice is checked again on the notes read back
+        joined = not mine and key is not None and key in g.holders
+        if not (mine or joined or (local and terminal) or g.meta.get("public") is True):
+            continue
         out.append(
             GameListItem(
                 id=g.id,
@@ -394,11 +406,34 @@ def list_games(
                 decisions=listed_decisions(g),
                 updated_at=str(g.updated_at),
                 mine=mine,
+                joined=joined,
+                terminal=terminal,
                 created_at=str(g.created_at),
                 summary=listed_summary(g),
             )
         )
     return out
+
+
+TERMINAL = "terminal"
+"""The ``interface`` note of a game started at the terminal."""
+
+LOOPBACK_NAMES = ("127.0.0.1", "localhost", "::1", "[::1]")
+FORWARDED = ("forwarded", "x-forwarded-for", "x-real-ip")
+
+
+def from_this_computer(request: Request) -> bool:
+    """Whether the request comes from the server's own computer, straight: a loopback
+    address, a loopback Host, and no proxy's forwarding header. Games started at the
+    terminal keep no browser's key; they are listed to this computer only (the one
+    whose terminal saved them), never to a browser reaching the server from outside."""
+    client = request.client.host if request.client is not None else ""
+    host = (request.url.hostname or "").lower()
+    if client not in LOOPBACK_NAMES and not client.startswith("127."):
+        return False
+    if host not in LOOPBACK_NAMES:
+        return False
+    return not any(h in request.headers for h in FORWARDED)
 
 
 def open_information(g: GameListing) -> bool:

@@ -100,7 +100,19 @@ class Odds(BaseModel):
     p_shot_down: str
 
 
+class RollEffect(BaseModel):
+    """What a run of the natural rolls of a shot's dice does."""
+
+    low: int
+    high: int
+    effect: str = Field(description="shot down, damaged or miss")
+
+
 class ShotOut(Odds):
+    name: str = Field("", description="the system's name (``system`` is its key)")
+    rolls: list[RollEffect] = Field(
+        default_factory=list, description="which natural rolls shoot down, damage or miss"
+    )
     hit_number: int
     p_hit: str
     modifiers: list[dict[str, Any]]
@@ -130,6 +142,18 @@ class Choices(BaseModel):
     manoeuvrabilities: list[str]
     firers: list[str]
     pilots: dict[str, int]
+
+
+def shot_out(shot: Any) -> ShotOut:
+    """A shot's answer: its odds, its system's name, and what each run of rolls does."""
+    runs: list[RollEffect] = []
+    for roll, _ in sorted(shot.system.dice.outcomes()):
+        effect = shot.effect(roll).value
+        if runs and runs[-1].effect == effect and runs[-1].high == roll - 1:
+            runs[-1].high = roll
+        else:
+            runs.append(RollEffect(low=roll, high=roll, effect=effect))
+    return ShotOut(**shot.to_dict(), name=shot.system.name, rolls=runs)
 
 
 def _shot(
@@ -208,7 +232,7 @@ def bia_air_defence(body: ShotIn) -> ShotOut:
     shot = _shot(
         body, body.target, body.loiter_from_second_turn, ("body",), body.first_pass_all_speeds
     )
-    return ShotOut(**shot.to_dict())
+    return shot_out(shot)
 
 
 @router.post("/api/bia/volley", response_model=VolleyOut)
@@ -226,7 +250,7 @@ def bia_volley(body: VolleyIn) -> VolleyOut:
     ]
     odds = volley_odds(shots, damaged_twice_shot_down=body.damaged_twice_shot_down)
     return VolleyOut(
-        shots=[ShotOut(**s.to_dict()) for s in shots],
+        shots=[shot_out(s) for s in shots],
         volley=Odds(
             p_miss=fraction_text(odds.miss),
             p_damaged=fraction_text(odds.damaged),

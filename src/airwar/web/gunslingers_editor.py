@@ -81,6 +81,9 @@ class Problem(BaseModel):
     path: list[str | int]
     """The keys and indexes of the place: ``["aircraft", 0, "altitude"]``."""
     message: str
+    words: str = ""
+    """The problem in words, its place said once: ``Viper 1, altitude: 99 is more
+    than 30 ...`` (``text`` is the line as the terminal prints it)."""
 
 
 class CheckOut(BaseModel):
@@ -120,6 +123,22 @@ def _path(place: str) -> list[str | int]:
     ]
 
 
+def place_words(place: str) -> str:
+    """A place of a scenario in words: ``victory.points[0].unit`` -> ``victory points 1
+    unit`` (keys with spaces for underscores, each index counted from 1)."""
+    parts = []
+    for name, index in _PATH_PART.findall(_LABEL.sub("", place)):
+        parts.append(str(int(index) + 1) if index else name.replace("_", " "))
+    return " ".join(parts)
+
+
+def in_words(who: str, place: str, message: str) -> str:
+    """``who, place: message``, the place left out where there is none."""
+    where = ", ".join(x for x in (who, place) if x)
+    text = f"{where}: {message}" if where else message
+    return text[:1].upper() + text[1:]
+
+
 def problem(line: str, data: dict[str, Any] | None = None) -> Problem:
     """A problem line (without its file name) with its place and path split out.
 
@@ -137,12 +156,19 @@ def problem(line: str, data: dict[str, Any] | None = None) -> Problem:
                     place=prefix + rest["rest"],
                     path=[kind, index, *_path(rest["rest"])],
                     message=rest["message"],
+                    words=in_words(label, place_words(rest["rest"]), rest["message"]),
                 )
     m = _PLACED.match(line)
     if m is None:
-        return Problem(text=line, place=None, path=[], message=line)
+        return Problem(text=line, place=None, path=[], message=line, words=in_words("", "", line))
     place = m["place"]
-    return Problem(text=line, place=place, path=_path(place), message=m["message"])
+    return Problem(
+        text=line,
+        place=place,
+        path=_path(place),
+        message=m["message"],
+        words=in_words("", place_words(place), m["message"]),
+    )
 
 
 LISTS = {
@@ -219,7 +245,12 @@ def to_toml(body: ScenarioData) -> TomlOut:
         # one error a problem, at its place in the body (the answer lists the first ten)
         raise RequestValidationError(
             [
-                {"loc": ("body", "scenario", *p.path), "msg": p.text, "type": "value_error"}
+                {
+                    "loc": ("body", "scenario", *p.path),
+                    "msg": p.text,
+                    "type": "value_error",
+                    "text": p.words,
+                }
                 for p in (problem(line, body.scenario) for line in lines[:MAX_PROBLEMS])
             ]
         )

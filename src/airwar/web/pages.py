@@ -2,16 +2,17 @@
 
 from __future__ import annotations
 
+import secrets
 from typing import Annotated, Literal
 
 from fastapi import APIRouter, Query, Request
 from fastapi.responses import HTMLResponse, RedirectResponse, Response
 
 from airwar.session.seats import AI_PREFIX, HUMAN
-from airwar.web import bia, gunslingers, gunslingers_editor
+from airwar.web import analysis, bia, gunslingers, gunslingers_editor
 from airwar.web.api import browser_id, copy_cookies
 from airwar.web.schemas import GameId
-from airwar.web.service import Forbidden, LiveGame, SeatTaken
+from airwar.web.service import Forbidden, LiveGame, SeatTaken, owner_key
 from airwar.web.templating import templates
 
 router = APIRouter(include_in_schema=False)
@@ -172,6 +173,16 @@ def replay_page(
         "title": shown_title(live),
         "notice": notice,
     }
+    # only a kind of game that declares exact values has an analysis to ask for, and
+    # only once the game is over: until then the page says why, and asks nothing
+    if analysis.offered(live):
+        with live.lock:
+            reason = analysis.not_yet(live)
+        context |= {"analysis": True, "analysis_later": reason}
+        if reason is not None:
+            context["body_analysis"] = "refused"
+    else:
+        context |= {"analysis": False, "body_analysis": "none"}
     return copy_cookies(cookies, templates.TemplateResponse(request, "replay.html", context))
 
 
@@ -179,17 +190,25 @@ def replay_page(
 def resume_page(
     request: Request, game_id: GameId, to: Literal["play", "replay"] = "play"
 ) -> RedirectResponse:
-    """Back into a saved game, for the browser that created it only: the page of its
-    first seat played here. Anyone else is refused; seats played from a second
-    browser keep their own secret links.
+    """Back into a saved game, for the browser that created it (the page of its first
+    seat played here) or a browser holding one of its seats, joined from its link (that
+    seat's page). Anyone else is refused.
     """
     svc = request.app.state.service
     live = svc.get(game_id)
-    if not svc.owns(live, browser_id(request)):
-        raise Forbidden(
-            "only the browser that created this game can resume it: open it with your seat link"
-        )
+    browser = browser_id(request)
     url = request.url_for("play_page" if to == "play" else "replay_page", game_id=live.id).path
+    if not svc.owns(live, browser):
+        # a browser that joined from a seat's link goes back to the seat it holds
+        key = owner_key(browser)
+        for name, holder in svc.holders(live).items():
+            token = live.tokens.get(name)
+            if key is not None and token and secrets.compare_digest(holder, key):
+                return RedirectResponse(f"{url}?seat={token}", status_code=303)
+        raise Forbidden(
+            "only the browser that created this game, or that holds one of its seats, can "
+            "resume it: open it with your seat link"
+        )
     for name, kind in live.seats.items():
         token = live.tokens.get(name)
         if kind == HUMAN and token:

@@ -70,6 +70,12 @@ class GameInfo(BaseModel):
     seats: list[str]
     parameters: list[ParameterInfo]
     seat_kinds: list[str]
+    analysis: bool = Field(
+        False, description="whether a finished game of this kind has an exact analysis"
+    )
+    part_of: str | None = Field(
+        None, description="the game this one is a part of (one engagement of a whole game)"
+    )
 
 
 class Catalog(BaseModel):
@@ -285,6 +291,12 @@ class GameListItem(BaseModel):
     )
     updated_at: str
     mine: bool = Field(default=False, description="created by this browser")
+    joined: bool = Field(
+        default=False, description="this browser holds a seat of it that it did not create"
+    )
+    terminal: bool = Field(
+        default=False, description="started at the terminal (listed to this computer only)"
+    )
     created_at: str = ""
     summary: dict[str, Any] | None = Field(
         default=None, description="the game's own score summary: result, scores, kills"

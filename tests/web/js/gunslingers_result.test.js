@@ -56,3 +56,11 @@ test("a shot reads as the weapon and its firer, range, aspect, exact odds and ro
   assert.equal(R.shotText(null, {}), "cause not in the log");
   assert.equal(R.oddsText(null), "the referee's result");
 });
+
+test("odds of nothing and sure odds read in words, never 0/1 (0.0%)", () => {
+  assert.equal(R.pct("0/1"), "never");
+  assert.equal(R.pct("1/1"), "always");
+  assert.equal(R.pct("3/10"), "3/10 (30.0%)");
+  assert.equal(R.shotText({ weapon: "gun", by: "x", range: 1, launch: { target: 0, p: "0/1", roll: 7 } }, {}),
+    "gun, range 1, launch 0- (never), rolled 7");
+});

@@ -677,6 +677,7 @@ class EngagementGame(Game):
 
     name = "migs-engagement"
     title = "MiGs and Sabres: one engagement"
+    part_of = "migs-sabres"
     seat_names = SEAT_NAMES
     game_type: ClassVar[GameType] = MIGS_TYPE
     parameters = (

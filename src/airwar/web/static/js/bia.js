@@ -42,7 +42,7 @@
       return x[1] + " " + A.pct(x[2]); }).join(", ") },
     parts.map(function (x) {
       const w = A.pct(x[2]);
-      return A.el("span", { class: x[0], style: "width:" + w, title: x[1] + " " + x[2] + " (" + w + ")",
+      return A.el("span", { class: x[0], style: "width:" + w, title: x[1] + ": " + A.oddsText(x[2]),
         text: parseFloat(w) >= 18 ? x[1] + " " + w : "" });
     }));
   }
@@ -55,9 +55,21 @@
     ]);
   }
 
+  /* Which natural rolls shoot the aircraft down, which damage it, which miss. */
+  const ONE_ROLL = { "shot down": "shoots it down", damaged: "damages it", miss: "misses" };
+  const ROLLS = { "shot down": "shoot it down", damaged: "damage it", miss: "miss" };
+  function rollsText(rolls) {
+    return rolls.map(function (r) {
+      if (r.low === r.high) return r.low + " " + (ONE_ROLL[r.effect] || r.effect);
+      return r.low + " to " + r.high + " " + (ROLLS[r.effect] || r.effect);
+    }).join("; ");
+  }
+
   function shotBlock(s, i, many) {
     return A.el("div", { class: "shot-result" }, [
-      A.el("h3", { text: (many ? "Shot " + (i + 1) + ": " : "") + s.system + " (" + s.dice + ")" }),
+      A.el("h3", { text: (many ? "Shot " + (i + 1) + ": " : "") + (s.name || s.system) + " (" + s.dice + ")" }),
+      s.rolls && s.rolls.length ? A.el("p", { class: "roll-effects", text: "On " + s.dice + ": " +
+        rollsText(s.rolls) + "." }) : null,
       A.el("p", {}, ["Hit number ", A.el("strong", { class: "hit-number", text: String(s.hit_number) }),
         ": hit chance ", A.el("span", { class: "odds", text: A.oddsText(s.p_hit) })]),
       A.el("ul", { class: "mods" }, s.modifiers.map(function (m) { return A.el("li", { text: A.modText(m) }); })),

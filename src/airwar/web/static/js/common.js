@@ -28,12 +28,33 @@ window.Airwar = window.Airwar || {};
     if (!data || data.detail === undefined) return "request failed (" + status + ")";
     if (typeof data.detail === "string") return data.detail;
     if (Array.isArray(data.detail)) {
-      return data.detail.map(function (d) {
-        const loc = (d.loc || []).filter(function (x) { return x !== "body"; }).join(".");
-        return (loc ? loc + ": " : "") + d.msg;
-      }).join("; ");
+      const lines = data.detail.map(function (d) {
+        if (d.text) return d.text;  /* the server's own words, the place said once */
+        const place = A.placeWords(d.loc || []);
+        const msg = String(d.msg || "");
+        return place ? place + ": " + msg : msg.charAt(0).toUpperCase() + msg.slice(1);
+      });
+      return lines.filter(function (l, i) { return lines.indexOf(l) === i; }).join("; ");
     }
     return JSON.stringify(data.detail);
+  };
+
+  /* A problem's place in words: ["body", "shots", 0, "range_km"] -> "Shot 1, range km". */
+  A.placeWords = function (loc) {
+    const out = [];
+    for (let i = 0; i < loc.length; i++) {
+      const k = loc[i];
+      if (i === 0 && (k === "body" || k === "query" || k === "path")) continue;
+      if (typeof k === "number") { out.push("item " + (k + 1)); continue; }
+      const word = String(k).replace(/_/g, " ");
+      if (typeof loc[i + 1] === "number") {
+        const one = word.length > 3 && /[^s]s$/.test(word) ? word.slice(0, -1) : word;
+        out.push(one.charAt(0).toUpperCase() + one.slice(1) + " " + (loc[i + 1] + 1));
+        i++;
+      } else out.push(word);
+    }
+    const text = out.join(", ");
+    return text.charAt(0).toUpperCase() + text.slice(1);
   };
 
   A.el = function (tag, attrs, children) {
@@ -65,7 +86,13 @@ window.Airwar = window.Airwar || {};
     return (100 * v).toFixed(1) + "%";
   };
 
-  A.oddsText = function (frac) { return frac + " (" + A.pct(frac) + ")"; };
+  /* Odds in words: "1/6 (16.7%)"; none at all "never (cannot happen)"; sure "always". */
+  A.oddsText = function (frac) {
+    const parts = String(frac).split("/");
+    if (parts.length === 2 && Number(parts[0]) === 0) return "never (cannot happen)";
+    if (parts.length === 2 && parts[0] === parts[1]) return "always";
+    return frac + " (" + A.pct(frac) + ")";
+  };
 
   A.modText = function (m) {
     const v = m.value >= 0 ? "+" + m.value : String(m.value);

@@ -757,7 +757,7 @@
       list.appendChild(A.el("li", { "data-place": p.place || "" }, [
         isUnit ? A.el("button", { type: "button", class: "small", text: "Show", "aria-label": "show " + (p.place || ""),
           onclick: function () { selected = { kind: p.path[0], index: p.path[1] }; renderPanel(true); renderUnitList(); draw(); } }) : null,
-        " " + p.text,
+        " " + (p.words || p.text),
       ]));
     });
     if (!problems.length) list.appendChild(A.el("li", { class: "hint", text: "None." }));

@@ -42,8 +42,11 @@
   };
 
   /* "2/5 (40.0%)": a probability as the rest of the app writes it */
+  /* Odds in words: "7/10 (70.0%)"; none "never"; sure "always". */
   R.pct = function (frac) {
     const parts = String(frac).split("/");
+    if (parts.length === 2 && Number(parts[0]) === 0) return "never";
+    if (parts.length === 2 && parts[0] === parts[1]) return "always";
     const v = parts.length === 2 ? Number(parts[0]) / Number(parts[1]) : Number(frac);
     return frac + " (" + (100 * v).toFixed(1) + "%)";
   };

@@ -35,11 +35,27 @@
     input.dataset.kind = p.kind;
     const helpId = id + "-help";
     if (p.help) input.setAttribute("aria-describedby", helpId);
-    return A.el("div", { class: "opt", "data-option": p.name }, [
-      A.el("label", { for: id }, [p.label || p.name.replace(/_/g, " "),
-        p.rule ? A.el("span", { class: "opt-rule", text: " (" + p.rule + ")" }) : null]),
+    /* the rule ids stay out of the way: on hover of the label, and in the "Rules" list */
+    return A.el("div", { class: "opt", "data-option": p.name, "data-rule": p.rule || null }, [
+      A.el("label", { for: id, title: p.rule ? "rule " + p.rule : null },
+        [p.label || p.name.replace(/_/g, " ")]),
       input,
       p.help ? A.el("span", { class: "opt-help", id: helpId, text: p.help }) : null,
+    ]);
+  }
+
+  /* Which rule each option comes from, folded away under the options. */
+  function rulesList(g) {
+    const ruled = g.parameters.filter(function (p) { return p.rule; });
+    if (!ruled.length) return null;
+    return A.el("details", { class: "opt-rules", id: "option-rules" }, [
+      A.el("summary", { text: "Rules behind these options" }),
+      A.el("ul", {}, ruled.map(function (p) {
+        return A.el("li", { "data-option": p.name }, [
+          (p.label || p.name.replace(/_/g, " ")) + ": ",
+          A.el("span", { class: "opt-rule", text: p.rule }),
+        ]);
+      })),
     ]);
   }
 
@@ -60,6 +76,8 @@
         }))]));
     });
     g.parameters.forEach(function (p) { optionsBox.appendChild(optionInput(p)); });
+    const rules = rulesList(g);
+    if (rules) optionsBox.appendChild(rules);
     hintsChoice();
   }
 
@@ -176,11 +194,14 @@
       return A.el("a", { href: A.url(href), class: cls, text: text, "aria-label": text + ": " + label });
     };
     const label = g.title;
+    const known = catalog && catalog.games.find(function (x) { return x.name === g.game; });
     if (g.status === "finished") {
-      return [link("/games/" + g.id + "/replay", "replay", "Replay", label), " · ",
-        link("/games/" + g.id + "/replay#analyse", "analyse", "Analyse", label)];
+      const replay = link("/games/" + g.id + "/replay", "replay", "Replay", label);
+      /* only a kind of game with an exact analysis offers one */
+      return known && known.analysis ? [replay, " · ",
+        link("/games/" + g.id + "/replay#analyse", "analyse", "Analyse", label)] : [replay];
     }
-    if (g.mine) {
+    if (g.mine || g.joined) {
       return [link("/games/" + g.id + "/resume", "resume", "Resume", label), " · ",
         link("/games/" + g.id + "/replay", "replay", "Replay", label)];
     }
@@ -192,10 +213,12 @@
      only as the game's name, as the Players column says who plays in words. */
   function shownTitle(g) {
     const game = titleOf(g.game);
+    const where = g.terminal ? "started at the terminal" : g.joined ? "joined from a link" : null;
+    const tag = where ? A.el("div", { class: "mods origin", text: where }) : null;
     if (!g.title || g.title === game || g.title.indexOf(game + " (") === 0) {
-      return [A.el("strong", { text: game })];
+      return [A.el("strong", { text: game }), tag];
     }
-    return [A.el("strong", { text: g.title }), A.el("div", { class: "mods", text: game })];
+    return [A.el("strong", { text: g.title }), A.el("div", { class: "mods", text: game }), tag];
   }
 
   const PAGE = 100; // the most one page of GET /api/games holds
@@ -212,7 +235,8 @@
     }
     games.forEach(function (g) {
       const started = g.created_at || g.updated_at;
-      tbody.appendChild(A.el("tr", { "data-game-id": g.id, "data-status": g.status }, [
+      tbody.appendChild(A.el("tr", { "data-game-id": g.id, "data-status": g.status,
+        "data-origin": g.terminal ? "terminal" : g.joined ? "joined" : g.mine ? "mine" : "public" }, [
         A.el("td", { "data-label": "Game" }, shownTitle(g)),
         A.el("td", { class: "matchup", "data-label": "Players", text: matchup(g) }),
         A.el("td", { class: "result-text", "data-label": "Result", text: resultText(g) }),
@@ -237,7 +261,7 @@
     errorBox.textContent = "";
     const body = { game: select.value, options: {}, seats: {} };
     seatsBox.querySelectorAll("select[data-seat]").forEach(function (s) { body.seats[s.dataset.seat] = s.value; });
-    optionsBox.querySelectorAll("input, select").forEach(function (inp) {
+    optionsBox.querySelectorAll("input[name], select[name]").forEach(function (inp) {
       const kind = inp.dataset.kind;
       if (kind === "bool") body.options[inp.name] = inp.checked;
       else if (kind === "int") body.options[inp.name] = inp.value === "" ? inp.value : Number(inp.value);
