@@ -22,6 +22,7 @@ from airwar.cli.common import (
     MAX_GAMES,
     DatabaseUrl,
     OptionPairs,
+    Typer,
     check_seed,
     float_range,
     make_console,
@@ -53,7 +54,7 @@ from airwar.store import GameChanged
 if TYPE_CHECKING:
     from airwar.store import Store, StoredGame
 
-app = typer.Typer(
+app = Typer(
     add_completion=False,
     help="MiGs and Sabres: Korean War air combat, solo or two players.",
     no_args_is_help=True,
@@ -68,6 +69,10 @@ def parse_seed(text: str | None) -> int | str | None:
         return None
     t = text.strip()
     return int(t) if t.lstrip("-").isdigit() else t
+
+
+SIDE_CHOICES = f"human, or a bot: {', '.join(bot_names())}"
+"""What ``--communist`` and ``--allied`` take, as their help says it."""
 
 
 def default_ai() -> str:
@@ -107,12 +112,14 @@ def play(
     communist: Annotated[
         str | None,
         typer.Option(
-            "--communist", help="Who flies the Communist side: human or a bot (random, ...)."
+            "--communist", help=f"Who flies the Communist side: {SIDE_CHOICES} (default: human)."
         ),
     ] = None,
     allied: Annotated[
         str | None,
-        typer.Option("--allied", help="Who flies the Allied side: human or a bot."),
+        typer.Option(
+            "--allied", help=f"Who flies the Allied side: {SIDE_CHOICES} (default: {default_ai()})."
+        ),
     ] = None,
     engagement: Annotated[
         bool,
@@ -519,7 +526,12 @@ def moves(
     ace: Annotated[
         bool, typer.Option("--ace", help="The mover is an ace: +1 to its kill rolls (MS-14).")
     ] = False,
-    as_json: Annotated[bool, typer.Option("--json", help="Print DESIGN.md's JSON.")] = False,
+    as_json: Annotated[
+        bool,
+        typer.Option(
+            "--json", help="Print the end states and fire options as JSON (docs/terminal.md)."
+        ),
+    ] = False,
 ) -> None:
     """Every end state and fire option of a plane with N MP (the game's perft)."""
     mover_pos = PlanePosition.parse(mover, "--mover")

@@ -21,7 +21,7 @@ from typing import Annotated
 
 import typer
 
-from airwar.cli.common import reports_errors
+from airwar.cli.common import Typer, reports_errors
 from airwar.core.errors import RecordError
 from airwar.core.files import read_capped
 from airwar.games import load_all
@@ -82,6 +82,6 @@ def verify(
     typer.echo(f"{where}: verified")
 
 
-app = typer.Typer(add_completion=False)
+app = Typer(add_completion=False)
 """The ``verify`` command, which the root loads when it is named."""
 app.command("verify")(verify)
