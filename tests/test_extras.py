@@ -34,9 +34,10 @@ def test_the_extras_are_declared_as_the_code_names_them() -> None:
     assert any(r.startswith("matplotlib") for r in extras["lab"])
     assert any(r.startswith("open_spiel") for r in extras["research"])
     assert any(r.startswith("pettingzoo") for r in extras["research"])
-    assert {"airwar[lab,research]"} <= set(extras["test"])
+    assert any(r.startswith("psycopg[binary]") for r in extras["postgres"])
+    assert {"airwar[lab,research,postgres]"} <= set(extras["test"])
     base = " ".join(project["dependencies"]).lower()
-    for name in ("dask", "matplotlib", "open_spiel", "pettingzoo"):
+    for name in ("dask", "matplotlib", "open_spiel", "pettingzoo", "psycopg"):
         assert name not in base
 
 
