@@ -43,6 +43,10 @@ SUBCOMMANDS: dict[str, tuple[str, str]] = {
         "airwar.cli.verify",
         "Replay a finished game's record and check that its dice were fair.",
     ),
+    "export": (
+        "airwar.cli.export",
+        "Write a finished game's record, as the browser app downloads it (airwar verify reads it).",
+    ),
 }
 """Each command of the root: the module whose Typer ``app`` holds it, and the
 line the root's help lists it with (the first of the command's own help).

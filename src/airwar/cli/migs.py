@@ -385,7 +385,12 @@ def games(
 def replay(
     game_id: Annotated[str, typer.Argument(help="The saved game's id (see airwar migs games).")],
     as_json: Annotated[
-        bool, typer.Option("--json", help="Print the raw events, one JSON object a line.")
+        bool,
+        typer.Option(
+            "--json",
+            help="Print the log's events, one JSON object a line: a log to read, not a "
+            "record (airwar export ID writes the record, which airwar verify checks).",
+        ),
     ] = False,
     upto: Annotated[
         int | None,
