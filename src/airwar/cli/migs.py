@@ -8,8 +8,11 @@ game's explained log), ``moves`` (the movement perft of a position) and
 
 from __future__ import annotations
 
+import contextlib
 import json
+import sys
 import time
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any
 
@@ -551,6 +554,28 @@ def moves(
 # -- simulate ----------------------------------------------------------------
 
 
+@contextlib.contextmanager
+def game_progress(total: int, label: str) -> Iterator[Callable[[int], None]]:
+    """A progress bar of the games played, on standard error when it is a terminal (with
+    --json too: the JSON goes to standard output); nothing is written anywhere else."""
+    if not sys.stderr.isatty():
+        yield lambda _n: None
+        return
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeElapsedColumn
+
+    with Progress(
+        "[bold]{task.description}",
+        BarColumn(),
+        MofNCompleteColumn(),
+        "games",
+        TimeElapsedColumn(),
+        console=make_console(stderr=True),
+        transient=True,
+    ) as bar:
+        task = bar.add_task(label, total=total)
+        yield lambda n: bar.advance(task, n)
+
+
 @app.command()
 @reports_errors
 def simulate(
@@ -581,9 +606,10 @@ def simulate(
         raise SeatError("--bots must name two bots; a human cannot play a simulation")
     game_name = EngagementGame.name if engagement else MigsGame.name
     started = time.perf_counter()
-    summary = run_simulation(
-        game_name, parse_option_pairs(option), pair, games_, parse_seed(seed) or 0
-    )
+    with game_progress(games_, f"{pair[0]} v {pair[1]}") as done:
+        summary = run_simulation(
+            game_name, parse_option_pairs(option), pair, games_, parse_seed(seed) or 0, done
+        )
     seconds = time.perf_counter() - started
     if as_json:
         typer.echo(json.dumps(summary))
