@@ -265,7 +265,7 @@ def map_command(
         typer.Argument(help=f"{SCENARIO_HELP} Not needed with --game.", show_default=False),
     ] = None,
     unit: Annotated[
-        str | None, typer.Option(help="Draw around this unit (default: the map's centre).")
+        str | None, typer.Option(help="Draw around this unit (default: around them all).")
     ] = None,
     radius: Radius = 6,
     game: Annotated[
