@@ -22,8 +22,11 @@ from airwar.core.errors import AirwarError
 from airwar.core.extras import EXTRAS, MissingExtra, missing, require
 
 ROOT = Path(__file__).resolve().parents[1]
-EXTRA_PACKAGES = ("dask", "distributed", "matplotlib", "pyspiel", "open_spiel", "pettingzoo")
-"""The top-level packages of the lab and research extras (gymnasium comes with pettingzoo)."""
+EXTRA_PACKAGES = (
+    *("dask", "distributed", "matplotlib", "pyspiel", "open_spiel", "pettingzoo"),
+    *("psycopg", "psycopg_binary"),
+)
+"""The top-level packages of the extras (gymnasium comes with pettingzoo)."""
 
 
 def test_the_extras_are_declared_as_the_code_names_them() -> None:
