@@ -127,3 +127,38 @@ def test_the_gunslingers_seed_and_scenario_say_what_they_take(
     text = flat(helps["gunslingers play"][1])
     assert "a packaged example's name" in text
     assert "A game between people takes none" in text
+
+
+def airwar(*args: str, stdin: str = "") -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "airwar.cli.main", *args],
+        input=stdin,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+
+
+def test_gunslingers_play_takes_a_seed_as_its_help_says(tmp_path: Path) -> None:
+    url = f"sqlite:///{tmp_path / 'games.sqlite'}"
+    people = airwar("gunslingers", "play", "dogfight-2v2", "--seed", "3", "--database-url", url)
+    assert people.returncode == 2 and people.stdout == ""
+    assert people.stderr.startswith("error: a game between two people takes no seed")
+    assert people.stderr.count("\n") == 1
+    one = airwar(
+        *("gunslingers", "play", "dogfight-2v2", "--auto", "Red", "--auto", "referee"),
+        *("--seed", "3", "--database-url", url),
+        stdin="quit\n",
+    )
+    assert one.returncode == 0, one.stderr
+    assert "saved as game" in one.stdout
+
+
+def test_validate_exits_2_for_a_scenario_with_problems(tmp_path: Path) -> None:
+    """As the README says of all bad input; the problems are its output, one a line."""
+    bad = tmp_path / "bad.toml"
+    bad.write_text('[scenario]\nname = ""\n', encoding="utf-8")
+    done = airwar("gunslingers", "validate", str(bad))
+    assert done.returncode == 2 and done.stderr == ""
+    assert done.stdout.splitlines()[0] == "bad.toml: scenario.name: must be non-empty text"
+    assert airwar("gunslingers", "validate", "dogfight-2v2").returncode == 0

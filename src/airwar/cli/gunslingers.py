@@ -351,10 +351,10 @@ def play(
     seed: Annotated[
         int | None,
         typer.Option(
-            help="Seed of the dice, for a game with at most one side played by a person "
-            "(--auto gives the others to the automatic player). A game between people "
-            "takes none: its dice come from a secret seed, committed to at the start and "
-            "shown at the end.",
+            help="Seed of the dice, for a game with at most one seat played by a person "
+            "(--auto gives the others, the referee's included, to the automatic player: "
+            "--auto Red --auto referee). A game between people takes none: its dice come "
+            "from a secret seed, committed to at the start and shown at the end.",
             callback=check_seed,
             show_default=False,
         ),
