@@ -22,8 +22,11 @@ from airwar.core.errors import AirwarError
 from airwar.core.extras import EXTRAS, MissingExtra, missing, require
 
 ROOT = Path(__file__).resolve().parents[1]
-EXTRA_PACKAGES = ("dask", "distributed", "matplotlib", "pyspiel", "open_spiel", "pettingzoo")
-"""The top-level packages of the lab and research extras (gymnasium comes with pettingzoo)."""
+EXTRA_PACKAGES = (
+    *("dask", "distributed", "matplotlib", "pyspiel", "open_spiel", "pettingzoo"),
+    *("psycopg", "psycopg_binary"),
+)
+"""The top-level packages of the extras (gymnasium comes with pettingzoo)."""
 
 
 def test_the_extras_are_declared_as_the_code_names_them() -> None:
@@ -34,9 +37,10 @@ def test_the_extras_are_declared_as_the_code_names_them() -> None:
     assert any(r.startswith("matplotlib") for r in extras["lab"])
     assert any(r.startswith("open_spiel") for r in extras["research"])
     assert any(r.startswith("pettingzoo") for r in extras["research"])
-    assert {"airwar[lab,research]"} <= set(extras["test"])
+    assert any(r.startswith("psycopg[binary]") for r in extras["postgres"])
+    assert {"airwar[lab,research,postgres]"} <= set(extras["test"])
     base = " ".join(project["dependencies"]).lower()
-    for name in ("dask", "matplotlib", "open_spiel", "pettingzoo"):
+    for name in ("dask", "matplotlib", "open_spiel", "pettingzoo", "psycopg"):
         assert name not in base
 
 

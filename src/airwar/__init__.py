@@ -1,7 +1,7 @@
 """airwar: tabletop air-combat rule sets on the computer.
 
-Layers (DESIGN.md): ``core`` (rules kernel) <- ``games`` / ``bots`` /
-``analysis`` / ``store`` <- ``cli`` / ``web``.
+Layers (docs/architecture.md): ``core`` (rules kernel) <- ``games`` <- ``store`` <-
+``session`` <- ``bots`` / ``analysis`` / ``solver`` <- ``cli`` / ``web``.
 """
 
 __version__ = "0.1.0"

@@ -41,7 +41,7 @@ def test_validate_ok_and_every_problem(tmp_path: Path) -> None:
         'hex = [0, 0]\nheading = 14\naltitude = 5\nradar = { kind = "tws", eccm = -1 }\n'
     )
     res = runner.invoke(app, ["validate", str(bad)])
-    assert res.exit_code == 1
+    assert res.exit_code == 2
     assert res.output.splitlines() == [
         "strike.toml: aircraft[1] (Viper 2).heading: must be an integer from 0 to 11",
         "strike.toml: aircraft[1] (Viper 2).radar.eccm: must be an integer >= 0",
@@ -52,7 +52,7 @@ def test_validate_unreadable_toml(tmp_path: Path) -> None:
     bad = tmp_path / "broken.toml"
     bad.write_text("[[sides]\n")
     res = runner.invoke(app, ["validate", str(bad)])
-    assert res.exit_code == 1
+    assert res.exit_code == 2
     assert res.output.startswith("broken.toml: not valid TOML")
 
 

@@ -129,7 +129,7 @@ def test_validate_lists_the_bad_id_or_name_in_one_escaped_line(
     tmp_path: Path, case: str, old: str, new: str, line: str
 ) -> None:
     res = runner.invoke(app, ["gunslingers", "validate", str(_file(tmp_path, old, new))])
-    assert res.exit_code == 1
+    assert res.exit_code == 2
     assert f"s.toml: {line}" in res.stdout.splitlines()
     assert "\x1b" not in res.stdout and "\x00" not in res.stdout and "\u202e" not in res.stdout
 

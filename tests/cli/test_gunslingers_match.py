@@ -159,7 +159,7 @@ def test_validate_names_the_line_of_a_victory_problem(tmp_path: Path) -> None:
     bad = tmp_path / "bad.toml"
     bad.write_text(BAD, encoding="utf-8")
     done = runner.invoke(app, ["gunslingers", "validate", str(bad)])
-    assert done.exit_code == 1
+    assert done.exit_code == 2
     lines = done.stdout.splitlines()
     assert lines[0].startswith("bad.toml: line 20: victory.decisive: 2 is less than marginal")
     assert any(line.startswith("bad.toml: line 24: victory.exits[0].side:") for line in lines)

@@ -99,12 +99,12 @@ def test_validate_a_library_scenario_with_an_unknown_type_and_a_bad_override(
     bad = tmp_path / "bad.toml"
     bad.write_text(base + "radar.ecm = 1\n")
     code, out, _ = airwar("validate", str(bad))
-    assert (code, out) == (1, "bad.toml: aircraft[1] (M1).radar.ecm: is not a known field\n")
+    assert (code, out) == (2, "bad.toml: aircraft[1] (M1).radar.ecm: is not a known field\n")
     far = tmp_path / "far.toml"
     far.write_text(base + "speed = 99\n")
     code, out, _ = airwar("validate", str(far))
     assert (code, out.splitlines()) == (
-        1,
+        2,
         [
             "far.toml: aircraft[1] (M1).speed: 99 is more than 60, the map's width "
             "(2 x radius 30): nothing on the map is further (GS-42)"

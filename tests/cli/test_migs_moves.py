@@ -1,4 +1,4 @@
-"""``airwar migs moves``: the perft of DESIGN.md, by hand-checked positions and properties."""
+"""``airwar migs moves``: the perft (docs/terminal.md), by hand-checked positions and properties."""
 
 from __future__ import annotations
 

@@ -99,7 +99,7 @@ def test_play_takes_an_example_by_name() -> None:
 def test_a_path_that_exists_wins_over_an_example(elsewhere: Path) -> None:
     (elsewhere / "dogfight-2v2").write_text("[[sides]\n")
     code, out, _ = airwar("gunslingers", "validate", "dogfight-2v2")
-    assert code == 1
+    assert code == 2
     assert out.startswith("dogfight-2v2: not valid TOML")
 
 

@@ -49,6 +49,7 @@ from airwar.cli.common import (
     MAX_GAMES,
     MAX_SEED_LENGTH,
     OptionPairs,
+    Typer,
     check_seed,
     int_range,
     make_console,
@@ -62,7 +63,7 @@ from airwar.games.migs_sabres.engagement import TURN_LIMIT_PARAMETER
 from airwar.solver import cache as solver_cache
 from airwar.solver.jobs import DONE, FAILED, JobStatus, ProgressCallback
 
-app = typer.Typer(
+app = Typer(
     add_completion=False,
     help="The analysis lab: matchup odds, the designer's questions, campaigns, reports.",
     no_args_is_help=True,

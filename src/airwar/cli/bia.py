@@ -19,6 +19,7 @@ from rich.table import Table
 
 from airwar.cli.common import (
     MAX_SEED_LENGTH,
+    Typer,
     check_seed,
     int_list_range,
     int_range,
@@ -65,7 +66,7 @@ from airwar.games.bia.scenario import (
 from airwar.games.bia.volley import parse_shot, volley_odds
 from airwar.games.examples import BIA, example_names
 
-app = typer.Typer(
+app = Typer(
     add_completion=False,
     help="Bounce Into Action: air-defence and infantry fire with exact odds.",
     no_args_is_help=True,

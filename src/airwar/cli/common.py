@@ -14,10 +14,11 @@ import functools
 import math
 import sys
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Annotated, NoReturn, ParamSpec, TypeVar
+from typing import TYPE_CHECKING, Annotated, Any, NoReturn, ParamSpec, TypeVar
 
 import typer
 from rich.console import Console
+from typer.core import TyperArgument, TyperCommand, TyperGroup, TyperOption
 
 from airwar.core.errors import AirwarError, OptionError
 
@@ -182,3 +183,52 @@ def make_console(*, stderr: bool = False) -> Console:
     """A rich console that writes plain text when the output is not a terminal."""
     stream = sys.stderr if stderr else sys.stdout
     return Console(file=stream, highlight=False, soft_wrap=True)
+
+
+class CleanHelp:
+    """The help of an airwar command as a reader expects it: a flag shows no type (not
+    ``<bool>``), and the usage line names an argument as ``RECORD``, or ``[SCENARIO]``
+    when it may be left out (not ``{record}``, which reads as a set or a template)."""
+
+    def get_params(self, ctx: Any) -> list[Any]:
+        params: list[Any] = super().get_params(ctx)  # type: ignore[misc]
+        for param in params:
+            if isinstance(param, TyperOption) and param.is_flag and param.metavar is None:
+                param.metavar = ""  # the type column stays empty: a flag takes no value
+        return params
+
+    def collect_usage_pieces(self, ctx: Any) -> list[str]:
+        named = {
+            param._usage_display_name(): usage_name(param)
+            for param in self.get_params(ctx)
+            if isinstance(param, TyperArgument)
+        }
+        pieces: list[str] = super().collect_usage_pieces(ctx)  # type: ignore[misc]
+        return [named.get(piece, piece) for piece in pieces]
+
+
+def usage_name(argument: TyperArgument) -> str:
+    """An argument in the usage line: ``RECORD``, ``[SCENARIO]``, ``FILES...``."""
+    name = (argument.metavar or argument.name or "value").upper()
+    name = name if argument.required else f"[{name}]"
+    return f"{name}..." if argument.nargs != 1 else name
+
+
+class Command(CleanHelp, TyperCommand):
+    """Every airwar command (:class:`Typer` makes its commands of this class)."""
+
+
+class Group(CleanHelp, TyperGroup):
+    """Every airwar group of commands."""
+
+
+class Typer(typer.Typer):
+    """``typer.Typer`` whose commands and groups have clean help (:class:`CleanHelp`)."""
+
+    def __init__(self, *args: Any, cls: type[TyperGroup] | None = None, **kwargs: Any) -> None:
+        super().__init__(*args, cls=cls or Group, **kwargs)
+
+    def command(  # type: ignore[override]
+        self, name: str | None = None, *, cls: type[TyperCommand] | None = None, **kwargs: Any
+    ) -> Callable[[Callable[P, R]], Callable[P, R]]:
+        return super().command(name, cls=cls or Command, **kwargs)

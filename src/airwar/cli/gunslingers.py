@@ -45,7 +45,9 @@ import typer
 
 from airwar.bots.registry import make_bot, refusal
 from airwar.cli.common import (
+    EXIT_USAGE,
     DatabaseUrl,
+    Typer,
     check_seed,
     fail,
     float_range,
@@ -102,7 +104,7 @@ from airwar.games.gunslingers.victory import game_result
 from airwar.session import AI_PREFIX, HUMAN, REMOTE, Conflict, PlaySession, Sessions
 from airwar.store import GameChanged
 
-app = typer.Typer(
+app = Typer(
     add_completion=False,
     help="Gunslingers: the computer referee of the Expanded Sequence of Play.",
     no_args_is_help=True,
@@ -169,7 +171,7 @@ def validate(scenario: ScenarioPath) -> None:
             text = ""
         for line in exc.problems:  # a problem of [victory] names its line too (GS-85)
             typer.echo(printable(located(line, text)))
-        raise typer.Exit(1) from None
+        raise typer.Exit(EXIT_USAGE) from None
     for note in notes:
         typer.echo(printable(f"{path.name}: note: {note}"))
     for warning in warnings:  # a warning, not a problem: the scenario plays (GS-71)
@@ -177,7 +179,7 @@ def validate(scenario: ScenarioPath) -> None:
     typer.echo(printable(f"{path.name}: ok"))
 
 
-types_app = typer.Typer(
+types_app = Typer(
     help="The library of types: aircraft, weapons, SAM/AAA systems and radars (GS-60).",
     invoke_without_command=True,
 )
@@ -263,7 +265,7 @@ def map_command(
         typer.Argument(help=f"{SCENARIO_HELP} Not needed with --game.", show_default=False),
     ] = None,
     unit: Annotated[
-        str | None, typer.Option(help="Draw around this unit (default: the map's centre).")
+        str | None, typer.Option(help="Draw around this unit (default: around them all).")
     ] = None,
     radius: Radius = 6,
     game: Annotated[
@@ -339,10 +341,23 @@ def _choices_text(state: GsState, limit: int = 24) -> str:
 @reports_errors
 def play(
     scenario: Annotated[
-        Path | None, typer.Argument(help="A scenario TOML file (not needed with --resume).")
+        Path | None,
+        typer.Argument(
+            help="A scenario TOML file, or a packaged example's name (airwar gunslingers "
+            "examples); not needed with --resume.",
+            show_default=False,
+        ),
     ] = None,
     seed: Annotated[
-        int | None, typer.Option(help="Seed of the dice (default: random).", callback=check_seed)
+        int | None,
+        typer.Option(
+            help="Seed of the dice, for a game with at most one seat played by a person "
+            "(--auto gives the others, the referee's included, to the automatic player: "
+            "--auto Red --auto referee). A game between people takes none: its dice come "
+            "from a secret seed, committed to at the start and shown at the end.",
+            callback=check_seed,
+            show_default=False,
+        ),
     ] = None,
     turns: Turns = 0,
     database_url: DatabaseUrl = None,

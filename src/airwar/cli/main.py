@@ -15,10 +15,10 @@ from collections.abc import Sequence
 from typing import Any
 
 import typer
-from typer.core import TyperCommand, TyperGroup
+from typer.core import TyperCommand
 
 from airwar import __version__
-from airwar.cli.common import EXIT_USAGE, one_line
+from airwar.cli.common import EXIT_USAGE, Group, Typer, one_line
 from airwar.core.errors import AirwarError
 
 EXIT_INTERNAL = 1
@@ -43,6 +43,10 @@ SUBCOMMANDS: dict[str, tuple[str, str]] = {
         "airwar.cli.verify",
         "Replay a finished game's record and check that its dice were fair.",
     ),
+    "export": (
+        "airwar.cli.export",
+        "Write a finished game's record, as the browser app downloads it (airwar verify reads it).",
+    ),
 }
 """Each command of the root: the module whose Typer ``app`` holds it, and the
 line the root's help lists it with (the first of the command's own help).
@@ -65,7 +69,7 @@ def _usage_line(exc: Exception) -> str:
     return f"{text} (see: {path} --help)" if path else text
 
 
-class OneLineErrors(TyperGroup):
+class OneLineErrors(Group):
     """The root command: every error ends as one line on standard error, never a
     traceback. Its commands are loaded when named (:data:`SUBCOMMANDS`)."""
 
@@ -147,7 +151,7 @@ class OneLineErrors(TyperGroup):
         sys.exit(code if isinstance(code, int) else 0)
 
 
-app = typer.Typer(
+app = Typer(
     name="airwar",
     cls=OneLineErrors,
     help="Tabletop air combat on the computer: MiGs and Sabres, Gunslingers, Bounce Into Action.",

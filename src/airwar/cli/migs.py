@@ -8,8 +8,11 @@ game's explained log), ``moves`` (the movement perft of a position) and
 
 from __future__ import annotations
 
+import contextlib
 import json
+import sys
 import time
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any
 
@@ -22,6 +25,7 @@ from airwar.cli.common import (
     MAX_GAMES,
     DatabaseUrl,
     OptionPairs,
+    Typer,
     check_seed,
     float_range,
     make_console,
@@ -53,7 +57,7 @@ from airwar.store import GameChanged
 if TYPE_CHECKING:
     from airwar.store import Store, StoredGame
 
-app = typer.Typer(
+app = Typer(
     add_completion=False,
     help="MiGs and Sabres: Korean War air combat, solo or two players.",
     no_args_is_help=True,
@@ -68,6 +72,10 @@ def parse_seed(text: str | None) -> int | str | None:
         return None
     t = text.strip()
     return int(t) if t.lstrip("-").isdigit() else t
+
+
+SIDE_CHOICES = f"human, or a bot: {', '.join(bot_names())}"
+"""What ``--communist`` and ``--allied`` take, as their help says it."""
 
 
 def default_ai() -> str:
@@ -107,12 +115,14 @@ def play(
     communist: Annotated[
         str | None,
         typer.Option(
-            "--communist", help="Who flies the Communist side: human or a bot (random, ...)."
+            "--communist", help=f"Who flies the Communist side: {SIDE_CHOICES} (default: human)."
         ),
     ] = None,
     allied: Annotated[
         str | None,
-        typer.Option("--allied", help="Who flies the Allied side: human or a bot."),
+        typer.Option(
+            "--allied", help=f"Who flies the Allied side: {SIDE_CHOICES} (default: {default_ai()})."
+        ),
     ] = None,
     engagement: Annotated[
         bool,
@@ -378,7 +388,12 @@ def games(
 def replay(
     game_id: Annotated[str, typer.Argument(help="The saved game's id (see airwar migs games).")],
     as_json: Annotated[
-        bool, typer.Option("--json", help="Print the raw events, one JSON object a line.")
+        bool,
+        typer.Option(
+            "--json",
+            help="Print the log's events, one JSON object a line: a log to read, not a "
+            "record (airwar export ID writes the record, which airwar verify checks).",
+        ),
     ] = False,
     upto: Annotated[
         int | None,
@@ -519,7 +534,12 @@ def moves(
     ace: Annotated[
         bool, typer.Option("--ace", help="The mover is an ace: +1 to its kill rolls (MS-14).")
     ] = False,
-    as_json: Annotated[bool, typer.Option("--json", help="Print DESIGN.md's JSON.")] = False,
+    as_json: Annotated[
+        bool,
+        typer.Option(
+            "--json", help="Print the end states and fire options as JSON (docs/terminal.md)."
+        ),
+    ] = False,
 ) -> None:
     """Every end state and fire option of a plane with N MP (the game's perft)."""
     mover_pos = PlanePosition.parse(mover, "--mover")
@@ -532,6 +552,28 @@ def moves(
 
 
 # -- simulate ----------------------------------------------------------------
+
+
+@contextlib.contextmanager
+def game_progress(total: int, label: str) -> Iterator[Callable[[int], None]]:
+    """A progress bar of the games played, on standard error when it is a terminal (with
+    --json too: the JSON goes to standard output); nothing is written anywhere else."""
+    if not sys.stderr.isatty():
+        yield lambda _n: None
+        return
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeElapsedColumn
+
+    with Progress(
+        "[bold]{task.description}",
+        BarColumn(),
+        MofNCompleteColumn(),
+        "games",
+        TimeElapsedColumn(),
+        console=make_console(stderr=True),
+        transient=True,
+    ) as bar:
+        task = bar.add_task(label, total=total)
+        yield lambda n: bar.advance(task, n)
 
 
 @app.command()
@@ -564,9 +606,10 @@ def simulate(
         raise SeatError("--bots must name two bots; a human cannot play a simulation")
     game_name = EngagementGame.name if engagement else MigsGame.name
     started = time.perf_counter()
-    summary = run_simulation(
-        game_name, parse_option_pairs(option), pair, games_, parse_seed(seed) or 0
-    )
+    with game_progress(games_, f"{pair[0]} v {pair[1]}") as done:
+        summary = run_simulation(
+            game_name, parse_option_pairs(option), pair, games_, parse_seed(seed) or 0, done
+        )
     seconds = time.perf_counter() - started
     if as_json:
         typer.echo(json.dumps(summary))

@@ -1,7 +1,7 @@
 """``airwar migs moves``: the movement perft of one position (MS-6..MS-10).
 
 Reads ``TYPE@SQUARE:FACING`` plane positions, asks the rules package for
-every end state and fire option of ``N`` MP, and prints DESIGN.md's JSON or a
+every end state and fire option of ``N`` MP, and prints the JSON of docs/terminal.md or a
 readable table with one shortest path to each result.
 """
 
@@ -109,7 +109,7 @@ def shortest_paths(
 
 
 def moves_json(options: MoveOptions) -> dict[str, Any]:
-    """DESIGN.md's ``airwar migs moves --json`` object."""
+    """The ``airwar migs moves --json`` object (docs/terminal.md, "Analysis commands")."""
     return options.to_dict()
 
 

@@ -8,7 +8,7 @@ any single game can be replayed on its own.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from fractions import Fraction
 from typing import Any
 
@@ -27,8 +27,10 @@ def simulate(
     bots: tuple[str, str],
     games: int,
     seed: int | str,
+    done: Callable[[int], None] | None = None,
 ) -> dict[str, Any]:
-    """Play ``games`` games and return the summary (wins, draws, kills, means)."""
+    """Play ``games`` games and return the summary (wins, draws, kills, means); ``done``
+    is called with 1 after each game (a progress bar advances)."""
     if games < 1:
         raise OptionError(f"--games must be at least 1, not {shown(games)}")
     if games > MAX_GAMES:
@@ -66,6 +68,8 @@ def simulate(
                 engagement_turns += max(ev["active_turns"], ev["listed_turns"])
             elif kind == "score":
                 score_totals[ev["side"]] += ev["points"]
+        if done is not None:
+            done(1)
 
     def mean(total: int, n: int) -> float:
         return round(float(Fraction(total, n)), 4) if n else 0.0

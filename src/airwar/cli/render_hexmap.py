@@ -98,6 +98,52 @@ def _keys(placed: list[Placed]) -> dict[str, str]:
     return keys
 
 
+def units_centre(hexes: list[Hex]) -> Hex:
+    """The hex the units are drawn around when no unit is named: the one nearest to the
+    farthest of them (the centre of the smallest hexagon holding them all; of equals,
+    the nearest to them all, then to the map's centre, then the first by q and r). The
+    map's centre 0,0 when the view shows no unit."""
+    if not hexes:
+        return Hex(0, 0)
+    qs, rs, ss = ([h.q for h in hexes], [h.r for h in hexes], [h.s for h in hexes])
+    # a hex within `far` of every unit has each cube coordinate within `far` of theirs
+    far = max(max(c) - min(c) for c in (qs, rs, ss)) // 2
+    while True:
+        q_lo, q_hi = max(qs) - far, min(qs) + far
+        r_lo, r_hi = max(rs) - far, min(rs) + far
+        s_lo, s_hi = max(ss) - far, min(ss) + far
+        found = [
+            Hex(q, r)
+            for q in range(q_lo, q_hi + 1)
+            for r in range(max(r_lo, -s_hi - q), min(r_hi, -s_lo - q) + 1)
+        ]
+        if found:
+            return min(
+                found,
+                key=lambda h: (sum(h.distance(u) for u in hexes), h.distance(Hex(0, 0)), h.q, h.r),
+            )
+        far += 1
+
+
+def window_centre(hexes: list[Hex], radius: int) -> tuple[Hex, str]:
+    """Where to draw ``radius`` hexes out when no unit is named, and how to say it: the
+    units' centre (:func:`units_centre`) when that shows them all; else, of the centre,
+    each unit's hex and the map's centre, the one with the most units within reach."""
+    centre = units_centre(hexes)
+    if not hexes:
+        return centre, f"around {centre.q},{centre.r}"
+    if max(centre.distance(h) for h in hexes) <= radius:
+        return centre, f"around the units' centre {centre.q},{centre.r}"
+
+    def shown(c: Hex) -> int:
+        return sum(c.distance(h) <= radius for h in hexes)
+
+    best = max([centre, *hexes, Hex(0, 0)], key=shown)  # the first of equals: the centre
+    if best == centre:
+        return centre, f"around the units' centre {centre.q},{centre.r}"
+    return best, f"around {best.q},{best.r}, where the most units are within {radius} hexes"
+
+
 def draw(
     view: Mapping[str, Any],
     *,
@@ -105,7 +151,7 @@ def draw(
     radius: int = 6,
     title: str = "",
 ) -> str:
-    """The map around ``unit`` (or the map's centre) out to ``radius`` hexes, as the view
+    """The map around ``unit`` (or the units' centre) out to ``radius`` hexes, as the view
     shows it, with column numbers, row numbers of the centre column, and a legend.
 
     Raises :class:`MapError` for a unit the view does not show, or a radius out of range.
@@ -120,7 +166,7 @@ def draw(
             raise MapError(f"no unit {unit[:40]!r} on this map (units: {known})")
         centre = by_id[unit].hex
     else:
-        centre = Hex(0, 0)
+        centre, where = window_centre([u.hex for u in placed], radius)
     map_radius = int((view.get("map") or {}).get("radius", 30))
     terrain = {}
     for t in (view.get("map") or {}).get("terrain", []):
@@ -172,7 +218,8 @@ def draw(
     out: list[str] = []
     if title:
         out.append(title)
-    where = f"around {unit} at {centre.q},{centre.r}" if unit else f"around {centre.q},{centre.r}"
+    if unit:
+        where = f"around {unit} at {centre.q},{centre.r}"
     out.append(
         f"map {where}, {radius} hexes out (north up; columns q; rows r of column {centre.q}, "
         "each column to the right half a hex lower)"

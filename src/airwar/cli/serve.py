@@ -6,6 +6,8 @@ import os
 
 import typer
 
+from airwar.cli.common import Typer
+
 MAX_WORKERS = 16
 FACTORY = "airwar.web.app:app_from_environment"
 """The app factory each worker process imports when ``--workers`` is more than one."""
@@ -162,6 +164,6 @@ def in_memory(url: str) -> bool:
     return parsed.get_backend_name() == "sqlite" and (parsed.database or "") in ("", ":memory:")
 
 
-app = typer.Typer(add_completion=False)
+app = Typer(add_completion=False)
 """The ``serve`` command, which the root loads when it is named."""
 app.command("serve")(serve)

@@ -160,7 +160,7 @@ class Check:
         )
 
     def to_dict(self) -> dict[str, Any]:
-        """JSON-ready description, the fields DESIGN.md requires of a roll event."""
+        """JSON-ready description: the fields every roll event carries (dice, need, odds)."""
         return {
             "name": self.name,
             "rule": self.rule,

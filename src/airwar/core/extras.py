@@ -1,12 +1,14 @@
 """The optional parts of airwar, and the one line that says one is missing.
 
 ``pip install airwar`` installs what the browser app, the terminal games and
-the expert AI need. Two extras add the research and lab parts:
+the expert AI need. Three extras add the research and lab parts and PostgreSQL:
 
 - ``lab``: Dask (Monte Carlo on a cluster, ``airwar analyze ... --scheduler``)
   and matplotlib (the plots of ``airwar analyze report``);
 - ``research``: OpenSpiel and PettingZoo (:mod:`airwar.adapters.openspiel`,
-  :mod:`airwar.adapters.pettingzoo`).
+  :mod:`airwar.adapters.pettingzoo`);
+- ``postgres``: psycopg, the driver of a PostgreSQL database
+  (``--database-url postgresql://...``; SQLite needs nothing more).
 
 Code that needs one imports it where it is used. When it is missing, it
 raises :class:`MissingExtra`: one line naming what needs the extra and the
@@ -27,6 +29,7 @@ from airwar.core.errors import AirwarError
 EXTRAS: dict[str, tuple[str, ...]] = {
     "lab": ("dask.distributed", "matplotlib"),
     "research": ("pyspiel", "pettingzoo"),
+    "postgres": ("psycopg",),
 }
 """Each extra (as ``pyproject.toml`` names it) and the modules that show it is installed."""
 

@@ -58,12 +58,13 @@ from sqlalchemy import text as sql_text
 from sqlalchemy import update as sql_update
 from sqlalchemy.dialects.postgresql import insert as pg_insert
 from sqlalchemy.dialects.sqlite import insert as sqlite_insert
-from sqlalchemy.engine import make_url
+from sqlalchemy.engine import URL, make_url
 from sqlalchemy.exc import ArgumentError, SQLAlchemyError
 from sqlalchemy.orm import Session, sessionmaker
 from sqlalchemy.pool import StaticPool
 
 from airwar.core.errors import RecordError
+from airwar.core.extras import MissingExtra, missing
 from airwar.core.record import CHAIN_PREFIX, RECORD_FORMAT, RECORD_VERSION, GameRecord
 from airwar.store.errors import GameChanged, GameNotFound, StoreError
 from airwar.store.models import ActionRow, GameRow, LeaseRow
@@ -154,6 +155,20 @@ def _aware(moment: datetime) -> datetime:
 def _first_line(exc: BaseException) -> str:
     text = str(exc).strip().splitlines()
     return text[0] if text else type(exc).__name__
+
+
+POSTGRES_DRIVER = "psycopg"
+"""The driver a PostgreSQL URL without one is opened with: psycopg 3, which the
+``postgres`` extra installs (SQLAlchemy's own default would be psycopg2)."""
+
+
+def with_driver(url: URL) -> URL:
+    """``url`` with the driver airwar installs: ``postgresql://`` and ``postgres://``, as
+    hosts and documents write them, become ``postgresql+psycopg://``."""
+    backend, _, driver = url.drivername.partition("+")
+    if backend not in ("postgresql", "postgres"):
+        return url
+    return url.set(drivername=f"postgresql+{driver or POSTGRES_DRIVER}")
 
 
 def shown_url(url: str) -> str:
@@ -490,6 +505,7 @@ class Store:
             raise StoreError(
                 f"{where!r} is not a database URL (e.g. sqlite:///games.sqlite)"
             ) from None
+        parsed = with_driver(parsed)
         kwargs: dict[str, Any] = {}
         sqlite = parsed.get_backend_name() == "sqlite"
         in_memory = sqlite and (parsed.database or "") in ("", ":memory:")
@@ -517,7 +533,15 @@ class Store:
                 kwargs = {"connect_args": {"timeout": SQLITE_BUSY_TIMEOUT}}
         try:
             engine = create_engine(parsed, **kwargs)
-        except (ArgumentError, ImportError) as exc:
+        except ImportError as exc:
+            if parsed.get_driver_name() == POSTGRES_DRIVER and missing("postgres"):
+                raise StoreError(
+                    f"cannot open database {where!r}: {MissingExtra('postgres', 'PostgreSQL')}"
+                ) from None
+            raise StoreError(
+                f"cannot open database {where!r}: {_hidden(_first_line(exc), url)}"
+            ) from None
+        except ArgumentError as exc:
             raise StoreError(
                 f"cannot open database {where!r}: {_hidden(_first_line(exc), url)}"
             ) from None

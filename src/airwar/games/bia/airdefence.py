@@ -440,7 +440,7 @@ class AirDefenceShot:
         )
 
     def to_dict(self) -> dict[str, Any]:
-        """The air-defence JSON contract of DESIGN.md plus explanatory fields."""
+        """The air-defence JSON of docs/bia.md (``airwar bia air-defence --json``)."""
         r = self.odds()
         return {
             "hit_number": self.hit_number,
