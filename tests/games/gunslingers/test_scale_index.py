@@ -21,6 +21,7 @@ from airwar.games.gunslingers import GunslingersGame
 from airwar.games.gunslingers.autoplayer import GunslingersAuto, Seen
 from airwar.games.gunslingers.game import options_for_file
 from airwar.games.gunslingers.model.hexgrid import Hex, HexIndex
+from airwar.games.gunslingers.model.units import Written
 from airwar.games.gunslingers.referee import GsState
 from airwar.games.gunslingers.rules.initiative import (
     Placement,
@@ -136,3 +137,80 @@ def test_a_seeded_generated_battle_gives_the_log_recorded_before_the_speed_up() 
     # moves along paths, GS-82) ask more and log more, so the pin is the merged rules'
     assert result["decisions"] == 444
     assert result["digest"] == "c1-9f5c425b32ad95e9a5eb25f7a096ba53a40bfd2f"
+
+
+def _kept_against_fresh(d: Driver, steps: int) -> tuple[int, int]:
+    """Play ``steps`` decisions and rolls with the automatic player, comparing after each
+    the kept knowledge of every side with the knowledge worked out afresh; how many
+    times a side kept the knowledge of the state before (its inputs unchanged) and how
+    many times it was worked out again."""
+    bot = GunslingersAuto()
+    kept_over = worked = 0
+    for _ in range(steps):
+        state = d.state
+        assert isinstance(state, GsState)
+        if state.is_terminal():
+            break
+        before = {side: knowledge(state, side) for side in state.side_names}
+        if state.is_chance_node():
+            d.roll()
+        else:
+            d.act(bot.choose(state, state.current_actor()), state.current_actor())
+        for side in state.side_names:
+            kept, fresh = knowledge(state, side), _knowledge(state, side)
+            assert (kept.sighted, kept.tracked, kept.ground, kept.emitters, kept.known) == (
+                fresh.sighted,
+                fresh.tracked,
+                fresh.ground,
+                fresh.emitters,
+                fresh.known,
+            ), (side, len(d.record.actions))
+            if kept is before[side]:
+                kept_over += 1
+            else:
+                worked += 1
+    return kept_over, worked
+
+
+def test_what_a_side_knows_is_kept_over_the_changes_that_touch_nothing_it_reads() -> None:
+    """After a decision or a roll that changes nothing a side's knowledge is worked out
+    from (issue 23), the knowledge of the state before is kept: at every step of a seeded
+    generated battle and of the example with the most ground units, it is the fresh one."""
+    sys.path.insert(0, str(BENCHMARKS))
+    try:
+        from gunslingers_large import make_scenario
+    finally:
+        sys.path.remove(str(BENCHMARKS))
+    data = tomllib.loads(make_scenario(40, 30))
+    battle = Driver(GunslingersGame({"scenario_data": data, "turns": 2}), 3)
+    kept_over, worked = _kept_against_fresh(battle, 2500)
+    assert battle.state.is_terminal()
+    assert kept_over > worked > 0  # most steps keep it, and some work it out again
+    strike = GUNSLINGERS_EXAMPLES / "strike-sam-belt.toml"
+    game = GunslingersGame(options_for_file(strike))
+    kept_over, worked = _kept_against_fresh(Driver(game, 9), 900)
+    assert kept_over > 0 and worked > 0
+
+
+def test_a_change_by_hand_or_a_move_works_out_the_knowledge_afresh() -> None:
+    """A unit moved, or the state changed by hand (``changed``), is never answered with
+    the knowledge kept from before."""
+    d = driver(scenario())
+    state = d.state
+    assert isinstance(state, GsState)
+    for side in state.side_names:
+        knowledge(state, side)
+    red = next(p for p in state.forces.planes.values() if p.side == "Red")
+    blue = state.forces.sides["Blue"]
+    blue.sighted.add(red.id)  # by hand: not known until the state is said to have changed
+    state.changed()
+    assert red.id in knowledge(state, "Blue").sighted
+    blue.sighted.discard(red.id)
+    state.changed()
+    assert red.id not in knowledge(state, "Blue").known
+    stamp = Written.stamp
+    red.altitude += 1  # a write of an aircraft's place moves the stamp on
+    assert Written.stamp != stamp
+    stamp = Written.stamp
+    red.this_turn.route = red.this_turn.route  # its record of this turn's route does not
+    assert Written.stamp == stamp

@@ -23,10 +23,12 @@ import re
 from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from functools import lru_cache
+from operator import attrgetter
 from typing import TYPE_CHECKING, Any
 
 from airwar.games.gunslingers.model.actions import Decision
 from airwar.games.gunslingers.model.hexgrid import in_arcs
+from airwar.games.gunslingers.model.units import Written
 from airwar.games.gunslingers.phases.common import (
     SUPPRESSION_MARKERS,
     clear_los,
@@ -285,13 +287,78 @@ def knowledge(state: GsModel, side: str) -> Knowledge:
     """
     key = (state.version, len(state.log))
     cached = state.cover_cache.get("knows:" + side)
-    if cached is not None and cached[0] == key:
+    if cached is not None and cached[0][:2] == key:
         k_cached = cached[1]
         assert isinstance(k_cached, Knowledge)
         return k_cached
+    generation = _inputs_generation(state, key)
+    if cached is not None and cached[0][2:] == (generation,):
+        k_kept = cached[1]  # nothing it is worked out from has changed since
+        assert isinstance(k_kept, Knowledge)
+        state.cover_cache["knows:" + side] = ((*key, generation), k_kept)
+        return k_kept
     k = _knowledge(state, side)
-    state.cover_cache["knows:" + side] = (key, k)
+    state.cover_cache["knows:" + side] = ((*key, generation), k)
     return k
+
+
+_CONTACTS = attrgetter("contacts", "locks")
+
+
+def _inputs_generation(state: GsModel, key: tuple[int, int]) -> int:
+    """A number that changes whenever anything :func:`_knowledge` reads may have changed
+    (issue 23): the units (their :class:`Written` stamp: an aircraft's place, life and
+    noise arcs, every write to a ground unit), the radar contacts and lock-ons of the
+    aircraft, every side's sightings, the markers (suppression), the passdowns, the
+    weapons in flight and the changes made by hand (``state.changed``). A decision or a
+    roll that changes none of them (a pre-emption declined, a "no") leaves what each side
+    knows as it was, and it is not worked out again.
+
+    The inputs are read once for each change of the state (``key``) and compared with
+    those of the last generation: the live sets compare equal to the frozen copies kept.
+    """
+    cached = state.cover_cache.get("inputs")
+    if cached is not None and cached[0] == key:
+        generation = cached[1][0]
+        assert isinstance(generation, int)
+        return generation
+    f = state.forces
+    fixed = state.cover_cache.get("inputs:units")
+    if fixed is None or fixed[0] != state.hand_changes:
+        fixed = state.cover_cache["inputs:units"] = (
+            state.hand_changes,
+            (
+                tuple(f.sides.values()),
+                tuple(p.radar for p in f.planes.values() if p.radar is not None),
+            ),
+        )
+    sides, radars = fixed[1]
+    live = (
+        state.hand_changes,
+        Written.stamp,
+        tuple((m.kind, m.unit) for m in f.markers),
+        tuple(state.passdowns.items()),
+    )
+    sets = (
+        [(s.sighted, s.ground_sighted) for s in sides],
+        list(map(_CONTACTS, radars)),
+        state.weapons.keys(),
+    )
+    if cached is not None:
+        generation, was, was_sets = cached[1]
+        if live == was and sets == was_sets:
+            state.cover_cache["inputs"] = (key, cached[1])
+            return int(generation)
+        generation += 1
+    else:
+        generation = 0
+    frozen = (
+        [(frozenset(a), frozenset(b)) for a, b in sets[0]],
+        [(frozenset(a), frozenset(b)) for a, b in sets[1]],
+        frozenset(sets[2]),
+    )
+    state.cover_cache["inputs"] = (key, (generation, live, frozen))
+    return generation
 
 
 def _knowledge(state: GsModel, side: str) -> Knowledge:

@@ -7,8 +7,9 @@ number the scenario leaves out from the house defaults (GS-6).
 
 from __future__ import annotations
 
+import itertools
 from dataclasses import dataclass, field
-from typing import Any, Generic, TypeVar, overload
+from typing import Any, ClassVar, Generic, TypeVar, overload
 
 from airwar.games.gunslingers.model.hexgrid import Arc, Hex
 from airwar.games.gunslingers.model.scenario import (
@@ -39,6 +40,33 @@ EMITTING = frozenset({"active", "alerted"})
 
 
 T = TypeVar("T")
+
+
+_WRITES = itertools.count(1)
+
+
+class Written:
+    """A stamp that changes whenever a unit is written in a way what a side knows of the
+    enemy may depend on (issue 23): any write to a SAM unit, a warning radar, an AAA or a
+    ground unit, and to an aircraft's place, life, radar or noise arcs. What each side
+    knows is kept while the stamp stays (``visibility.knowledge``). Every write draws a
+    number never drawn before (``itertools.count`` is one call), so the stamp never
+    comes back to a value it had, whatever the games or threads that write."""
+
+    stamp: ClassVar[int] = 0
+
+
+class _Watched:
+    """A unit whose writes of the attributes ``WATCHED`` (None: of every attribute) move
+    the :class:`Written` stamp on."""
+
+    WATCHED: ClassVar[frozenset[str] | None] = None
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        watched = self.WATCHED
+        if watched is None or name in watched:
+            Written.stamp = next(_WRITES)
+        object.__setattr__(self, name, value)
 
 
 class ThisTurn(Generic[T]):
@@ -145,8 +173,12 @@ class MissileStock:
 
 
 @dataclass
-class Plane:
+class Plane(_Watched):
     """One aircraft."""
+
+    WATCHED: ClassVar[frozenset[str] | None] = frozenset(
+        {"side", "hex", "heading", "altitude", "alive", "radar", "this_turn", "noise_arcs"}
+    )
 
     id: str
     label: str
@@ -248,7 +280,7 @@ class Plane:
 
 
 @dataclass
-class SamSite:
+class SamSite(_Watched):
     """A SAM unit or an infantry SAM team."""
 
     id: str
@@ -290,7 +322,7 @@ class SamSite:
 
 
 @dataclass
-class WarningRadar:
+class WarningRadar(_Watched):
     """An early-warning radar or a command and control unit."""
 
     id: str
@@ -313,7 +345,7 @@ class WarningRadar:
 
 
 @dataclass
-class Gun:
+class Gun(_Watched):
     """An AAA unit (plotted or barrage fire)."""
 
     id: str
@@ -333,7 +365,7 @@ class Gun:
 
 
 @dataclass
-class Ground:
+class Ground(_Watched):
     id: str
     label: str
     side: str
