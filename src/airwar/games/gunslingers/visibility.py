@@ -23,7 +23,6 @@ import re
 from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from functools import lru_cache
-from operator import attrgetter
 from typing import TYPE_CHECKING, Any
 
 from airwar.games.gunslingers.model.actions import Decision
@@ -302,14 +301,11 @@ def knowledge(state: GsModel, side: str) -> Knowledge:
     return k
 
 
-_CONTACTS = attrgetter("contacts", "locks")
-
-
 def _inputs_generation(state: GsModel, key: tuple[int, int]) -> int:
     """A number that changes whenever anything :func:`_knowledge` reads may have changed
-    (issue 23): the units (their :class:`Written` stamp: an aircraft's place, life and
-    noise arcs, every write to a ground unit), the radar contacts and lock-ons of the
-    aircraft, every side's sightings, the markers (suppression), the passdowns, the
+    (issue 23): the units (their :class:`Written` stamp: an aircraft's place, life, radar
+    contacts and lock-ons and noise arcs, every write to a ground unit), every side's
+    sightings, the markers (suppression), the passdowns, the
     weapons in flight and the changes made by hand (``state.changed``). A decision or a
     roll that changes none of them (a pre-emption declined, a "no") leaves what each side
     knows as it was, and it is not worked out again.
@@ -323,27 +319,14 @@ def _inputs_generation(state: GsModel, key: tuple[int, int]) -> int:
         assert isinstance(generation, int)
         return generation
     f = state.forces
-    fixed = state.cover_cache.get("inputs:units")
-    if fixed is None or fixed[0] != state.hand_changes:
-        fixed = state.cover_cache["inputs:units"] = (
-            state.hand_changes,
-            (
-                tuple(f.sides.values()),
-                tuple(p.radar for p in f.planes.values() if p.radar is not None),
-            ),
-        )
-    sides, radars = fixed[1]
+    sides = f.sides.values()
     live = (
         state.hand_changes,
         Written.stamp,
         tuple((m.kind, m.unit) for m in f.markers),
         tuple(state.passdowns.items()),
     )
-    sets = (
-        [(s.sighted, s.ground_sighted) for s in sides],
-        list(map(_CONTACTS, radars)),
-        state.weapons.keys(),
-    )
+    sets = ([(s.sighted, s.ground_sighted) for s in sides], state.weapons.keys())
     if cached is not None:
         generation, was, was_sets = cached[1]
         if live == was and sets == was_sets:
@@ -352,11 +335,7 @@ def _inputs_generation(state: GsModel, key: tuple[int, int]) -> int:
         generation += 1
     else:
         generation = 0
-    frozen = (
-        [(frozenset(a), frozenset(b)) for a, b in sets[0]],
-        [(frozenset(a), frozenset(b)) for a, b in sets[1]],
-        frozenset(sets[2]),
-    )
+    frozen = ([(frozenset(a), frozenset(b)) for a, b in sets[0]], frozenset(sets[1]))
     state.cover_cache["inputs"] = (key, (generation, live, frozen))
     return generation
 
