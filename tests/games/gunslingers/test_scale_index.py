@@ -9,15 +9,18 @@ a seeded generated battle the log recorded before the speed-up.
 
 from __future__ import annotations
 
+import re
 import sys
 import tomllib
 from pathlib import Path
+from typing import Any
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from airwar.core import Driver
 from airwar.games.gunslingers import GunslingersGame
+from airwar.games.gunslingers.aliases import _names, names, rewriter, seat_subject
 from airwar.games.gunslingers.autoplayer import GunslingersAuto, Seen
 from airwar.games.gunslingers.game import options_for_file
 from airwar.games.gunslingers.model.hexgrid import Hex, HexIndex
@@ -29,6 +32,7 @@ from airwar.games.gunslingers.rules.initiative import (
     advantaged_over,
     categorise,
 )
+from airwar.games.gunslingers.views import state_view
 from airwar.games.gunslingers.visibility import _knowledge, knowledge
 from tests.examples import GUNSLINGERS_EXAMPLES
 from tests.games.gunslingers.scenario_builder import advance_to, driver, scenario
@@ -169,6 +173,12 @@ def _kept_against_fresh(d: Driver, steps: int) -> tuple[int, int]:
                 kept_over += 1
             else:
                 worked += 1
+            if not state.is_terminal():  # the labels kept, and the texts rewritten by them
+                assert names(state, side) == _names(state, side)
+                ask = state.pending_ask()
+                if ask is not None and ask.seat == state.side_names.index(side):
+                    view = state_view(state, ask.seat, focus=ask.subject, tallies=False)
+                    assert view["decision"]["subject"] == seat_subject(state, ask)
     return kept_over, worked
 
 
@@ -214,3 +224,56 @@ def test_a_change_by_hand_or_a_move_works_out_the_knowledge_afresh() -> None:
     stamp = Written.stamp
     red.this_turn.route = red.this_turn.route  # its record of this turn's route does not
     assert Written.stamp == stamp
+
+
+def _rewrite_slowly(obj: Any, mapping: dict[str, str]) -> Any:
+    """The rewriting of the labels as it was: the pattern made for each call, nothing
+    remembered."""
+    if not mapping:
+        return obj
+    words = "|".join(re.escape(w) for w in sorted(mapping, key=len, reverse=True))
+    pattern = re.compile(rf"(?<![A-Za-z0-9_])(?:{words})(?![A-Za-z0-9_])")
+
+    def walk(o: Any) -> Any:
+        if isinstance(o, str):
+            return pattern.sub(lambda m: mapping[m.group(0)], o)
+        if isinstance(o, dict):
+            return {walk(k): walk(v) for k, v in o.items()}
+        if isinstance(o, list):
+            return [walk(x) for x in o]
+        if isinstance(o, tuple):
+            return tuple(walk(x) for x in o)
+        return o
+
+    return walk(obj)
+
+
+ids = st.sampled_from(["F1", "F10", "SA-2", "Viper-1", "hex", "W1", "Red", "x_F1"])
+texts = st.lists(
+    st.one_of(ids, st.sampled_from([",", ":", " ", "'s", "-", "3,4", "_"])), max_size=6
+).map("".join)
+leaves = st.one_of(texts, st.integers(-3, 3), st.booleans(), st.none())
+nested = st.recursive(
+    leaves,
+    lambda inner: st.one_of(
+        st.lists(inner, max_size=4),
+        st.lists(inner, max_size=3).map(tuple),
+        st.dictionaries(texts, inner, max_size=4),
+    ),
+    max_leaves=20,
+)
+
+
+@settings(max_examples=80, deadline=None)
+@given(
+    mapping=st.dictionaries(ids, st.sampled_from(["C1", "C2", "C3"]), max_size=5),
+    objs=st.lists(nested, min_size=1, max_size=4),
+)
+def test_the_labels_made_ready_once_rewrite_as_made_for_each_text(
+    mapping: dict[str, str], objs: list[Any]
+) -> None:
+    """One rewriter for many texts (it remembers what it rewrote) gives, text after
+    text, what the pattern made afresh for each gives."""
+    write = rewriter(mapping)
+    for obj in objs + objs:  # twice: the second time from what it remembers
+        assert write(obj) == _rewrite_slowly(obj, mapping)
