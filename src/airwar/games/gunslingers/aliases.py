@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Mapping
+from dataclasses import dataclass
 from functools import lru_cache
 from itertools import combinations
 from typing import TYPE_CHECKING, Any
@@ -117,18 +118,32 @@ def names(state: GsModel, side: str) -> dict[str, str]:
 
     Asked for every text a side reads, so kept until what it is made from changes: the
     side's labels, the units it has identified, the weapons in flight, or the state
-    changed by hand (issue 23: a decision or a roll
-    changes none of them most of the time). The caller reads it and never changes it."""
-    return _kept_names(state, side)[0]
+    changed by hand (issue 23: a decision or a roll changes none of them most of the
+    time). The caller reads it and never changes it."""
+    return _kept(state, side).names
 
 
 def names_rewriter(state: GsModel, side: str) -> Callable[[Any], Any]:
     """:func:`rewrite` with the side's :func:`names`, made ready once for as long as they
     are kept (it remembers the texts it has rewritten)."""
-    return _kept_names(state, side)[1]
+    return _kept(state, side).rewrite
 
 
-def _kept_names(state: GsModel, side: str) -> tuple[dict[str, str], Callable[[Any], Any]]:
+@dataclass(frozen=True)
+class _Kept:
+    """What a side's names are made from, kept with them (see :func:`names`)."""
+
+    names: dict[str, str]
+    rewrite: Callable[[Any], Any]
+    back: dict[str, str]
+    """Each label -> the unit it stands for."""
+    unknown: frozenset[str]
+    """The words the side may not write: enemy ids and names it has not been told."""
+    own: frozenset[str]
+    """The ids it may write as they are (:func:`_own_ids`)."""
+
+
+def _kept(state: GsModel, side: str) -> _Kept:
     me = state.forces.sides[side]
     table = state.aliases.get(side, {})
     sets = (me.identified, me.ground_identified, state.weapons.keys())
@@ -136,10 +151,16 @@ def _kept_names(state: GsModel, side: str) -> tuple[dict[str, str], Callable[[An
     if cached is not None:
         (hand, labels, identified), kept = cached
         if hand == state.hand_changes and labels == table and identified == sets:
-            assert isinstance(kept, tuple)
+            assert isinstance(kept, _Kept)
             return kept
     out = _names(state, side)
-    kept = (out, rewriter(out))
+    kept = _Kept(
+        out,
+        rewriter(out),
+        {alias: uid for uid, alias in table.items()},
+        frozenset(set(out) | (set(_enemy(state, side)) - revealed(state, side))),
+        frozenset(_own_ids(state, side)),
+    )
     frozen = tuple(frozenset(x) for x in sets)
     state.cover_cache["names:" + side] = ((state.hand_changes, dict(table), frozen), kept)
     return kept
@@ -312,16 +333,15 @@ def from_seat(state: GsModel, ask: Ask, d: Decision) -> Decision:
     side = side_of(state, ask.seat)
     if side is None:
         return d
-    back = {alias: uid for uid, alias in state.aliases.get(side, {}).items()}
-    mapping = names(state, side)
-    unknown = set(mapping) | (set(_enemy(state, side)) - revealed(state, side))
+    kept = _kept(state, side)
+    back, unknown = kept.back, kept.unknown
     subject = back.get(d.subject, d.subject)
     args = tuple("".join(back.get(p, p) for p in _SPLIT.split(a)) for a in d.args)
     engine = Decision(d.verb, subject, args)
     words = {d.subject, *(p for a in d.args for p in _SPLIT.split(a))}
     if words & unknown:
         raise IllegalAction(refusal(state, ask, side))
-    own = _own_ids(state, side)
+    own = kept.own
     may = _nameable(state, side, engine.verb)
     for target in _targets(engine):
         if target not in own and target not in may:

@@ -750,7 +750,16 @@ def last_seen(state: GsModel, side: str) -> list[dict[str, Any]]:
     if start > len(state.log):
         seen.clear()
         start = 0
-    names = _pattern(frozenset(p.id for p in parts.enemy_planes))
+    fixed = state.cover_cache.get("last_seen:" + side)
+    if fixed is None:  # the enemy aircraft's names and where each started: fixed
+        fixed = state.cover_cache["last_seen:" + side] = (
+            None,
+            (
+                _pattern(frozenset(p.id for p in parts.enemy_planes)),
+                {a.id: a for a in state.scenario.aircraft},
+            ),
+        )
+    names, start_at = fixed[1]
     if names is not None:
         for i in range(start, len(state.log)):
             if state.audience[i] & bit:
@@ -758,7 +767,6 @@ def last_seen(state: GsModel, side: str) -> list[dict[str, Any]]:
                     seen[m.group(0)] = i
     t.seen_upto[side] = len(state.log)
     known = knowledge(state, side).known
-    start_at = {a.id: a for a in state.scenario.aircraft}
     out = []
     for p in parts.enemy_planes:
         last = seen.get(p.id)

@@ -83,7 +83,7 @@ class WatchedSet(set[str]):
         _touch()
         super().add(element)
 
-    def discard(self, element: str) -> None:
+    def discard(self, element: object) -> None:
         _touch()
         super().discard(element)
 
