@@ -25,6 +25,12 @@ from airwar.games.gunslingers.autoplayer import GunslingersAuto, Seen
 from airwar.games.gunslingers.game import options_for_file
 from airwar.games.gunslingers.model.hexgrid import Hex, HexIndex
 from airwar.games.gunslingers.model.units import Written
+from airwar.games.gunslingers.phases.sighting import (
+    _Sky,
+    _visible_targets,
+    can_see,
+    padlock_candidates,
+)
 from airwar.games.gunslingers.referee import GsState
 from airwar.games.gunslingers.rules.initiative import (
     Placement,
@@ -277,3 +283,43 @@ def test_the_labels_made_ready_once_rewrite_as_made_for_each_text(
     write = rewriter(mapping)
     for obj in objs + objs:  # twice: the second time from what it remembers
         assert write(obj) == _rewrite_slowly(obj, mapping)
+
+
+@settings(max_examples=25, deadline=None)
+@given(
+    places=st.lists(
+        st.tuples(st.integers(-12, 12), st.integers(-12, 12), st.integers(0, 30), st.booleans()),
+        min_size=40,
+        max_size=40,
+    ),
+    sighted=st.sets(st.integers(0, 39)),
+)
+def test_the_sky_index_finds_the_aircraft_that_see_a_target_as_every_pair_does(
+    places: list[tuple[int, int, int, bool]], sighted: set[int]
+) -> None:
+    """Designated searchers (Visual Sighting 7) and padlocks (8) are asked of the aircraft
+    that see an enemy aircraft or missile: with the targets indexed by hex, the same
+    aircraft as when each looks at every target."""
+    sys.path.insert(0, str(BENCHMARKS))
+    try:
+        from gunslingers_large import make_scenario
+    finally:
+        sys.path.remove(str(BENCHMARKS))
+    state = GunslingersGame(
+        {"scenario_data": tomllib.loads(make_scenario(40, 30))}
+    ).new_initial_state()
+    assert isinstance(state, GsState)
+    planes = list(state.forces.planes.values())
+    for p, (q, r, alt, vas) in zip(planes, places, strict=True):
+        p.hex, p.altitude, p.vas = Hex(q, r), alt, vas
+    for n in sighted:
+        p = planes[n]
+        state.forces.sides["Red" if p.side == "Blue" else "Blue"].sighted.add(p.id)
+    sky = _Sky(state, {})
+    for p in planes:
+        slow = _visible_targets(state, p)
+        assert any(can_see(state, p, t) is not None for t in sky.near(p)) == bool(slow)
+        seen = state.forces.sides[p.side].sighted
+        assert [t.id for t in slow if t.id in seen] == padlock_candidates(state, p)
+        fast = [t.id for t in sky.near(p) if t.id in seen and can_see(state, p, t) is not None]
+        assert fast == padlock_candidates(state, p)
