@@ -39,7 +39,13 @@ from airwar.games.gunslingers.rules.initiative import (
     categorise,
 )
 from airwar.games.gunslingers.views import state_view
-from airwar.games.gunslingers.visibility import _knowledge, knowledge
+from airwar.games.gunslingers.visibility import (
+    _hidden_pattern,
+    _knowledge,
+    _pattern,
+    enemy_ids,
+    knowledge,
+)
 from tests.examples import GUNSLINGERS_EXAMPLES
 from tests.games.gunslingers.scenario_builder import advance_to, driver, scenario
 
@@ -175,6 +181,8 @@ def _kept_against_fresh(d: Driver, steps: int) -> tuple[int, int]:
                 fresh.emitters,
                 fresh.known,
             ), (side, len(d.record.actions))
+            hidden = frozenset(enemy_ids(state, side) - fresh.known)
+            assert _hidden_pattern(state, side) == _pattern(hidden)  # an event's readers
             if kept is before[side]:
                 kept_over += 1
             else:

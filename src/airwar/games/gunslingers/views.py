@@ -243,7 +243,8 @@ def _aliased(state: GsModel, side: str, view: dict[str, Any]) -> dict[str, Any]:
             if u.get("side") != side:
                 units.append(write(u))
                 continue
-            units.append(u | {f: write(u[f]) for f in OWN_FIELDS if f in u})
+            named = [f for f in OWN_FIELDS if f in u]  # none in an aircraft in brief
+            units.append(u | {f: write(u[f]) for f in named} if named else u)
         view[key] = units
     return view
 

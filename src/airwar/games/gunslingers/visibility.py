@@ -528,14 +528,27 @@ def observe(state: GsModel) -> None:
             enemy = _static(state, side).pattern
             if enemy is not None and (enemy.search(text) or _WEAPON.search(text)):
                 if side not in hidden_at:
-                    known = knowledge(state, side).known
-                    hidden_at[side] = _pattern(frozenset(enemy_ids(state, side) - known))
+                    hidden_at[side] = _hidden_pattern(state, side)
                 pattern = hidden_at[side]
                 if pattern is not None and pattern.search(text):
                     continue
             mask |= bits[side]
         state.audience.append(mask)
     follow(state, start)
+
+
+def _hidden_pattern(state: GsModel, side: str) -> re.Pattern[str] | None:
+    """The pattern of the enemy units hidden from ``side`` now, kept while what it knows
+    (the same :class:`Knowledge`, see :func:`knowledge`) and the weapons in flight stay."""
+    k = knowledge(state, side)
+    cached = state.cover_cache.get("hidden:" + side)
+    if cached is not None:
+        (was, weapons), pattern = cached
+        if was is k and weapons == state.weapons.keys():
+            return pattern
+    pattern = _pattern(frozenset(enemy_ids(state, side) - k.known))
+    state.cover_cache["hidden:" + side] = ((k, frozenset(state.weapons)), pattern)
+    return pattern
 
 
 _WEAPON = re.compile(r"(?<![A-Za-z0-9_])W[0-9]+(?![A-Za-z0-9_])")
