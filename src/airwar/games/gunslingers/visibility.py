@@ -236,7 +236,8 @@ def _ground_radar_tracks(state: GsModel, side: str, parts: _Sides) -> set[str]:
 
     out: set[str] = set()
     for p in parts.enemy_planes:
-        at = (p.id, p.hex, p.altitude)
+        h = p.hex
+        at = (p.id, h.q, h.r, p.altitude)  # not the hex itself: its hash is slow to work out
         hit = covered.get(at)
         if hit is None:
             hit = any(
