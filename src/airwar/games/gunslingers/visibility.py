@@ -280,10 +280,12 @@ def knowledge(state: GsModel, side: str) -> Knowledge:
     sighted as it goes, it stays known when the sighting or the contact lapses).
 
     Asked several times after each decision (the events' audience, the labels, the view,
-    the choices), so the answer is kept until the state changes again (its ``version``,
-    counted by each decision and roll, and the length of its log); the caller reads it
-    and never changes it. Code that changes the state by hand (a test setting up a
-    position) calls ``state.changed()`` before asking again.
+    the choices), so the answer is kept for each change of the state (its ``version``,
+    counted by each decision and roll, and the length of its log), and from one change
+    to the next while nothing it is worked out from changes (:func:`_inputs_generation`:
+    a pre-emption declined, a "no" answered; issue 23). The caller reads it and never
+    changes it. Code that changes the state by hand (a test setting up a position) calls
+    ``state.changed()`` before asking again.
     """
     key = (state.version, len(state.log))
     cached = state.cover_cache.get("knows:" + side)
