@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Mapping
+from dataclasses import dataclass
 from functools import lru_cache
 from itertools import combinations
 from typing import TYPE_CHECKING, Any
@@ -115,17 +116,54 @@ def names(state: GsModel, side: str) -> dict[str, str]:
     """Each enemy id and name (label) that ``side`` must not read -> what it reads
     instead (its alias for the unit). Ids it may read (revealed) are left out.
 
-    Asked for every text a side reads, so kept until the state or the side's labels
-    change (as ``visibility.knowledge``); the caller reads it and never changes it."""
-    key = (state.version, len(state.log), len(state.aliases.get(side, {})))
+    Asked for every text a side reads, so kept until what it is made from changes: the
+    side's labels, the units it has identified, the weapons in flight, or the state
+    changed by hand (issue 23: a decision or a roll changes none of them most of the
+    time). The caller reads it and never changes it."""
+    return _kept(state, side).names
+
+
+def names_rewriter(state: GsModel, side: str) -> Callable[[Any], Any]:
+    """:func:`rewrite` with the side's :func:`names`, made ready once for as long as they
+    are kept (it remembers the texts it has rewritten)."""
+    return _kept(state, side).rewrite
+
+
+@dataclass(frozen=True)
+class _Kept:
+    """What a side's names are made from, kept with them (see :func:`names`)."""
+
+    names: dict[str, str]
+    rewrite: Callable[[Any], Any]
+    back: dict[str, str]
+    """Each label -> the unit it stands for."""
+    unknown: frozenset[str]
+    """The words the side may not write: enemy ids and names it has not been told."""
+    own: frozenset[str]
+    """The ids it may write as they are (:func:`_own_ids`)."""
+
+
+def _kept(state: GsModel, side: str) -> _Kept:
+    me = state.forces.sides[side]
+    table = state.aliases.get(side, {})
+    sets = (me.identified, me.ground_identified, state.weapons.keys())
     cached = state.cover_cache.get("names:" + side)
-    if cached is not None and cached[0] == key:
-        mapping = cached[1]
-        assert isinstance(mapping, dict)
-        return mapping
+    if cached is not None:
+        (hand, labels, identified), kept = cached
+        if hand == state.hand_changes and labels == table and identified == sets:
+            assert isinstance(kept, _Kept)
+            return kept
     out = _names(state, side)
-    state.cover_cache["names:" + side] = (key, out)
-    return out
+    kept = _Kept(
+        out,
+        rewriter(out),
+        {alias: uid for uid, alias in table.items()},
+        frozenset(set(out) | (set(_enemy(state, side)) - revealed(state, side))),
+        frozenset(_own_ids(state, side)),
+    )
+    frozen = tuple(frozenset(x) for x in sets)
+    state.cover_cache["names:" + side] = ((state.hand_changes, dict(table), frozen), kept)
+    return kept
 
 
 def _names(state: GsModel, side: str) -> dict[str, str]:
@@ -158,23 +196,46 @@ def _pattern(words: frozenset[str]) -> re.Pattern[str] | None:
 def rewrite(obj: Any, mapping: Mapping[str, str]) -> Any:
     """A copy of ``obj`` with every whole word that is a key of ``mapping`` replaced,
     in every string, keys and values, however deeply nested."""
+    return rewriter(mapping)(obj)
+
+
+def rewriter(mapping: Mapping[str, str]) -> Callable[[Any], Any]:
+    """:func:`rewrite` with ``mapping`` made ready once, for the many parts of one view
+    (issue 23: the words' pattern was made again for each enemy aircraft of a view)."""
     pattern = _pattern(frozenset(mapping))
     if pattern is None:
+        return _same
+    sub = pattern.sub
+    done: dict[str, str] = {}  # the texts already rewritten (the same keys and hexes recur)
+
+    def word(m: re.Match[str]) -> str:
+        return mapping[m.group(0)]
+
+    def walk(obj: Any) -> Any:
+        kind = type(obj)
+        if kind is str:
+            out = done.get(obj)
+            if out is None:
+                if len(done) >= 4096:
+                    done.clear()
+                out = done[obj] = sub(word, obj)
+            return out
+        if kind is int or kind is bool or obj is None:
+            return obj
+        if isinstance(obj, str):
+            return sub(word, obj)
+        if isinstance(obj, dict | Mapping):
+            return {walk(k): walk(v) for k, v in obj.items()}
+        if isinstance(obj, list):
+            return [walk(x) for x in obj]
+        if isinstance(obj, tuple):
+            return tuple(walk(x) for x in obj)
         return obj
-    return _rewrite(obj, pattern, mapping)
+
+    return walk
 
 
-def _rewrite(obj: Any, pattern: re.Pattern[str], mapping: Mapping[str, str]) -> Any:
-    if isinstance(obj, str):
-        return pattern.sub(lambda m: mapping[m.group(0)], obj)
-    if isinstance(obj, Mapping):
-        return {
-            _rewrite(k, pattern, mapping): _rewrite(v, pattern, mapping) for k, v in obj.items()
-        }
-    if isinstance(obj, list):
-        return [_rewrite(x, pattern, mapping) for x in obj]
-    if isinstance(obj, tuple):
-        return tuple(_rewrite(x, pattern, mapping) for x in obj)
+def _same(obj: Any) -> Any:
     return obj
 
 
@@ -191,7 +252,7 @@ def to_seat(state: GsModel, seat: int | None, obj: Any) -> Any:
     side = side_of(state, seat)
     if side is None:
         return obj
-    return rewrite(obj, names(state, side))
+    return names_rewriter(state, side)(obj)
 
 
 def decision_to_seat(state: GsModel, seat: int | None, d: Decision) -> Decision:
@@ -272,16 +333,15 @@ def from_seat(state: GsModel, ask: Ask, d: Decision) -> Decision:
     side = side_of(state, ask.seat)
     if side is None:
         return d
-    back = {alias: uid for uid, alias in state.aliases.get(side, {}).items()}
-    mapping = names(state, side)
-    unknown = set(mapping) | (set(_enemy(state, side)) - revealed(state, side))
+    kept = _kept(state, side)
+    back, unknown = kept.back, kept.unknown
     subject = back.get(d.subject, d.subject)
     args = tuple("".join(back.get(p, p) for p in _SPLIT.split(a)) for a in d.args)
     engine = Decision(d.verb, subject, args)
     words = {d.subject, *(p for a in d.args for p in _SPLIT.split(a))}
     if words & unknown:
         raise IllegalAction(refusal(state, ask, side))
-    own = _own_ids(state, side)
+    own = kept.own
     may = _nameable(state, side, engine.verb)
     for target in _targets(engine):
         if target not in own and target not in may:
@@ -375,8 +435,7 @@ def seat_subject(state: GsModel, ask: Ask) -> str:
     side = side_of(state, ask.seat)
     if side is None:
         return ask.subject
-    mapping = names(state, side)
-    return str(rewrite(ask.subject, mapping)) if mapping else ask.subject
+    return str(names_rewriter(state, side)(ask.subject))
 
 
 def radar_pool(state: GsModel, ask: Ask) -> list[str] | None:

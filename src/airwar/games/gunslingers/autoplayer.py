@@ -251,11 +251,9 @@ def _step_towards(seen: Seen, frm: Hex, to: Hex, steps: int, keep: int) -> tuple
     for _ in range(steps):
         if here.distance(to) <= keep:
             break
-        best = min(
-            range(6),
-            key=lambda d: (here.neighbours()[d].distance(to), d),
-        )
-        nxt = here.neighbours()[best]
+        around = here.neighbours()
+        best = min(range(6), key=lambda d: (around[d].distance(to), d))
+        nxt = around[best]
         if not seen.on_map(nxt):
             break
         here, heading = nxt, best * 2
@@ -267,7 +265,8 @@ def _step_towards(seen: Seen, frm: Hex, to: Hex, steps: int, keep: int) -> tuple
 def _heading_towards(frm: Hex, to: Hex) -> int:
     if frm == to:
         return 0
-    best = min(range(6), key=lambda d: (frm.neighbours()[d].distance(to), d))
+    around = frm.neighbours()
+    best = min(range(6), key=lambda d: (around[d].distance(to), d))
     return best * 2
 
 

@@ -18,7 +18,7 @@ from collections.abc import Callable
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
-from airwar.games.gunslingers.aliases import names, rewrite
+from airwar.games.gunslingers.aliases import names, names_rewriter
 from airwar.games.gunslingers.model.hexgrid import ARCS_CLOCKWISE, Arc, sun_clutter_arc
 from airwar.games.gunslingers.model.tasks import Ask
 from airwar.games.gunslingers.model.units import Gun, Marker, Plane, SamSite, WarningRadar
@@ -233,16 +233,18 @@ def _aliased(state: GsModel, side: str, view: dict[str, Any]) -> dict[str, Any]:
     mapping = names(state, side)
     if not mapping or state.is_terminal():
         return view
+    write = names_rewriter(state, side)  # the words made ready once, kept with the names
     for key in ENEMY_PARTS:
         if key in view:
-            view[key] = rewrite(view[key], mapping)
+            view[key] = write(view[key])
     for key in ("aircraft", "own_ground"):
         units = []
         for u in view.get(key, []):
             if u.get("side") != side:
-                units.append(rewrite(u, mapping))
+                units.append(write(u))
                 continue
-            units.append(u | {f: rewrite(u[f], mapping) for f in OWN_FIELDS if f in u})
+            named = [f for f in OWN_FIELDS if f in u]  # none in an aircraft in brief
+            units.append(u | {f: write(u[f]) for f in named} if named else u)
         view[key] = units
     return view
 

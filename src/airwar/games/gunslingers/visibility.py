@@ -27,6 +27,7 @@ from typing import TYPE_CHECKING, Any
 
 from airwar.games.gunslingers.model.actions import Decision
 from airwar.games.gunslingers.model.hexgrid import in_arcs
+from airwar.games.gunslingers.model.units import Written
 from airwar.games.gunslingers.phases.common import (
     SUPPRESSION_MARKERS,
     clear_los,
@@ -235,7 +236,8 @@ def _ground_radar_tracks(state: GsModel, side: str, parts: _Sides) -> set[str]:
 
     out: set[str] = set()
     for p in parts.enemy_planes:
-        at = (p.id, p.hex, p.altitude)
+        h = p.hex
+        at = (p.id, h.q, h.r, p.altitude)  # not the hex itself: its hash is slow to work out
         hit = covered.get(at)
         if hit is None:
             hit = any(
@@ -278,20 +280,67 @@ def knowledge(state: GsModel, side: str) -> Knowledge:
     sighted as it goes, it stays known when the sighting or the contact lapses).
 
     Asked several times after each decision (the events' audience, the labels, the view,
-    the choices), so the answer is kept until the state changes again (its ``version``,
-    counted by each decision and roll, and the length of its log); the caller reads it
-    and never changes it. Code that changes the state by hand (a test setting up a
-    position) calls ``state.changed()`` before asking again.
+    the choices), so the answer is kept for each change of the state (its ``version``,
+    counted by each decision and roll, and the length of its log), and from one change
+    to the next while nothing it is worked out from changes (:func:`_inputs_generation`:
+    a pre-emption declined, a "no" answered; issue 23). The caller reads it and never
+    changes it. Code that changes the state by hand (a test setting up a position) calls
+    ``state.changed()`` before asking again.
     """
     key = (state.version, len(state.log))
     cached = state.cover_cache.get("knows:" + side)
-    if cached is not None and cached[0] == key:
+    if cached is not None and cached[0][:2] == key:
         k_cached = cached[1]
         assert isinstance(k_cached, Knowledge)
         return k_cached
+    generation = _inputs_generation(state, key)
+    if cached is not None and cached[0][2:] == (generation,):
+        k_kept = cached[1]  # nothing it is worked out from has changed since
+        assert isinstance(k_kept, Knowledge)
+        state.cover_cache["knows:" + side] = ((*key, generation), k_kept)
+        return k_kept
     k = _knowledge(state, side)
-    state.cover_cache["knows:" + side] = (key, k)
+    state.cover_cache["knows:" + side] = ((*key, generation), k)
     return k
+
+
+def _inputs_generation(state: GsModel, key: tuple[int, int]) -> int:
+    """A number that changes whenever anything :func:`_knowledge` reads may have changed
+    (issue 23): the units (their :class:`Written` stamp: an aircraft's place, life, radar
+    contacts and lock-ons and noise arcs, every write to a ground unit), every side's
+    sightings, the markers (suppression), the passdowns, the
+    weapons in flight and the changes made by hand (``state.changed``). A decision or a
+    roll that changes none of them (a pre-emption declined, a "no") leaves what each side
+    knows as it was, and it is not worked out again.
+
+    The inputs are read once for each change of the state (``key``) and compared with
+    those of the last generation: the live sets compare equal to the frozen copies kept.
+    """
+    cached = state.cover_cache.get("inputs")
+    if cached is not None and cached[0] == key:
+        generation = cached[1][0]
+        assert isinstance(generation, int)
+        return generation
+    f = state.forces
+    sides = f.sides.values()
+    live = (
+        state.hand_changes,
+        Written.stamp,
+        tuple((m.kind, m.unit) for m in f.markers),
+        tuple(state.passdowns.items()),
+    )
+    sets = ([(s.sighted, s.ground_sighted) for s in sides], state.weapons.keys())
+    if cached is not None:
+        generation, was, was_sets = cached[1]
+        if live == was and sets == was_sets:
+            state.cover_cache["inputs"] = (key, cached[1])
+            return int(generation)
+        generation += 1
+    else:
+        generation = 0
+    frozen = ([(frozenset(a), frozenset(b)) for a, b in sets[0]], frozenset(sets[1]))
+    state.cover_cache["inputs"] = (key, (generation, live, frozen))
+    return generation
 
 
 def _knowledge(state: GsModel, side: str) -> Knowledge:
@@ -482,14 +531,27 @@ def observe(state: GsModel) -> None:
             enemy = _static(state, side).pattern
             if enemy is not None and (enemy.search(text) or _WEAPON.search(text)):
                 if side not in hidden_at:
-                    known = knowledge(state, side).known
-                    hidden_at[side] = _pattern(frozenset(enemy_ids(state, side) - known))
+                    hidden_at[side] = _hidden_pattern(state, side)
                 pattern = hidden_at[side]
                 if pattern is not None and pattern.search(text):
                     continue
             mask |= bits[side]
         state.audience.append(mask)
     follow(state, start)
+
+
+def _hidden_pattern(state: GsModel, side: str) -> re.Pattern[str] | None:
+    """The pattern of the enemy units hidden from ``side`` now, kept while what it knows
+    (the same :class:`Knowledge`, see :func:`knowledge`) and the weapons in flight stay."""
+    k = knowledge(state, side)
+    cached = state.cover_cache.get("hidden:" + side)
+    if cached is not None:
+        (was, weapons), pattern = cached
+        if was is k and weapons == state.weapons.keys():
+            return pattern
+    pattern = _pattern(frozenset(enemy_ids(state, side) - k.known))
+    state.cover_cache["hidden:" + side] = ((k, frozenset(state.weapons)), pattern)
+    return pattern
 
 
 _WEAPON = re.compile(r"(?<![A-Za-z0-9_])W[0-9]+(?![A-Za-z0-9_])")
@@ -704,7 +766,16 @@ def last_seen(state: GsModel, side: str) -> list[dict[str, Any]]:
     if start > len(state.log):
         seen.clear()
         start = 0
-    names = _pattern(frozenset(p.id for p in parts.enemy_planes))
+    fixed = state.cover_cache.get("last_seen:" + side)
+    if fixed is None:  # the enemy aircraft's names and where each started: fixed
+        fixed = state.cover_cache["last_seen:" + side] = (
+            None,
+            (
+                _pattern(frozenset(p.id for p in parts.enemy_planes)),
+                {a.id: a for a in state.scenario.aircraft},
+            ),
+        )
+    names, start_at = fixed[1]
     if names is not None:
         for i in range(start, len(state.log)):
             if state.audience[i] & bit:
@@ -712,7 +783,6 @@ def last_seen(state: GsModel, side: str) -> list[dict[str, Any]]:
                     seen[m.group(0)] = i
     t.seen_upto[side] = len(state.log)
     known = knowledge(state, side).known
-    start_at = {a.id: a for a in state.scenario.aircraft}
     out = []
     for p in parts.enemy_planes:
         last = seen.get(p.id)

@@ -92,6 +92,9 @@ class GsModel:
     """Counts the changes of the state by a decision or a roll (each ``apply`` counts two:
     as it starts and once the referee has moved on): what a side knows is worked out once
     for each (``visibility.knowledge``)."""
+    hand_changes: int = 0
+    """Counts the changes made by hand (``changed``): what each side knows is worked
+    out afresh after one, whatever else it changed."""
     remembered: dict[str, set[str]] = field(default_factory=dict)
     weapon_sides: dict[str, str] = field(default_factory=dict)
     outcome_info: dict[str, tuple[str, str, str]] = field(default_factory=dict)
@@ -106,6 +109,7 @@ class GsModel:
         """Say that the state was changed by hand, not by a decision or a roll (a test
         setting up a position): what each side knows is worked out afresh."""
         self.version += 1
+        self.hand_changes += 1
 
     @property
     def last_turn(self) -> int:

@@ -7,8 +7,10 @@ number the scenario leaves out from the house defaults (GS-6).
 
 from __future__ import annotations
 
+import itertools
+from collections.abc import Iterable, Set
 from dataclasses import dataclass, field
-from typing import Any, Generic, TypeVar, overload
+from typing import Any, ClassVar, Generic, Self, TypeVar, overload
 
 from airwar.games.gunslingers.model.hexgrid import Arc, Hex
 from airwar.games.gunslingers.model.scenario import (
@@ -39,6 +41,95 @@ EMITTING = frozenset({"active", "alerted"})
 
 
 T = TypeVar("T")
+
+
+_WRITES = itertools.count(1)
+
+
+class Written:
+    """A stamp that changes whenever a unit is written in a way what a side knows of the
+    enemy may depend on (issue 23): any write to a SAM unit, a warning radar, an AAA or a
+    ground unit, and to an aircraft's place, life, radar (its contacts and lock-ons too)
+    or noise arcs. What each side
+    knows is kept while the stamp stays (``visibility.knowledge``). Every write draws a
+    number never drawn before (``itertools.count`` is one call), so the stamp never
+    comes back to a value it had, whatever the games or threads that write."""
+
+    stamp: ClassVar[int] = 0
+
+
+class _Watched:
+    """A unit whose writes of the attributes ``WATCHED`` (None: of every attribute) move
+    the :class:`Written` stamp on."""
+
+    WATCHED: ClassVar[frozenset[str] | None] = None
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        watched = self.WATCHED
+        if watched is None or name in watched:
+            _touch()
+        object.__setattr__(self, name, value)
+
+
+def _touch() -> None:
+    Written.stamp = next(_WRITES)
+
+
+class WatchedSet(set[str]):
+    """A set of unit ids whose every change in place moves the :class:`Written` stamp on
+    (an aircraft's radar contacts and lock-ons)."""
+
+    def add(self, element: str) -> None:
+        _touch()
+        super().add(element)
+
+    def discard(self, element: object) -> None:
+        _touch()
+        super().discard(element)
+
+    def remove(self, element: str) -> None:
+        _touch()
+        super().remove(element)
+
+    def pop(self) -> str:
+        _touch()
+        return super().pop()
+
+    def clear(self) -> None:
+        _touch()
+        super().clear()
+
+    def update(self, *s: Iterable[str]) -> None:
+        _touch()
+        super().update(*s)
+
+    def difference_update(self, *s: Iterable[Any]) -> None:
+        _touch()
+        super().difference_update(*s)
+
+    def intersection_update(self, *s: Iterable[Any]) -> None:
+        _touch()
+        super().intersection_update(*s)
+
+    def symmetric_difference_update(self, s: Iterable[str]) -> None:
+        _touch()
+        super().symmetric_difference_update(s)
+
+    def __ior__(self, value: Set[str]) -> Self:  # type: ignore[override,misc]
+        _touch()
+        return super().__ior__(value)
+
+    def __iand__(self, value: Set[object]) -> Self:
+        _touch()
+        return super().__iand__(value)
+
+    def __isub__(self, value: Set[object]) -> Self:
+        _touch()
+        return super().__isub__(value)
+
+    def __ixor__(self, value: Set[str]) -> Self:  # type: ignore[override,misc]
+        _touch()
+        return super().__ixor__(value)
 
 
 class ThisTurn(Generic[T]):
@@ -109,8 +200,10 @@ class Crew:
 
 
 @dataclass
-class AirRadar:
-    """An aircraft's air radar and what it holds (GS-13)."""
+class AirRadar(_Watched):
+    """An aircraft's air radar and what it holds (GS-13). Its contacts and lock-ons are
+    :class:`WatchedSet` (a set given is copied into one), so that their every change
+    moves the :class:`Written` stamp on."""
 
     kind: str  # regular, mtt, tws, limited_tws
     eccm: int
@@ -121,8 +214,13 @@ class AirRadar:
     arcs: frozenset[Arc]
     auto_range: int
     on: bool = True
-    contacts: set[str] = field(default_factory=set)
-    locks: set[str] = field(default_factory=set)
+    contacts: set[str] = field(default_factory=WatchedSet)
+    locks: set[str] = field(default_factory=WatchedSet)
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        if name in ("contacts", "locks") and not isinstance(value, WatchedSet):
+            value = WatchedSet(value)
+        super().__setattr__(name, value)
 
     @property
     def lock_limit(self) -> int:
@@ -145,8 +243,12 @@ class MissileStock:
 
 
 @dataclass
-class Plane:
+class Plane(_Watched):
     """One aircraft."""
+
+    WATCHED: ClassVar[frozenset[str] | None] = frozenset(
+        {"side", "hex", "heading", "altitude", "alive", "radar", "this_turn", "noise_arcs"}
+    )
 
     id: str
     label: str
@@ -248,7 +350,7 @@ class Plane:
 
 
 @dataclass
-class SamSite:
+class SamSite(_Watched):
     """A SAM unit or an infantry SAM team."""
 
     id: str
@@ -290,7 +392,7 @@ class SamSite:
 
 
 @dataclass
-class WarningRadar:
+class WarningRadar(_Watched):
     """An early-warning radar or a command and control unit."""
 
     id: str
@@ -313,7 +415,7 @@ class WarningRadar:
 
 
 @dataclass
-class Gun:
+class Gun(_Watched):
     """An AAA unit (plotted or barrage fire)."""
 
     id: str
@@ -333,7 +435,7 @@ class Gun:
 
 
 @dataclass
-class Ground:
+class Ground(_Watched):
     id: str
     label: str
     side: str

@@ -11,6 +11,7 @@ from airwar.core.errors import IllegalAction, InvalidNotation
 from airwar.games.gunslingers.model.actions import Decision, listed
 from airwar.games.gunslingers.model.hexgrid import (
     Hex,
+    HexIndex,
     arc_of,
     sighting_range_between,
 )
@@ -279,11 +280,33 @@ def _visible_targets(state: GsModel, p: Plane) -> list[AirThing]:
     return [t for t in air_things(state, p.side) if can_see(state, p, t) is not None]
 
 
+@dataclass
+class _Sky:
+    """The enemy aircraft and missiles each side may sight, by hex (issue 23): a step
+    that asks of every aircraft whether it sees one looks only at those within the
+    furthest it could see any (a sighting range is never less than the range in hexes,
+    and the limit grows with the target's visibility), in the order of
+    :func:`air_things`. Made for one step, while nothing moves."""
+
+    state: GsModel
+    sides: dict[str, tuple[HexIndex[AirThing], int]]
+
+    def near(self, p: Plane) -> list[AirThing]:
+        index_top = self.sides.get(p.side)
+        if index_top is None:
+            things = air_things(self.state, p.side)
+            top = max((t.visibility for t in things), default=0)
+            index_top = self.sides[p.side] = (HexIndex(((t.hex, t) for t in things), 8), top)
+        index, top = index_top
+        return index.near(p.hex, visual_limit(p, top))
+
+
 def designate_searchers(state: GsModel) -> None:
     """Step 7: each aircraft with enemy air targets in sight range may be a designated
     search aircraft (GS-32)."""
+    sky = _Sky(state, {})
     for p in state.planes():
-        if _visible_targets(state, p):
+        if any(can_see(state, p, t) is not None for t in sky.near(p)):
             state.push(Ask(state.seat_of(p.side), "searcher", p.id))
 
 
@@ -303,8 +326,12 @@ def padlock_candidates(state: GsModel, p: Plane) -> list[str]:
 
 def announce_padlocks(state: GsModel) -> None:
     """Step 8: aircraft announce their padlocked targets (GS-9)."""
+    sky = _Sky(state, {})
     for p in state.planes():
-        if sighting_rules.padlock_limit(_crew(p)).number and padlock_candidates(state, p):
+        if not sighting_rules.padlock_limit(_crew(p)).number:
+            continue
+        seen = state.forces.sides[p.side].sighted
+        if any(t.id in seen and can_see(state, p, t) is not None for t in sky.near(p)):
             state.push(Ask(state.seat_of(p.side), "padlock", p.id))
 
 
