@@ -25,7 +25,6 @@ from airwar.solver import (
     solve,
 )
 from airwar.solver import cache as solver_mod
-from airwar.solver.store import COMPACT, EXACT
 from airwar.solver.cache import (
     CACHE_ENV,
     DEFAULT_CACHE_MB,
@@ -36,6 +35,7 @@ from airwar.solver.cache import (
     enforce_cache_limit,
     solution_bytes,
 )
+from airwar.solver.store import COMPACT, EXACT
 
 TINY = SolverOptions(columns=3, rows=4, turn_limit=6)
 """Two kept layers per chain (store.CHECKPOINT_EVERY): 1 MB holds two solutions, not three."""
