@@ -216,3 +216,68 @@ def test_a_bad_value_of_the_variable_is_refused_naming_it(word: str) -> None:
     with pytest.raises(SolverError, match=BACKGROUND_VAR) as caught:
         enabled(word)
     assert "on or off" in str(caught.value) and len(str(caught.value)) < 100
+
+
+def pausing(
+    started: threading.Event, go_on: threading.Event, seen: list[str]
+) -> Callable[..., Solution]:
+    """The real solve; the first background one stops after its first layer until ``go_on``."""
+
+    def run(m: Matchup, o: SolverOptions, progress: Callable[[int, int], None]) -> Solution:
+        seen.append(m.label())
+
+        def report(done: int, total: int) -> None:
+            if not started.is_set():
+                started.set()
+                go_on.wait(30)
+            progress(done, total)
+
+        return solve(m, o, progress=report, workers=1)
+
+    return run
+
+
+LONG = (Matchup("F-86", "MiG-15"), SolverOptions(columns=3, rows=4, turn_limit=8))
+
+
+def test_a_background_solve_gives_way_to_a_players_new_one_and_is_solved_after(
+    folder: Path,
+) -> None:
+    started, go_on = threading.Event(), threading.Event()
+    seen: list[str] = []
+    queue = SolveQueue(pausing(started, go_on, seen), most_waiting=5)
+    bg = BackgroundSolver(lambda: [LONG], queue=queue, wait_for=None).start()
+    assert started.wait(30)
+    player = queue.submit(*SMALL[2])
+    go_on.set()
+    player.wait(60)
+    assert bg.join(120) and bg.status()["state"] == "done" and bg.status()["solved"] == 1
+    done = queue.jobs()
+    assert [(j.matchup, j.state, j.background) for j in done] == [
+        (LONG[0], jobs.FAILED, True),
+        (SMALL[2][0], jobs.DONE, False),
+        (LONG[0], jobs.DONE, True),
+    ]
+    assert done[0].error is not None and "gave way" in done[0].error
+    assert seen == [LONG[0].label(), SMALL[2][0].label(), LONG[0].label()]
+    assert cached_solution(*LONG) is not None
+    assert not [p for p in folder.iterdir() if ".tmp" in p.name]  # the stopped one's is gone
+
+
+def test_a_background_solve_a_player_waits_for_does_not_give_way(folder: Path) -> None:
+    started, go_on = threading.Event(), threading.Event()
+    seen: list[str] = []
+    queue = SolveQueue(pausing(started, go_on, seen), most_waiting=5)
+    job = queue.submit(*LONG, background=True)
+    assert started.wait(30)
+    waiting = threading.Thread(target=job.wait, args=(60,))
+    waiting.start()
+    for _ in range(200):
+        if job.status().waiters:
+            break
+        started.wait(0.05)
+    other = queue.submit(*SMALL[2])
+    go_on.set()
+    other.wait(60)
+    waiting.join(60)
+    assert job.status().state == jobs.DONE and seen == [LONG[0].label(), SMALL[2][0].label()]

@@ -257,7 +257,9 @@ class BackgroundSolver:
                 continue
             self._set(current=job)
             try:
-                job.wait()
+                job.outcome()
+            except jobs.GaveWay:
+                continue  # a player's solve went first: this one again, queued after it
             except Exception as exc:
                 log.warning("background solve of %s failed: %s", m.label(), exc)
                 return "failed"

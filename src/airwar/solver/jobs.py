@@ -80,6 +80,14 @@ class SolverBusy(AirwarError):
         self.retry_after = retry_after
 
 
+class GaveWay(AirwarError):
+    """A background solve stopped for a player's new solve (nobody was waiting for it);
+    the background solver asks for it again, after the player's."""
+
+    def __init__(self) -> None:
+        super().__init__("the background solve gave way to a player's; it is solved again after")
+
+
 def max_waiting() -> int:
     """The queue's bound: ``AIRWAR_SOLVER_QUEUE`` if it is set to 0..100, else the default."""
     text = os.environ.get(QUEUE_ENV, "").strip()
@@ -284,6 +292,15 @@ class SolveJob:
         assert self.solution is not None
         return self.solution
 
+    def outcome(self) -> Solution:
+        """:meth:`wait` without counting as a waiter (the background solver's own wait:
+        a background job nobody else waits for gives way to a player's new solve)."""
+        self._done.wait()
+        if self.exception is not None:
+            raise self.exception
+        assert self.solution is not None
+        return self.solution
+
     def _finish(self, solution: Solution | None, exc: BaseException | None) -> None:
         if exc is None:
             self._set(state=DONE, progress=1.0, phase="solved", solution=solution)
@@ -416,10 +433,18 @@ class SolveQueue:
                 self._active.pop(job.key, None)
                 self._finished.append(job.status())
 
+    def _player_waits(self) -> bool:
+        """Whether a player's job waits behind the running one (a background job then gives
+        way to it, unless someone waits for the background job itself)."""
+        with self._lock:
+            return any(not j.background for j in self._waiting)
+
     def _run(self, job: SolveJob) -> None:
         job._set(state=RUNNING, started=time.time(), phase="starting")
 
         def progress(done: int, total: int) -> None:
+            if job.background and done < total and job.waiters == 0 and self._player_waits():
+                raise GaveWay()  # the solve stops here (its half-written folder is removed)
             job._set(
                 progress=done / total if total else 1.0,
                 phase=f"solved {done} of {total} movement turns"
