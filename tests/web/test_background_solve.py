@@ -74,6 +74,56 @@ def test_serve_starts_the_background_solver_unless_told_not_to(
     )
 
 
+def test_the_server_solves_the_played_matchup_that_fits_its_cache_at_start(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A database with an engagement of Yak-9 against F-51, turn limit 1 (a full-size solve of
+    a few seconds), and a cache cap that holds it but none of the common matchups: the
+    server solves it as it starts, at a lower priority, and the expert then answers at once."""
+    from airwar.web.app import create_app
+    from tests.web.helpers import RELAXED
+
+    db = f"sqlite:///{tmp_path / 'games.sqlite'}"
+    played = {"active": "Yak-9", "listed": "F-51", "turn_limit": 1, "first": "listed"}
+    made = create_app(db, limits=RELAXED)
+    with TestClient(made, base_url="http://127.0.0.1") as c:
+        body = {"game": "migs-engagement", "seats": {"Communist": "human", "Allied": "human"}}
+        assert c.post("/api/games", json={**body, "options": played}).status_code in (200, 201)
+    made.state.store.close()
+    monkeypatch.setenv(BACKGROUND_VAR, "on")
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
+    monkeypatch.setenv("AIRWAR_SOLVER_CACHE_MB", "30")
+    srv = Server(db, free_port(), ["--no-rate-limits"])
+    srv.start()
+    try:
+        found = status_when_settled(srv.url, 180)
+        assert found["state"] == "done" and found["total"] == 1 and found["solved"] == 1
+        assert found["matchups"] == [{"label": "Yak-9 vs F-51, turn limit 1", "state": "on disk"}]
+        (job,) = httpx.get(srv.url + "/api/solver/jobs").json()["jobs"]
+        assert job["background"] and job["state"] == "done" and job["turn_limit"] == 1
+        kept = list((tmp_path / "cache" / "airwar" / "solver").glob("*/L*.npz"))
+        assert len(kept) == 4  # two kept layers a chain, compact
+        game = {
+            "game": "migs-engagement",
+            "seats": {"Communist": "human", "Allied": "ai:expert"},
+            "options": played,
+        }
+        with httpx.Client(base_url=srv.url) as browser:  # one browser: its cookie
+            new = browser.post("/api/games", json=game).json()
+            token = new["links"][0]["url"].split("seat=")[1]
+            deadline = time.monotonic() + 30
+            while True:
+                seen = browser.get(f"/api/games/{new['id']}", params={"seat": token})
+                assert seen.status_code == 200, seen.text
+                if seen.json()["decisions"] >= 1:
+                    break
+                assert time.monotonic() < deadline, "the expert did not answer"
+                time.sleep(0.1)
+        assert len(httpx.get(srv.url + "/api/solver/jobs").json()["jobs"]) == 1  # no new solve
+    finally:
+        srv.stop()
+
+
 @pytest.mark.parametrize("word", ["maybe", "2"])
 def test_a_bad_setting_is_refused_in_one_line_before_the_server_starts(
     word: str, monkeypatch: pytest.MonkeyPatch
