@@ -1,11 +1,11 @@
 """``airwar serve`` solving the expert's matchups in the background (issue 25): on at start,
 off when told, its status at ``GET /api/solver/background``, its order from the database.
 
-The servers here keep their solver cache in a temporary folder. A full-size
-matchup takes 10 to 30 s of CPU, too long for a test: the server that is
-let solve has a cache cap no solution fits in, so it orders the matchups,
-solves none and says so; tests/solver/test_background.py solves reduced
-boards for real with the same solver.
+The servers here keep their solver cache in a temporary folder. A common
+matchup takes 10 to 30 s of CPU, too long for a test: the servers that are
+let solve have a cache cap that holds none of them, and at most a played
+engagement with a turn limit of 1 (a few seconds); tests/solver/test_background.py
+solves reduced boards for real with the same solver.
 """
 
 from __future__ import annotations
