@@ -56,7 +56,8 @@ def one(limit: int, workers: int, columns: int, rows: int) -> dict[str, object]:
         cpu = cpu_seconds() - c1
         on_disk = sum(
             f.stat().st_size
-            for f in Path(tmp).rglob("*.npy")  # the kept layers (meta.json aside)
+            for pattern in ("*.npy", "*.npz")  # the kept layers (meta.json aside)
+            for f in Path(tmp).rglob(pattern)
         )
     own = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
     kids = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss / 1024
@@ -69,6 +70,8 @@ def one(limit: int, workers: int, columns: int, rows: int) -> dict[str, object]:
         "cpu_seconds": round(cpu, 2),
         "cpu_seconds_per_turn": round(cpu / limit, 2),
         "cache_bytes": on_disk,
+        # exact in the exact form (reduced boards), a bound before compression in the
+        # compact one (the full board)
         "cache_bytes_computed": solution_bytes(limit, columns, rows),
         "peak_rss_mb": round(own),
         "peak_worker_rss_mb": round(kids),

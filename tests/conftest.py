@@ -6,6 +6,7 @@ the end says what was left out and why. Under ``CI=true`` a missing
 PostgreSQL or Chromium is a failure, so a green CI means they ran.
 """
 
+import os
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -20,6 +21,11 @@ from tests.needs import (
     pytest_terminal_summary,
 )
 from tests.test_quality import MYPY_RUN, MYPY_TEST, start_mypy
+
+os.environ["AIRWAR_BACKGROUND_SOLVE"] = "off"
+"""Every server the tests start (``airwar serve`` in a child process inherits it) solves
+nothing in the background: the suite would spend minutes of CPU on the 14 matchups.
+The tests of the background solver turn it on for their own small server."""
 
 settings.register_profile("default", deadline=None, max_examples=100)
 settings.load_profile("default")

@@ -6,6 +6,7 @@ into an empty temporary cache; a cap of 1 MB holds two of them, not three.
 
 from __future__ import annotations
 
+import functools
 import os
 import time
 from pathlib import Path
@@ -34,6 +35,7 @@ from airwar.solver.cache import (
     enforce_cache_limit,
     solution_bytes,
 )
+from airwar.solver.store import COMPACT, EXACT
 
 TINY = SolverOptions(columns=3, rows=4, turn_limit=6)
 """Two kept layers per chain (store.CHECKPOINT_EVERY): 1 MB holds two solutions, not three."""
@@ -85,13 +87,17 @@ def test_the_expert_bot_refuses_a_longer_turn_limit() -> None:
 def test_a_solution_of_the_default_limit_fits_200_mib() -> None:
     # a kept layer every 6 movement turns of each chain (and the first): at 20
     # turns per plane, 7 per chain, each 379,652 pairs x 3 statuses x (8 + 4) bytes
-    # plus the III.G values and the .npy headers
-    assert solution_bytes(20) == 191_398_480  # the figure in docs/solver.md (183 MiB)
-    assert solution_bytes(20) <= 200 * 2**20
+    # plus the III.G values and the .npy headers (the exact form)
+    exact = functools.partial(solution_bytes, form=EXACT)
+    assert exact(20) == 191_398_480  # the figure in docs/solver.md (183 MiB)
+    assert exact(20) <= 200 * 2**20
     # a chain of at most 6 layers keeps them all: turn limit 3 keeps 6 per chain, 1 keeps 2
-    assert solution_bytes(3) == 3 * solution_bytes(1) == 6 * solution_bytes(20) // 7
-    assert solution_bytes(MAX_TURN_LIMIT) < 300 * 2**20  # 10 kept layers per chain
-    assert solution_bytes(1000) > 9e9  # what the game's own bound would have cost
+    assert exact(3) == 3 * exact(1) == 6 * exact(20) // 7
+    assert exact(MAX_TURN_LIMIT) < 300 * 2**20  # 10 kept layers per chain
+    assert exact(1000) > 9e9  # what the game's own bound would have cost
+    # the full board's default, compact: 2 + 2 bytes a value before compression (issue 25)
+    assert solution_bytes(20) == solution_bytes(20, form=COMPACT) < exact(20) / 2.9
+    assert 14 * solution_bytes(20) < 10**9
 
 
 # -- the cache's cap ---------------------------------------------------------

@@ -127,7 +127,8 @@ def test_expert_batches_hold_as_many_solutions_as_the_cache_cap() -> None:
     from airwar.analysis.matchups import _batches, solver_key
 
     table = all_matchups(turn_limit=20)
-    with solver_cache.cache_limit(400):  # two solutions of 191 MB, not three
+    two_and_a_half = 5 * solver_cache.solution_bytes(20) // 2 // 10**6
+    with solver_cache.cache_limit(two_and_a_half):  # two solutions, not three
         batches = _batches(table, expert=True)
     assert sorted(i for batch in batches for i, _ in batch) == list(range(len(table)))
     assert all(len({solver_key(m) for _, m in batch}) <= 2 for batch in batches)

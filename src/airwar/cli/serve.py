@@ -48,6 +48,14 @@ def serve(
         help="The path prefix a reverse proxy serves the app under (e.g. /airwar), the "
         "proxy taking it off before passing each request on.",
     ),
+    background_solve: bool = typer.Option(
+        True,
+        "--background-solve/--no-background-solve",
+        envvar="AIRWAR_BACKGROUND_SOLVE",
+        help="Solve the expert's common matchups in the background as the server starts, "
+        "at a low priority, the most played first (about 0.7 GB of disk for all 14), so "
+        "that no player waits for a solve (env AIRWAR_BACKGROUND_SOLVE=on/off).",
+    ),
 ) -> None:
     """Play, referee and calculate in your browser: the games are kept in the database."""
     import uvicorn
@@ -76,7 +84,13 @@ def serve(
     check_listen(host, port)  # one line, before anything else is said or done
     if workers == 1:
         limits = DEFAULT_LIMITS if rate_limits else UNLIMITED
-        web_app = create_app(database_url, allowed_hosts=hosts, limits=limits, warm_solver=True)
+        web_app = create_app(
+            database_url,
+            allowed_hosts=hosts,
+            limits=limits,
+            warm_solver=True,
+            background_solve=background_solve,
+        )
         url = web_app.state.store.url
     else:
         url = database_url or default_database_url()
@@ -110,6 +124,7 @@ def serve(
     os.environ[HOSTS_VAR] = ",".join(hosts)
     os.environ[LIMITS_VAR] = "on" if rate_limits else "off"
     os.environ[PROCESSES_VAR] = str(workers)  # each holds its share of the limits
+    os.environ["AIRWAR_BACKGROUND_SOLVE"] = "on" if background_solve else "off"
     os.environ[SUPERVISOR_VAR] = str(os.getpid())  # the workers die with this process
     uvicorn.run(FACTORY, factory=True, workers=workers, **options)  # type: ignore[arg-type]
 

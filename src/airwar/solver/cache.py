@@ -41,6 +41,21 @@ class SolutionCache:
     folder: Path
     loaded: dict[str, Any] = field(default_factory=dict)
     lock: threading.Lock = field(default_factory=threading.Lock)
+    form: str | None = None
+    """How new solutions are kept (:data:`~airwar.solver.store.EXACT` or ``COMPACT``);
+    None: compact for the full board, exact for the reduced boards of tests."""
+
+
+def storage_form(options: SolverOptions) -> str:
+    """The form a new solution of ``options`` is kept in, in the cache in use."""
+    from airwar.solver.store import COMPACT, EXACT, FORMS
+
+    chosen = current().form
+    if chosen is not None:
+        if chosen not in FORMS:
+            raise SolverError(f"a solver cache form {chosen!r}: give one of {', '.join(FORMS)}")
+        return chosen
+    return COMPACT if options.full_board else EXACT
 
 
 LOADED_MAX = 2
@@ -228,6 +243,7 @@ def enforce_cache_limit(limit_mb: int | None = None, keep: str | None = None) ->
         for folder in cache_dir().iterdir():
             if ".tmp" in folder.name and now - _last_written(folder) > STALE_TMP_SECONDS:
                 _remove_folder(folder)
+    remove_old_versions()
     entries = cache_entries()
     total = sum(e.size for e in entries)
     removed = []
@@ -243,15 +259,39 @@ def enforce_cache_limit(limit_mb: int | None = None, keep: str | None = None) ->
     return removed
 
 
-def solution_bytes(turn_limit: int, columns: int | None = None, rows: int | None = None) -> int:
-    """Bytes one solution's kept layers take in the cache (meta.json aside).
+def remove_old_versions() -> list[str]:
+    """Remove the solutions an older solver version wrote (their keys are never looked up
+    again: the version is part of the key). Returns the keys removed."""
+    removed = []
+    for e in cache_entries():
+        try:
+            version = json.loads(_used_marker(e.path).read_text()).get("version")
+        except (OSError, ValueError, AttributeError):
+            continue  # being written or removed meanwhile: next time
+        if isinstance(version, int) and version < SOLVER_VERSION and _remove_folder(e.path):
+            removed.append(e.key)
+    return removed
+
+
+def solution_bytes(
+    turn_limit: int,
+    columns: int | None = None,
+    rows: int | None = None,
+    form: str | None = None,
+) -> int:
+    """Bytes one solution's kept layers take in the cache (meta.json aside): exactly in
+    the exact form, at most (before compression) in the compact one, the default for the
+    full board (:func:`storage_form`).
 
     It grows in a straight line with the turn limit: a kept layer every
     :data:`~airwar.solver.store.CHECKPOINT_EVERY` movement turns of each chain.
     """
     from airwar.games.migs_sabres.board import COLUMNS, ROWS
-    from airwar.solver.store import checkpoint_bytes
+    from airwar.solver.store import COMPACT, EXACT, checkpoint_bytes
     from airwar.solver.tables import pair_tables
 
-    pairs = pair_tables(COLUMNS if columns is None else columns, ROWS if rows is None else rows)
-    return checkpoint_bytes(turn_limit, pairs)
+    cols = COLUMNS if columns is None else columns
+    rws = ROWS if rows is None else rows
+    if form is None:
+        form = COMPACT if (cols, rws) == (COLUMNS, ROWS) else EXACT
+    return checkpoint_bytes(turn_limit, pair_tables(cols, rws), form)

@@ -80,12 +80,26 @@ class SolverBusy(AirwarError):
         self.retry_after = retry_after
 
 
+class GaveWay(AirwarError):
+    """A background solve stopped for a player's new solve (nobody was waiting for it);
+    the background solver asks for it again, after the player's."""
+
+    def __init__(self) -> None:
+        super().__init__("the background solve gave way to a player's; it is solved again after")
+
+
 def max_waiting() -> int:
     """The queue's bound: ``AIRWAR_SOLVER_QUEUE`` if it is set to 0..100, else the default."""
     text = os.environ.get(QUEUE_ENV, "").strip()
     if text.isdigit() and int(text) <= 100:
         return int(text)
     return MAX_WAITING
+
+
+def job_label(matchup: Matchup, options: SolverOptions) -> str:
+    """``"F-86 v MiG-15, turn limit 20"`` (and the scoring when it is not kills)."""
+    scoring = "" if options.scoring == "kills" else f", {options.scoring} scoring"
+    return f"{matchup.label()}, turn limit {options.turn_limit}{scoring}"
 
 
 @dataclass(frozen=True)
@@ -104,12 +118,12 @@ class JobStatus:
     submitted: float
     started: float | None
     finished: float | None
+    background: bool = False
 
     @property
     def label(self) -> str:
         """``"F-86 v MiG-15, turn limit 20"`` (and the scoring when it is not kills)."""
-        scoring = "" if self.options.scoring == "kills" else f", {self.options.scoring} scoring"
-        return f"{self.matchup.label()}, turn limit {self.options.turn_limit}{scoring}"
+        return job_label(self.matchup, self.options)
 
     def to_dict(self) -> dict[str, Any]:
         """The job as JSON: matchup, options, state, progress (0 to 1), phase, times."""
@@ -134,6 +148,7 @@ class JobStatus:
             "submitted": self.submitted,
             "started": self.started,
             "finished": self.finished,
+            "background": self.background,
         }
 
 
@@ -147,14 +162,56 @@ def _default_solve(
     return solver_solve.solve(matchup, options, progress=progress)
 
 
+def _background_solve(
+    matchup: Matchup, options: SolverOptions, progress: Callable[[int, int], None]
+) -> Solution:
+    # written to the cache, not kept open: the solutions open are the players'
+    return solver_solve.solve(matchup, options, progress=progress, keep_open=False)
+
+
+BACKGROUND_NICE = 10
+"""How much lower the priority of a background solve is (``os.nice``): a player's request,
+another program, anything else on the machine goes first."""
+
+
+def _niced(fn: Callable[[], Solution]) -> Solution:
+    """Run ``fn`` in a thread of its own at a lower priority (on Linux the nice value is
+    the thread's, and the threads it starts inherit it), and hand back its result."""
+    box: dict[str, Any] = {}
+
+    def run() -> None:
+        with contextlib.suppress(OSError, AttributeError):  # not on this system: as it is
+            os.nice(BACKGROUND_NICE)
+        try:
+            box["solution"] = fn()
+        except BaseException as exc:  # handed to the caller
+            box["error"] = exc
+
+    worker = threading.Thread(target=run, name="airwar-solver-background", daemon=True)
+    worker.start()
+    worker.join()
+    if "error" in box:
+        raise box["error"]
+    return box["solution"]
+
+
 class SolveJob:
     """One solve: its state and progress, then its solution or error, for every waiter."""
 
-    def __init__(self, job_id: int, key: str, matchup: Matchup, options: SolverOptions) -> None:
+    def __init__(
+        self,
+        job_id: int,
+        key: str,
+        matchup: Matchup,
+        options: SolverOptions,
+        background: bool = False,
+    ) -> None:
         self.id = job_id
         self.key = key
         self.matchup = matchup
         self.options = options
+        self.background = background
+        """Asked for by the background solver (run at a lower priority), not a player."""
         self.state = QUEUED
         self.progress = 0.0
         self.phase = "queued"
@@ -183,6 +240,7 @@ class SolveJob:
                 self.submitted,
                 self.started,
                 self.finished,
+                self.background,
             )
 
     def _set(self, **changes: Any) -> None:
@@ -229,6 +287,15 @@ class SolveJob:
         finally:
             with self._lock:
                 self.waiters -= 1
+        if self.exception is not None:
+            raise self.exception
+        assert self.solution is not None
+        return self.solution
+
+    def outcome(self) -> Solution:
+        """:meth:`wait` without counting as a waiter (the background solver's own wait:
+        a background job nobody else waits for gives way to a player's new solve)."""
+        self._done.wait()
         if self.exception is not None:
             raise self.exception
         assert self.solution is not None
@@ -288,8 +355,14 @@ class SolveQueue:
         self.gate: Gate | None = None
         """Asked before a new solve is queued, told when it ends (None: this queue alone)."""
 
-    def submit(self, matchup: Matchup, options: SolverOptions | None = None) -> SolveJob:
-        """The job for this matchup and options: the one queued or running, else a new one."""
+    def submit(
+        self, matchup: Matchup, options: SolverOptions | None = None, *, background: bool = False
+    ) -> SolveJob:
+        """The job for this matchup and options: the one queued or running, else a new one.
+
+        A ``background`` job (the background solver's) runs at a lower priority, and a
+        player's new job is queued ahead of the background jobs that wait.
+        """
         options = options or SolverOptions()
         key = solver_cache.cache_key(matchup, options)
         with self._lock:
@@ -300,11 +373,18 @@ class SolveQueue:
                 raise SolverBusy(len(self._active) - 1)
             if self.gate is not None and not self.gate.claim(key):
                 raise SolverBusy(len(self._active))
-            job = SolveJob(next(self._ids), key, matchup, options)
-            ahead = len(self._waiting) + (self._running is not None)
+            job = SolveJob(next(self._ids), key, matchup, options, background)
+            place = len(self._waiting)
+            if not background:
+                place = next((i for i, j in enumerate(self._waiting) if j.background), place)
+            ahead = place + (self._running is not None)
             job.phase = f"queued behind {ahead} other solve(s)" if ahead else "queued"
             self._active[key] = job
-            self._waiting.append(job)
+            self._waiting.insert(place, job)
+            for i, other in enumerate(self._waiting):
+                if i > place:
+                    other._set(phase=f"queued behind {i + (self._running is not None)} "
+                               "other solve(s)")  # fmt: skip
             if self._thread is None:
                 self._thread = threading.Thread(
                     target=self._work, name="airwar-solver-jobs", daemon=True
@@ -353,10 +433,18 @@ class SolveQueue:
                 self._active.pop(job.key, None)
                 self._finished.append(job.status())
 
+    def _player_waits(self) -> bool:
+        """Whether a player's job waits behind the running one (a background job then gives
+        way to it, unless someone waits for the background job itself)."""
+        with self._lock:
+            return any(not j.background for j in self._waiting)
+
     def _run(self, job: SolveJob) -> None:
         job._set(state=RUNNING, started=time.time(), phase="starting")
 
         def progress(done: int, total: int) -> None:
+            if job.background and done < total and job.waiters == 0 and self._player_waits():
+                raise GaveWay()  # the solve stops here (its half-written folder is removed)
             job._set(
                 progress=done / total if total else 1.0,
                 phase=f"solved {done} of {total} movement turns"
@@ -371,7 +459,11 @@ class SolveQueue:
                     job._finish(found, None)
                     return
                 job._set(phase="building the tables")
-                sol = self.solve_fn(job.matchup, job.options, progress)
+                if job.background:
+                    fn = _background_solve if self.solve_fn is _default_solve else self.solve_fn
+                    sol = _niced(lambda: fn(job.matchup, job.options, progress))
+                else:
+                    sol = self.solve_fn(job.matchup, job.options, progress)
         except BaseException as exc:  # every waiter gets it, whatever it is; the queue goes on
             if not isinstance(exc, AirwarError):
                 log.exception("the solve of %s failed", job.status().label)
@@ -413,9 +505,11 @@ QUEUE = SolveQueue()
 """The process-wide queue."""
 
 
-def submit(matchup: Matchup, options: SolverOptions | None = None) -> SolveJob:
+def submit(
+    matchup: Matchup, options: SolverOptions | None = None, *, background: bool = False
+) -> SolveJob:
     """Put a solve on the process-wide queue (or join the one already there)."""
-    return QUEUE.submit(matchup, options)
+    return QUEUE.submit(matchup, options, background=background)
 
 
 def jobs() -> list[dict[str, Any]]:

@@ -15,8 +15,9 @@ from airwar.games.migs_sabres.movement import ACE_MP_BONUS
 from airwar.games.migs_sabres.planes import plane_type
 from airwar.solver.layers import PlaneSpec
 
-SOLVER_VERSION = 3
-"""Bumped whenever the solver's semantics or storage change; part of the cache key."""
+SOLVER_VERSION = 4
+"""Bumped whenever the solver's semantics or storage change; part of the cache key
+(4: full-size solutions kept in the compact form, :mod:`.store`)."""
 
 MAX_TURN_LIMIT = 30
 """The longest turn limit the solver takes (MS-24): the cost of a solve grows in a

@@ -25,7 +25,7 @@ from airwar.solver.model import (
     Value,
     specs_of,
 )
-from airwar.solver.store import LayerStore, read_checkpoint
+from airwar.solver.store import EXACT, FORMS, LayerStore, check_saved, read_stored
 from airwar.solver.tables import pair_tables, step_specs
 
 
@@ -97,7 +97,7 @@ class Solution:
             j = int(np.searchsorted(heads, c))
             if j < len(heads) and heads[j] == c:
                 return float(layer.RS[j]), float(layer.RP[j])
-        return float(layer.S[st, c]), float(layer.P[st, c])
+        return layer.at(st, c)
 
     def _after_move(
         self,
@@ -469,15 +469,20 @@ class Solution:
     # -- persistence ----------------------------------------------------
     @classmethod
     def load(cls, folder: Path, matchup: Matchup, options: SolverOptions) -> Solution:
-        """Open a saved solution; its layers are memory-mapped, read only as looked up."""
+        """Open a saved solution; its layers are read only as looked up (memory-mapped in
+        the exact form, decompressed in the compact one; :mod:`.store`)."""
         meta = json.loads((folder / "meta.json").read_text())
         if meta.get("version") != SOLVER_VERSION:
             raise ValueError(f"a solution of solver version {meta.get('version')}")
+        form = meta.get("form", EXACT)
+        if form not in FORMS:
+            raise ValueError(f"a solution kept in an unknown form {form!r}")
+        check_saved(folder, options.turn_limit, form)
         store = LayerStore(
             pair_tables(options.columns, options.rows),
             specs_of(matchup, options),
             options.turn_limit,
-            lambda chain, n: read_checkpoint(folder, chain, n),
+            lambda chain, n: read_stored(folder, chain, n, form),
         )
         return cls(matchup, options, store, float(meta.get("seconds", 0.0)))
 

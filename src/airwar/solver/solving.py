@@ -137,6 +137,20 @@ def cached_solution(matchup: Matchup, options: SolverOptions | None = None) -> S
     return None
 
 
+def on_disk(matchup: Matchup, options: SolverOptions) -> bool:
+    """Whether the solution is open in this process or saved in the cache folder by this
+    solver version (without opening it)."""
+    cache = cache_mod.current()
+    key = cache_mod.cache_key(matchup, options)
+    if key in cache.loaded:
+        return True
+    try:
+        meta = json.loads((cache.folder / key / "meta.json").read_text())
+    except (OSError, ValueError):
+        return False
+    return isinstance(meta, dict) and meta.get("version") == SOLVER_VERSION
+
+
 def default_workers(options: SolverOptions) -> int:
     """Two threads for a full-size problem on a machine with two cores or more, else one."""
     big = options.full_board and options.turn_limit >= 5
@@ -175,6 +189,7 @@ def solve(
     *,
     cache: bool = True,
     workers: int | None = None,
+    keep_open: bool = True,
 ) -> Solution:
     """Solve one matchup exactly (or load it from the cache when ``cache``).
 
@@ -185,7 +200,9 @@ def solve(
     (:func:`airwar.solver.cache.current`), which is then trimmed to its cap
     (least recently used first). This runs the solve here and now: an
     interface asks :mod:`airwar.solver.jobs` instead, which runs one solve at
-    a time and shares it among everyone waiting for it.
+    a time and shares it among everyone waiting for it. ``keep_open=False``
+    (the background solver's) leaves the solutions this process has open as
+    they are: the new one is on disk, read when a player needs it.
     """
     options = options or SolverOptions()
     if workers is None:
@@ -202,9 +219,10 @@ def solve(
     final = current.folder / key
     tmp_folder = final.with_name(f"{key}.tmp{os.getpid()}-{threading.get_ident()}")
     tmp_folder.mkdir(parents=True, exist_ok=True)
+    form = cache_mod.storage_form(options)
 
     def keep(chain: int, n: int, cp: Checkpoint) -> None:
-        write_checkpoint(tmp_folder, chain, n, cp)
+        write_checkpoint(tmp_folder, chain, n, cp, form)
 
     try:
         solve_checkpoints(matchup, options, keep, progress, workers)
@@ -216,6 +234,7 @@ def solve(
         "options": asdict(options),
         "seconds": time.perf_counter() - t0,
         "version": SOLVER_VERSION,
+        "form": form,
     }
     (tmp_folder / "meta.json").write_text(json.dumps(meta, indent=1))
     if final.exists():
@@ -226,8 +245,9 @@ def solve(
         # another process saved the same solution meanwhile: keep theirs
         shutil.rmtree(tmp_folder, ignore_errors=True)
     sol = Solution.load(Path(final), matchup, options)
-    with current.lock:
-        cache_mod.keep_loaded(current, key, sol)
+    if keep_open:
+        with current.lock:
+            cache_mod.keep_loaded(current, key, sol)
     cache_mod.mark_used(key)
     cache_mod.enforce_cache_limit(keep=key)
     return sol

@@ -20,11 +20,26 @@ On disk a kept layer is four ``.npy`` files named ``{array}{chain}-{n}``:
 ``S`` (float64, ``(3, pairs)``), ``P`` (float32, ``(3, pairs)``), ``RS``
 (float64) and ``RP`` (float32) at the head-on pairs (the III.G values);
 ``chain`` is the plane that moved first, ``n`` the movement turns remaining.
+That is the *exact* form (:data:`EXACT`), which solutions of reduced test
+boards keep.
+
+A full-size solution is kept in the *compact* form (:data:`COMPACT`, issue
+25): all 14 common matchups in the exact form took 2.5 GB. A kept layer is
+then one compressed ``L{chain}-{n}.npz`` holding ``S`` as 16-bit integers
+scaled to the layer's largest value (a step of at most 2**-15 of it: 3.1e-5
+kills), ``P`` as 16-bit integers in steps of 1/65535, and the III.G values
+as in the exact form; 3.4 MB a layer instead of 13.7, 46 MB a matchup. The
+layers recomputed from such a layer differ from an uninterrupted solve by at
+most the rounding of its values (a layer's values are a maximum and an
+expectation of the next one's: the error does not grow), and a move whose
+value is within that rounding of the best may be taken instead of it;
+``benchmarks/solver_compact.py`` measures what that changes (docs/solver.md).
 """
 
 from __future__ import annotations
 
 import threading
+import zipfile
 from collections import OrderedDict
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -65,14 +80,48 @@ def mover_of(chain: int, n: int, turn_limit: int) -> int:
     return chain if (2 * turn_limit - n) % 2 == 0 else 1 - chain
 
 
+EXACT = "exact"
+"""Storage form: values float64, kill chances float32, four ``.npy`` files a kept layer."""
+COMPACT = "compact"
+"""Storage form: values and kill chances as 16-bit integers, one ``.npz`` a kept layer."""
+FORMS = (EXACT, COMPACT)
+
+S_STEPS = 32767
+"""The compact values: ``S`` is ``round(S / scale)`` with ``scale = max |S| / S_STEPS``."""
+P_STEPS = 65535
+"""The compact kill chances: ``P`` is ``round(P * P_STEPS)`` (0 to 1)."""
+
+
 @dataclass
 class Stored:
-    """One layer as looked up: S and P ``(3, pairs)``, RS and RP at the head-on pairs."""
+    """One layer as looked up: S and P ``(3, pairs)``, RS and RP at the head-on pairs.
 
-    S: NDArray[np.floating]
-    P: NDArray[np.floating]
+    In the compact form ``S`` and ``P`` hold 16-bit integers and ``scale`` the
+    two factors that give the values back (``S * scale[0]``, ``P * scale[1]``);
+    :meth:`at` and :meth:`values` apply them. ``scale`` is None in the exact form.
+    """
+
+    S: NDArray[np.floating] | NDArray[np.integer]
+    P: NDArray[np.floating] | NDArray[np.integer]
     RS: NDArray[np.floating]
     RP: NDArray[np.floating]
+    scale: tuple[float, float] | None = None
+
+    def at(self, status: int, pair: int) -> tuple[float, float]:
+        """(S, P) of one status and canonical pair, as floats."""
+        s, p = float(self.S[status, pair]), float(self.P[status, pair])
+        if self.scale is None:
+            return s, p
+        return s * self.scale[0], p * self.scale[1]
+
+    def values(self) -> tuple[NDArray[np.float64], NDArray[np.float64]]:
+        """S and P ``(3, pairs)`` as float64 arrays (new ones in the compact form)."""
+        if self.scale is None:
+            return np.asarray(self.S, np.float64), np.asarray(self.P, np.float64)
+        return (
+            self.S.astype(np.float64) * self.scale[0],
+            self.P.astype(np.float64) * self.scale[1],
+        )
 
 
 Checkpoint = tuple[
@@ -99,7 +148,30 @@ def checkpoint_paths(folder: Path, chain: int, n: int) -> list[Path]:
     return [folder / f"{name}{chain}-{n:02d}.npy" for name in ARRAYS]
 
 
-def write_checkpoint(folder: Path, chain: int, n: int, cp: Checkpoint) -> None:
+def compact_path(folder: Path, chain: int, n: int) -> Path:
+    return folder / f"L{chain}-{n:02d}.npz"
+
+
+def compact(cp: Checkpoint) -> Stored:
+    """A kept layer in the compact form (16-bit values and kill chances, see the module)."""
+    s, p, rs, rp = cp
+    top = float(np.abs(s).max()) if s.size else 0.0
+    s_scale = top / S_STEPS if top > 0 else 1.0
+    qs = np.rint(np.asarray(s, np.float64) / s_scale).astype(np.int16)
+    qp = np.rint(np.clip(np.asarray(p, np.float64), 0.0, 1.0) * P_STEPS).astype(np.uint16)
+    return Stored(qs, qp, np.asarray(rs, np.float64), np.asarray(rp, np.float32),
+                  (s_scale, 1.0 / P_STEPS))  # fmt: skip
+
+
+def write_checkpoint(folder: Path, chain: int, n: int, cp: Checkpoint, form: str = EXACT) -> None:
+    if form == COMPACT:
+        st = compact(cp)
+        assert st.scale is not None
+        np.savez_compressed(
+            compact_path(folder, chain, n),
+            S=st.S, P=st.P, RS=st.RS, RP=st.RP, scale=np.array(st.scale, np.float64),
+        )  # fmt: skip
+        return
     arrays: tuple[NDArray[np.floating], ...] = cp
     for path, array in zip(checkpoint_paths(folder, chain, n), arrays, strict=True):
         np.save(path, array)
@@ -111,9 +183,46 @@ def read_checkpoint(folder: Path, chain: int, n: int) -> Checkpoint:
     return s, p, rs, rp
 
 
-def checkpoint_bytes(turn_limit: int, pairs: PairTables) -> int:
-    """Bytes the kept layers of one solution take in ``.npy`` files."""
-    per = 3 * pairs.n_pairs * (8 + 4) + len(pairs.head_on_pairs) * (8 + 4) + 4 * 128
+def read_stored(folder: Path, chain: int, n: int, form: str = EXACT) -> Stored:
+    """A kept layer of a saved solution in either form (the exact one memory-mapped, the
+    compact one decompressed: 4.6 MB in memory for a full-size layer)."""
+    if form == COMPACT:
+        with np.load(compact_path(folder, chain, n)) as z:
+            scale = z["scale"]
+            if scale.shape != (2,):
+                raise ValueError(f"a compact layer with scale {scale.shape}")
+            return Stored(z["S"], z["P"], z["RS"], z["RP"], (float(scale[0]), float(scale[1])))
+    return Stored(*read_checkpoint(folder, chain, n))
+
+
+def check_saved(folder: Path, turn_limit: int, form: str) -> None:
+    """Raise ValueError unless every kept layer of a saved solution is there and readable
+    (a compact layer's archive lists its five arrays): a damaged solution is then solved
+    again rather than failing in the middle of a lookup."""
+    for chain in (0, 1):
+        for n in checkpoints(turn_limit):
+            if form == COMPACT:
+                path = compact_path(folder, chain, n)
+                try:
+                    with np.load(path) as z:
+                        names = set(z.files)
+                except (OSError, ValueError, EOFError, zipfile.BadZipFile) as exc:
+                    raise ValueError(f"{path.name} cannot be read: {exc}") from None
+                if names != {*ARRAYS, "scale"}:
+                    raise ValueError(f"{path.name} holds {sorted(names)}")
+            else:
+                for path in checkpoint_paths(folder, chain, n):
+                    if not path.is_file():
+                        raise ValueError(f"{path.name} is missing")
+
+
+def checkpoint_bytes(turn_limit: int, pairs: PairTables, form: str = EXACT) -> int:
+    """Bytes the kept layers of one solution take: exactly in ``.npy`` files, or at most,
+    before compression, in the compact form."""
+    if form == COMPACT:
+        per = 3 * pairs.n_pairs * (2 + 2) + len(pairs.head_on_pairs) * (8 + 4) + 5 * 256
+    else:
+        per = 3 * pairs.n_pairs * (8 + 4) + len(pairs.head_on_pairs) * (8 + 4) + 4 * 128
     return 2 * len(checkpoints(turn_limit)) * per
 
 
@@ -125,7 +234,7 @@ class LayerStore:
         pairs: PairTables,
         specs: tuple[PlaneSpec, PlaneSpec],
         turn_limit: int,
-        read: Callable[[int, int], Checkpoint],
+        read: Callable[[int, int], Checkpoint | Stored],
     ) -> None:
         self.pairs = pairs
         self.specs = specs
@@ -143,8 +252,8 @@ class LayerStore:
         key = (chain, n)
         found = self._opened.get(key)
         if found is None:
-            s, p, rs, rp = self._read(chain, n)
-            found = self._opened.setdefault(key, Stored(s, p, rs, rp))
+            got = self._read(chain, n)
+            found = self._opened.setdefault(key, got if isinstance(got, Stored) else Stored(*got))
         return found
 
     def layer(self, mover: int, n: int) -> Stored:
@@ -186,4 +295,5 @@ class LayerStore:
     def _full(self, st: Stored) -> Layer:
         """A stored layer as the kernel's input (float64, in the kernel's block layout)."""
         b = self.pairs.board
-        return Layer.of_pairs(block_tables(b.columns, b.rows), st.S, st.P, st.RS, st.RP)
+        s, p = st.values()
+        return Layer.of_pairs(block_tables(b.columns, b.rows), s, p, st.RS, st.RP)

@@ -18,6 +18,8 @@ from starlette.types import Receive, Scope, Send
 
 import airwar.games.migs_sabres  # noqa: F401  (registers the MiGs and Sabres games)
 from airwar import __version__, solver
+from airwar.solver import SolverError
+from airwar.solver.background import BACKGROUND_VAR, enabled
 from airwar.solver.jobs import max_waiting
 from airwar.store import Store
 from airwar.web import analysis, api, errors, hardening, lifeline, pages, solver_jobs
@@ -89,6 +91,7 @@ def create_app(
     bot_threads: int = THREADS,
     warm_solver: bool = False,
     solver_slots: int | None = None,
+    background_solve: bool = False,
 ) -> FastAPI:
     """The app on the store at ``database_url`` (default: the user's SQLite file).
 
@@ -100,7 +103,9 @@ def create_app(
     process on the database together (:class:`airwar.web.solver_jobs.SolveSlots`;
     default: one running and ``max_waiting()`` queued);
     ``warm_solver`` readies the expert's compiled solver in the background as the
-    server starts (``airwar serve`` does), so that no player waits for its compilation.
+    server starts (``airwar serve`` does), so that no player waits for its compilation;
+    ``background_solve`` solves the common matchups in the background as it starts
+    (``airwar serve`` does unless told not to; :mod:`airwar.solver.background`).
     """
 
     @asynccontextmanager
@@ -110,7 +115,13 @@ def create_app(
         await asyncio.to_thread(app.state.bots.resume_waiting)
         if warm_solver:
             threading.Thread(target=solver.warm_up, name="solver-warm-up", daemon=True).start()
+        if background_solve:
+            app.state.background = solver_jobs.background_solver(
+                app.state.store, app.state.bots.holder
+            ).start()
         yield
+        if app.state.background is not None:
+            app.state.background.stop()
         app.state.closing = True
         app.state.changes.close()
         app.state.solve_slots.uninstall()
@@ -137,6 +148,7 @@ def create_app(
     app.state.changes = Changes(app.state.store)
     app.state.bots.changes = app.state.changes  # the AI at work wakes the game's streams
     app.state.closing = False
+    app.state.background = None
     app.state.games = tuple(games) if games is not None else None
     errors.install(app)
     hardening.install(app, allowed_hosts)
@@ -241,7 +253,8 @@ def app_from_environment() -> FastAPI:
     ``AIRWAR_DATABASE_URL`` (default: the user's SQLite file), the allowed
     Host names from ``AIRWAR_ALLOWED_HOSTS`` (comma-separated) and
     ``AIRWAR_RATE_LIMITS=off`` to lift the rate limits, ``AIRWAR_PROCESSES`` the number of
-    processes that share them. Every worker opens its
+    processes that share them, ``AIRWAR_BACKGROUND_SOLVE=off`` to solve no matchup in the
+    background (one of the processes does, :mod:`airwar.solver.background`). Every worker opens its
     own connections; the store's locks and each request's check of the game
     against the store keep the workers' copies in step.
     """
@@ -260,7 +273,13 @@ def app_from_environment() -> FastAPI:
             f"{PROCESSES_VAR} is the number of server processes (1 to 1024), not {raw!r}"
         )
     limits = UNLIMITED if setting == "off" else DEFAULT_LIMITS.shared_by(int(raw))
-    return create_app(allowed_hosts=hosts, limits=limits, warm_solver=True)
+    try:
+        background = enabled(os.environ.get(BACKGROUND_VAR))
+    except SolverError as exc:
+        raise ValueError(str(exc)) from None
+    return create_app(
+        allowed_hosts=hosts, limits=limits, warm_solver=True, background_solve=background
+    )
 
 
 UNLIMITED = Limits(

@@ -9,6 +9,11 @@ jobs, the running one and the queued ones, in that order.
 The queue is bounded (:data:`airwar.solver.jobs.MAX_WAITING` behind the running
 solve); with several server processes on one database, :class:`SolveSlots`
 bounds the solves of them all together.
+
+``airwar serve`` also solves the common matchups in the background as it starts
+(:mod:`airwar.solver.background`; :func:`background_solver` here, one process of
+the database's servers at a time); ``GET /api/solver/background`` shows how far
+it is.
 """
 
 from __future__ import annotations
@@ -16,11 +21,13 @@ from __future__ import annotations
 import hashlib
 import logging
 import threading
+from typing import Any
 
-from fastapi import APIRouter, Response
+from fastapi import APIRouter, Request, Response
 from pydantic import BaseModel, Field
 
-from airwar.solver import jobs
+from airwar.solver import Matchup, SolverOptions, jobs
+from airwar.solver.background import GAMES_READ, BackgroundSolver, solving_order
 from airwar.store import Store, StoreError
 
 log = logging.getLogger(__name__)
@@ -91,6 +98,34 @@ class SolveSlots:
             jobs.QUEUE.gate = None
 
 
+BACKGROUND_LEASE = "solve-background"
+"""The lease of the one server process (of those on a database) that solves in the background."""
+
+
+def background_solver(store: Store, holder: str) -> BackgroundSolver:
+    """The background solver of a server process on ``store``: the engagements saved in the
+    database give the order (the most played first), and only the process holding
+    :data:`BACKGROUND_LEASE` solves."""
+    from airwar.games.migs_sabres import EngagementGame
+
+    def order() -> list[tuple[Matchup, SolverOptions]]:
+        try:
+            games = store.list_games(EngagementGame.name, limit=GAMES_READ)
+        except StoreError as exc:
+            log.warning("cannot read the games to order the background solves: %s", exc)
+            games = []
+        return solving_order(g.record.options for g in games if g.problem is None)
+
+    def claim() -> bool:
+        try:
+            return store.claim_lease(BACKGROUND_LEASE, holder, SLOT_SECONDS)
+        except StoreError as exc:
+            log.warning("cannot claim the background solves: %s", exc)
+            return True
+
+    return BackgroundSolver(order, claim=claim)
+
+
 router = APIRouter(prefix="/api/solver", tags=["solver"])
 
 
@@ -118,6 +153,7 @@ class SolverJob(BaseModel):
     submitted: float = Field(description="when it was asked for (seconds since 1970)")
     started: float | None
     finished: float | None
+    background: bool = Field(False, description="asked for by the background solver, not a player")
 
 
 class SolverJobs(BaseModel):
@@ -129,3 +165,39 @@ def solver_jobs(response: Response) -> SolverJobs:
     """The expert solver's jobs: recently finished, running, queued (this server process)."""
     response.headers["Cache-Control"] = "no-store"  # it changes by the second
     return SolverJobs.model_validate({"jobs": jobs.jobs()})
+
+
+class BackgroundMatchup(BaseModel):
+    label: str = Field(description="the matchup and options in words")
+    state: str = Field(description="on disk, solving, waiting or failed")
+
+
+class BackgroundSolves(BaseModel):
+    """The background solver of this server process (``airwar serve`` starts it)."""
+
+    state: str = Field(
+        description="off, starting, solving, done, elsewhere (another server process "
+        "solves), stopped or failed"
+    )
+    total: int = Field(description="matchups it solves, the most played first")
+    solved: int = Field(description="of them, on disk")
+    running: str | None = Field(description="the matchup being solved")
+    progress: float | None = Field(description="its fraction of movement turns solved")
+    error: str | None
+    started: float | None
+    finished: float | None
+    matchups: list[BackgroundMatchup]
+
+
+OFF: dict[str, Any] = {
+    "state": "off", "total": 0, "solved": 0, "running": None, "progress": None,
+    "error": None, "started": None, "finished": None, "matchups": [],
+}  # fmt: skip
+
+
+@router.get("/background", response_model=BackgroundSolves)
+def background_solves(request: Request, response: Response) -> BackgroundSolves:
+    """Where the background solver of this server process is (``off`` when it was turned off)."""
+    response.headers["Cache-Control"] = "no-store"
+    solver: BackgroundSolver | None = getattr(request.app.state, "background", None)
+    return BackgroundSolves.model_validate(OFF if solver is None else solver.status())
