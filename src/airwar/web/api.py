@@ -44,6 +44,7 @@ from airwar.web.schemas import (
     GameOut,
     Move,
     MoveLink,
+    MoveReviewOut,
     NewGame,
     ParameterInfo,
     Problem,
@@ -59,6 +60,7 @@ from airwar.web.service import (
     Forbidden,
     GameService,
     LiveGame,
+    last_move_review,
     owned_by,
     owner_key,
     solver_values,
@@ -188,6 +190,15 @@ def solver_out(live: LiveGame, view: dict[str, Any], seat_name: str | None) -> S
     return SolverValues.model_validate(info)
 
 
+def move_review_out(live: LiveGame, seat_name: str | None) -> MoveReviewOut | None:
+    """How good this seat's last finished move was, when its hints are on now (after its
+    move, or always); None otherwise, or when it has finished no move in a cached matchup."""
+    if seat_name is None or live.hints_for(seat_name) == "off":
+        return None
+    found = last_move_review(live, seat_name)
+    return MoveReviewOut.model_validate(found) if found is not None else None
+
+
 def reader(
     request: Request, svc: GameService, live: LiveGame, token: str | None, response: Response
 ) -> tuple[str | None, bool, bool]:
@@ -286,6 +297,7 @@ def game_out(
         log=live.visible_events(seat_name, since, spectator=spectator),
         log_length=live.log_length(seat_name, spectator=spectator),
         solver=solver_out(live, view, seat_name),
+        move_review=move_review_out(live, seat_name),
         hints=live.hints_for(seat_name),
         commitment=live.fairness(reveal=False).get("commitment"),
         bots_thinking=reader_thinking(svc, live, seat_name, spectator),

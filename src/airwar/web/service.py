@@ -13,11 +13,17 @@ its holder moves the seat to another browser with a move link of its own.
 from __future__ import annotations
 
 import hashlib
+import json
 import secrets
+import threading
+from collections import OrderedDict
 from collections.abc import Mapping
 from typing import Any
 
+from airwar.analysis.move_review import review_last_move
 from airwar.bots.registry import make_bot, refusal
+from airwar.core.errors import AirwarError
+from airwar.core.record import GameRecord
 from airwar.core.driver import Driver
 from airwar.core.game import Game, GameState
 from airwar.session import Conflict, Forbidden, PlaySession, Sessions
@@ -210,6 +216,44 @@ class GameService(Sessions):
     def replay_by_id(self, game_id: str, step: int) -> tuple[LiveGame, Driver]:
         live = self.get(game_id)
         return live, self.replay_at(live, step)
+
+
+REVIEWS_KEPT = 256
+"""The move reviews kept (each replays the game twice): one per seat and position."""
+
+_reviews: OrderedDict[tuple[str, int, int, str], dict[str, Any] | None] = OrderedDict()
+_reviews_lock = threading.Lock()
+
+
+def last_move_review(live: LiveGame, seat_name: str) -> dict[str, Any] | None:
+    """How good ``seat_name``'s last finished move was (``analysis.move_review``), or None.
+
+    Read from a copy of the record taken under the game's lock; kept per game, seat and
+    record, so a page that reads the game again costs a dictionary lookup."""
+    if not live.game.game_type.advisor:
+        return None
+    with live.lock:
+        record = live.driver.record
+        actions = list(record.actions)
+        seat = live.seat_index(seat_name)
+        actor = live.state.current_actor()
+        copy = GameRecord(record.game, dict(record.options), record.seed, actions)
+    digest = hashlib.sha256(json.dumps(actions).encode()).hexdigest()
+    key = (live.id, seat, len(actions), digest)
+    with _reviews_lock:
+        if key in _reviews:
+            _reviews.move_to_end(key)
+            return _reviews[key]
+    try:
+        found = review_last_move(copy, seat, to_act=actor if actor >= 0 else None)
+    except AirwarError:
+        found = None
+    out = found.to_dict() if found is not None else None
+    with _reviews_lock:
+        _reviews[key] = out
+        while len(_reviews) > REVIEWS_KEPT:
+            _reviews.popitem(last=False)
+    return out
 
 
 def solver_values(game: Game, state: GameState) -> dict[str, Any] | None:
