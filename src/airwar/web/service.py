@@ -22,10 +22,10 @@ from typing import Any
 
 from airwar.analysis.move_review import review_last_move
 from airwar.bots.registry import make_bot, refusal
-from airwar.core.errors import AirwarError
-from airwar.core.record import GameRecord
 from airwar.core.driver import Driver
+from airwar.core.errors import AirwarError
 from airwar.core.game import Game, GameState
+from airwar.core.record import GameRecord
 from airwar.session import Conflict, Forbidden, PlaySession, Sessions
 from airwar.session.seats import HUMAN, is_away
 from airwar.solver import engagement_values
