@@ -15,14 +15,19 @@ test run) are played by bots; at every point of each game, each seat's review mu
 from __future__ import annotations
 
 import math
+from pathlib import Path
 from typing import Any
 
 import pytest
 
 from airwar.analysis.move_review import last_move_span, review_last_move
 from airwar.analysis.review import DecisionReview, ReviewError, review_record
-from airwar.core.driver import replay
+from airwar.bots.registry import make_bot
+from airwar.core.driver import play_bots, replay
 from airwar.core.record import GameRecord
+from airwar.core.registry import load_game
+from airwar.solver import Matchup, SolverOptions, solve
+from airwar.solver import cache as solver_cache
 from tests.analysis.test_review import cache_home, play, solved  # noqa: F401 (fixtures)
 
 DECISION_EVENTS = ("step", "fire", "hold_fire")
@@ -51,19 +56,26 @@ def expected_move(record: GameRecord, seat: int, to_act: int | None) -> list[int
     return mine[-1] if mine else []
 
 
-@pytest.mark.usefixtures("solved")
-@pytest.mark.parametrize("seed", [3, 8, 21, 40])
-def test_every_point_of_a_game_reviews_the_last_finished_move_as_the_analysis_does(
-    seed: int,
-) -> None:
-    full = play(seed, ("random", "heuristic"))
+@pytest.fixture(scope="module")
+def two_turns(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """Yak-9 against F-51 with two movement turns each, solved once for this module (a few
+    seconds): a seat flies its second turn with its first still the one reviewed."""
+    folder = tmp_path_factory.mktemp("two-turns")
+    with solver_cache.use(folder):
+        solve(Matchup("Yak-9", "F-51"), SolverOptions(turn_limit=2))
+    return folder
+
+
+def check_every_point(full: GameRecord) -> int:
+    """Each seat's review at every point of the game against the log and the analysis; the
+    number of points where the seat to act was flying a turn with an earlier one reviewed."""
     rated = {
         s.index: s
         for e in review_record(full).engagements
         for s in e.steps
         if isinstance(s, DecisionReview)
     }
-    reviewed = 0
+    reviewed = kept = 0
     for n in range(len(full.actions) + 1):
         prefix = GameRecord(full.game, full.options, full.seed, full.actions[:n])
         actor = replay(prefix, verify=False).state.current_actor()
@@ -75,6 +87,7 @@ def test_every_point_of_a_game_reviews_the_last_finished_move_as_the_analysis_do
                 assert want == [], (n, seat)
                 continue
             reviewed += 1
+            kept += to_act == seat and n > 0 and full.actions[n - 1][0] == seat
             assert [d.index for d in got.decisions] == want, (n, seat)
             for d in got.decisions:
                 ref = rated[d.index]
@@ -95,6 +108,27 @@ def test_every_point_of_a_game_reviews_the_last_finished_move_as_the_analysis_do
             worst = [d.mark for d in got.decisions if d.mark]
             assert (out["mark"] is None) == (not worst)
     assert reviewed > 0
+    return kept
+
+
+@pytest.mark.usefixtures("solved")
+@pytest.mark.parametrize("seed", [3, 8, 21, 40])
+def test_every_point_of_a_game_reviews_the_last_finished_move_as_the_analysis_does(
+    seed: int,
+) -> None:
+    check_every_point(play(seed, ("random", "heuristic")))
+
+
+@pytest.mark.parametrize("seed", [2, 5])
+def test_the_review_stays_while_the_next_move_is_flown(two_turns: Path, seed: int) -> None:
+    options = {"active": "Yak-9", "listed": "F-51", "turn_limit": 2}
+    game = load_game("migs-engagement", options)
+    with solver_cache.use(two_turns):
+        driver = play_bots(
+            game, {0: make_bot("random", seed), 1: make_bot("random", seed + 1)}, seed
+        )
+        kept = check_every_point(driver.finished_record())
+    assert kept > 0  # the second turn was flown step by step with the first reviewed
 
 
 def test_a_run_of_decisions_in_the_turn_being_flown_is_not_a_finished_move() -> None:
