@@ -11,13 +11,13 @@ browser's debugging protocol, which the app's Content-Security-Policy leaves alo
 from __future__ import annotations
 
 from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import pytest
 from playwright.sync_api import Browser, BrowserContext, Page
 
 from tests.web.conftest import Server
+from tests.web.helpers import AXE
 from tests.web.site import Site, build_site, open_page
 
 axe_playwright = pytest.importorskip("axe_playwright_python.sync_playwright")
@@ -38,9 +38,6 @@ PAGES = [
     "replay",
     "gunslingers-replay",
 ]
-
-AXE = Path(__file__).with_name("axe") / "axe.min.js"
-"""axe-core as published (version 4.14.1, Mozilla Public License 2.0: ``axe/LICENSE``)."""
 
 SERIOUS = ("serious", "critical")
 """The impacts that fail a page (axe's four: minor, moderate, serious, critical)."""

@@ -132,7 +132,11 @@ def test_hints_go_once_the_game_is_over(client: TestClient) -> None:
         data = settle(client, made["id"], tok["Communist"])
     assert data["status"] == "finished"
     assert data["hints"] == "off"
-    no_hints(data)
+    # no advice any more; only the rating of the seat's last move stays beside the result
+    # (MS-33): a move already made, as the review open to all then rates it (MS-32)
+    last = data["move_review"]
+    assert last is not None and last["plane"] == "Yak-9"
+    no_hints({**data, "move_review": None})
 
 
 @pytest.mark.parametrize(
@@ -224,9 +228,12 @@ def test_once_my_move_is_made_it_is_rated_and_stays_until_my_next(
     assert review["mark"] is None
     assert [d["index"] for d in review["decisions"]] == list(range(1, len(answers) + 1))
     assert all(d["loss"] == 0.0 and d["mark"] is None for d in review["decisions"])
-    # the AI answers; whatever happens after, the review is of that same move
+    # the AI answers and the engagement ends (one turn each): the rating of the last move
+    # stays beside the result, though no other hint does
     later = settle(client, gid, me)
-    assert later["move_review"] == review or later["status"] == "finished"
+    assert later["status"] == "finished" and later["hints"] == "off"
+    assert later["solver"] is None
+    assert later["move_review"] == review
     other = TestClient(client.app, base_url=str(client.base_url))
     assert read(other, gid, None)["move_review"] is None  # a spectator: no hints
 

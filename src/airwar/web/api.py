@@ -28,7 +28,15 @@ from airwar.core.errors import UnknownGame
 from airwar.core.options import type_refusal
 from airwar.core.registry import game_class, game_names
 from airwar.session import StaleDecision, hint_refusal
-from airwar.session.seats import AI_PREFIX, ASSIST_PREFIX, HUMAN, REMOTE, default_seats, is_away
+from airwar.session.seats import (
+    AI_PREFIX,
+    ASSIST_PREFIX,
+    HUMAN,
+    REMOTE,
+    default_seats,
+    human_seats,
+    is_away,
+)
 from airwar.solver import jobs
 from airwar.store import GameListing
 from airwar.web import bots as web_bots
@@ -190,10 +198,24 @@ def solver_out(live: LiveGame, view: dict[str, Any], seat_name: str | None) -> S
     return SolverValues.model_validate(info)
 
 
+def rates_moves(live: LiveGame, seat_name: str | None) -> bool:
+    """Whether this seat's last move is rated (MS-33): its hints are on now (after its move,
+    or always), or they were when the game ended, where the rating of its last move stays
+    beside the result (the whole review is open then, MS-32)."""
+    if seat_name is None:
+        return False
+    if live.hints_for(seat_name) != "off":
+        return True
+    settings = live.meta.get("hints")
+    chosen = settings.get(seat_name) if isinstance(settings, dict) else None
+    alone = len(human_seats(live.seats)) == 1  # hints are only for a person against the AI
+    return live.finished and alone and chosen in ("after", "always")
+
+
 def move_review_out(live: LiveGame, seat_name: str | None) -> MoveReviewOut | None:
-    """How good this seat's last finished move was, when its hints are on now (after its
-    move, or always); None otherwise, or when it has finished no move in a cached matchup."""
-    if seat_name is None or live.hints_for(seat_name) == "off":
+    """How good this seat's last finished move was, when it rates moves (:func:`rates_moves`);
+    None otherwise, or when it has finished no move in a cached matchup."""
+    if seat_name is None or not rates_moves(live, seat_name):
         return None
     found = last_move_review(live, seat_name)
     return MoveReviewOut.model_validate(found) if found is not None else None

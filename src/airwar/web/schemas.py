@@ -279,9 +279,10 @@ class GameOut(BaseModel):
     )
     move_review: MoveReviewOut | None = Field(
         default=None,
-        description="for a seat whose hints are on (after my move, or always): how good its "
-        "last finished move was, kept until it finishes the next; null when it has finished "
-        "none yet, the matchup is not cached, or its hints are off",
+        description="for a seat whose hints are on (after my move, or always), and were at "
+        "the end of a finished game: how good its last finished move was, kept until it "
+        "finishes the next (MS-33); null when it has finished none yet, the matchup is not "
+        "cached, or its hints are off",
     )
     hints: str = Field(
         default="off",

@@ -363,7 +363,8 @@
       w.lines.length ? A.el("ul", { class: "review-lines" }, w.lines.map(function (t) {
         return A.el("li", { text: t }); })) : null,
       A.el("p", { class: "hint", text: "The solver's values (optimal play by both planes from each point on), " +
-        "from your plane's side; the marks are the analysis's (MS-30). Shown until your next move is made." }),
+        "from your plane's side; the marks are the analysis's (MS-30). " + (data.status === "finished" ?
+        "\"Analyse this game\" rates every decision." : "Shown until your next move is made.") }),
     ]), after ? after.nextSibling : node.firstChild);
   }
 
