@@ -20,7 +20,7 @@ from typing import Any
 
 import pytest
 
-from airwar.analysis.move_review import last_move_span, review_last_move
+from airwar.analysis.move_review import last_move_span, review_last_move, span_from_log
 from airwar.analysis.review import DecisionReview, ReviewError, review_record
 from airwar.bots.registry import make_bot
 from airwar.core.driver import play_bots, replay
@@ -83,6 +83,14 @@ def check_every_point(full: GameRecord) -> int:
         for seat in (0, 1):
             got = review_last_move(prefix, seat, to_act=to_act)
             want = expected_move(prefix, seat, to_act)
+            # the same move found in the log alone (as the web page finds it), same rating
+            types = [str(e["type"]) for e in replay(prefix, verify=False).state.log]
+            span = span_from_log(types, prefix.actions, seat, to_act)
+            assert span == (None if got is None else (want[0] - 1, want[-1])), (n, seat)
+            if span is not None:
+                again = review_last_move(prefix, seat, to_act=to_act, span=span)
+                assert again is not None and got is not None
+                assert again.to_dict() == got.to_dict()
             if got is None:
                 assert want == [], (n, seat)
                 continue
@@ -142,6 +150,16 @@ def test_a_run_of_decisions_in_the_turn_being_flown_is_not_a_finished_move() -> 
     assert last_move_span(keys, 0, (1, 1, 2), to_act=1) == (4, 5)
     assert last_move_span([a, a], 0, (1, 0, 1), to_act=0) is None
     assert last_move_span([], 0, None, to_act=0) is None
+
+
+def test_a_log_that_does_not_match_the_record_is_refused() -> None:
+    actions = [(0, "F"), (0, "F")]
+    with pytest.raises(ValueError, match="1 decisions in the log, 2 in the record"):
+        span_from_log(["movement_turn", "step"], actions, 0, None)
+    with pytest.raises(ValueError, match="two seats"):
+        span_from_log(["movement_turn", "step", "step"], [(0, "F"), (1, "F")], 0, None)
+    assert span_from_log(["movement_turn", "step", "step"], actions, 0, None) == (0, 2)
+    assert span_from_log(["movement_turn", "step", "step"], actions, 0, 0) is None
 
 
 def test_a_game_without_exact_values_is_refused() -> None:

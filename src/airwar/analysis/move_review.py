@@ -24,6 +24,7 @@ not cached (the review never solves).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -46,6 +47,10 @@ from airwar.solver import ACTIVE, SolverError, key_of
 
 MAX_BEST_STEPS = 40
 """The best move is followed for at most this many decisions (a move has far fewer)."""
+
+TURN_EVENT = "movement_turn"
+DECISION_EVENTS = frozenset({"step", "fire", "hold_fire"})
+"""The log's events that start a movement turn, and that each decision makes (one each)."""
 
 
 @dataclass(frozen=True)
@@ -172,9 +177,39 @@ def last_move_span(
     return start, end
 
 
-def _best_path(state: GameState, sol: Any, seat: int, turn: Any, serial: int) -> list[str]:
+def span_from_log(
+    types: Sequence[str], actions: Sequence[tuple[int, str]], seat: int, to_act: int | None
+) -> tuple[int, int] | None:
+    """:func:`last_move_span` read from the log's event types instead of a replay: each
+    ``movement_turn`` event starts a turn, each step, shot or hold is the next decision.
+    Raises ``ValueError`` when the log does not have one such event per decision."""
+    turns: list[list[int]] = []
+    made = 0
+    for kind in types:
+        if kind == TURN_EVENT:
+            turns.append([])
+        elif kind in DECISION_EVENTS:
+            if not turns:
+                raise ValueError("a decision before any movement turn")
+            turns[-1].append(made)
+            made += 1
+    if made != len(actions):
+        raise ValueError(f"{made} decisions in the log, {len(actions)} in the record")
+    if to_act == seat and turns:
+        turns = turns[:-1]  # the turn the seat is flying now
+    for turn in reversed(turns):
+        if turn and actions[turn[0]][0] == seat:
+            if any(actions[i][0] != seat for i in turn):
+                raise ValueError("a movement turn with decisions of two seats")
+            return turn[0], turn[-1] + 1
+    return None
+
+
+def _best_path(state: GameState, sol: Any, seat: int) -> list[str]:
     """The solver's move from ``state``: its best decision, again and again, while the same
     plane flies the same movement turn (a shot or a hold ends it)."""
+    serial = 0  # the same engagement throughout
+    turn = _turn_key(state, serial)
     st = state.clone()
     path: list[str] = []
     for _ in range(MAX_BEST_STEPS):
@@ -199,19 +234,22 @@ def review_last_move(
     *,
     to_act: int | None = None,
     thresholds: Thresholds | None = None,
+    span: tuple[int, int] | None = None,
 ) -> MoveReview | None:
     """The review of ``seat``'s last finished move in ``record``, or None (no move finished,
     no engagement in it, or the matchup not cached). ``to_act`` is the seat to act now: a
-    move of ``seat`` still in progress is left out. Raises :class:`ReviewError` for a game
-    without exact analysis and ``RecordError`` for a record that does not replay."""
+    move of ``seat`` still in progress is left out. ``span`` gives the move's decisions
+    ``[start, end)`` when they are known (:func:`span_from_log`, without a replay). Raises
+    :class:`ReviewError` for a game without exact analysis and ``RecordError`` for a record
+    that does not replay."""
     game = _check_record(record)
     thresholds = thresholds or Thresholds()
-    keys, now = _moves_of(record, Driver(game, record.seed))
-    span = last_move_span(keys, seat, now, to_act)
+    if span is None:
+        keys, now = _moves_of(record, Driver(game, record.seed))
+        span = last_move_span(keys, seat, now, to_act)
     if span is None:
         return None
     start, end = span
-    turn = keys[start][1]
     driver = Driver(game, record.seed)
     for s, text in record.actions[:start]:
         driver.act(text, s)
@@ -228,7 +266,7 @@ def review_last_move(
     unit = 1.0 if scoring == "kills" else float(eng.planes[1 - role].type.base_value) or 1.0
     try:
         before = sol.key_value(key_of(driver.state, sol.options)).for_role(role)
-        best_path = _best_path(driver.state, sol, seat, turn, turn[0])
+        best_path = _best_path(driver.state, sol, seat)
         rated: list[RatedDecision] = []
         for i in range(start, end):
             s, text = record.actions[i]
@@ -260,4 +298,4 @@ def review_last_move(
     )
 
 
-__all__ = ["MoveReview", "RatedDecision", "last_move_span", "review_last_move"]
+__all__ = ["MoveReview", "RatedDecision", "last_move_span", "review_last_move", "span_from_log"]
