@@ -418,7 +418,7 @@
       const holder = S.el("g", { class: "unit" + (picked ? " selected" : "") + (n > 1 ? " stack" : ""),
         "data-unit": u.id, "data-hex": st.hex, "data-stack": n > 1 ? String(n) : null,
         "data-label": lines.join(" "), role: "button", tabindex: "0",
-        /* the name holds the label the counter shows (WCAG 2.5.3), then the unit in full */
+        /* a single unit's name holds the label its counter shows (WCAG 2.5.3) */
         "aria-label": n > 1 ? n + " units at hex " + st.hex + ": " + names + "; open the list to select one" :
           "select " + lines.join(" ") + ": " + full,
         "aria-pressed": n > 1 ? null : picked ? "true" : "false",
