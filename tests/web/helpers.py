@@ -3,10 +3,15 @@
 from __future__ import annotations
 
 import time
+from pathlib import Path
 from typing import Any
 from urllib.parse import parse_qs, urlparse
 
 from airwar.web.limits import Limits, Rate
+
+AXE = Path(__file__).with_name("axe") / "axe.min.js"
+"""axe-core 4.14.1 as published (Mozilla Public License 2.0: ``axe/LICENSE``), newer than
+the copy axe-playwright-python bundles: ``Axe.from_file(AXE)``."""
 
 RELAXED = Limits(
     create=Rate(per_second=1000.0, burst=1000),

@@ -132,7 +132,11 @@ def test_hints_go_once_the_game_is_over(client: TestClient) -> None:
         data = settle(client, made["id"], tok["Communist"])
     assert data["status"] == "finished"
     assert data["hints"] == "off"
-    no_hints(data)
+    # no advice any more; only the rating of the seat's last move stays beside the result
+    # (MS-33): a move already made, as the review open to all then rates it (MS-32)
+    last = data["move_review"]
+    assert last is not None and last["plane"] == "Yak-9"
+    no_hints({**data, "move_review": None})
 
 
 @pytest.mark.parametrize(
@@ -176,3 +180,71 @@ def test_bad_hint_settings_are_refused_with_the_field_and_the_reason(
     assert detail[0]["loc"][:2] == ["body", where]
     assert says in detail[0]["msg"]
     assert client.get("/api/games").json() == []  # nothing was made
+
+
+def take_my_move(client: TestClient, game_id: str, token: str) -> list[dict[str, Any]]:
+    """One whole move of the Communist plane, a step at a time; each answer in order."""
+    answers = []
+    data = read(client, game_id, token)
+    assert data["my_turn"]
+    while data["my_turn"] and data["status"] == "running":
+        step = data["view"]["engagement"]["legal_actions"][-1]["action"]
+        r = client.post(f"/api/games/{game_id}/actions", json={"seat": token, "actions": [step]})
+        assert r.status_code == 200, r.text
+        data = r.json()
+        answers.append(data)
+    return answers
+
+
+@pytest.mark.usefixtures("cached")
+@pytest.mark.parametrize("mode", ["after", "always"])
+def test_once_my_move_is_made_it_is_rated_and_stays_until_my_next(
+    client: TestClient, mode: str
+) -> None:
+    """With its hints on, a seat gets its last finished move rated (value before and after,
+    the best move, each decision's mark as the analysis gives it), never a move half made,
+    and the same review until its next move is finished."""
+    made, tok = new_game(
+        client,
+        {"Communist": "human", "Allied": "ai:random"},
+        {"Communist": mode},
+    )
+    gid, me = made["id"], tok["Communist"]
+    start = read(client, gid, me)
+    assert start["move_review"] is None  # no move made yet
+    answers = take_my_move(client, gid, me)
+    # while the move is being flown, nothing about it is said
+    for half in answers[:-1]:
+        assert half["my_turn"] and half["move_review"] is None
+    done = answers[-1]
+    review = done["move_review"]
+    assert review is not None
+    assert review["plane"] == "Yak-9" and review["role"] == "active" and review["turn"] == 1
+    assert len(review["path"]) == len(answers)
+    assert review["best_path"] and review["scoring"] == "kills"
+    # Yak-9 v F-51 with one turn each: nobody can be shot down (test_solver_values.py
+    # works it by hand), so every value is 0 and nothing is lost or marked
+    assert review["before"] == 0.0 and review["after"] == 0.0 and review["loss"] == 0.0
+    assert review["mark"] is None
+    assert [d["index"] for d in review["decisions"]] == list(range(1, len(answers) + 1))
+    assert all(d["loss"] == 0.0 and d["mark"] is None for d in review["decisions"])
+    # the AI answers and the engagement ends (one turn each): the rating of the last move
+    # stays beside the result, though no other hint does
+    later = settle(client, gid, me)
+    assert later["status"] == "finished" and later["hints"] == "off"
+    assert later["solver"] is None
+    assert later["move_review"] == review
+    other = TestClient(client.app, base_url=str(client.base_url))
+    assert read(other, gid, None)["move_review"] is None  # a spectator: no hints
+
+
+@pytest.mark.usefixtures("cached")
+def test_no_review_with_hints_off_or_between_people(client: TestClient) -> None:
+    for seats, hints in (
+        ({"Communist": "human", "Allied": "ai:random"}, None),
+        ({"Communist": "human", "Allied": "remote"}, None),
+    ):
+        made, tok = new_game(client, seats, hints)
+        gid = made["id"]
+        take_my_move(client, gid, tok["Communist"])
+        assert read(client, gid, tok["Communist"])["move_review"] is None

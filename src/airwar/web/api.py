@@ -28,7 +28,15 @@ from airwar.core.errors import UnknownGame
 from airwar.core.options import type_refusal
 from airwar.core.registry import game_class, game_names
 from airwar.session import StaleDecision, hint_refusal
-from airwar.session.seats import AI_PREFIX, ASSIST_PREFIX, HUMAN, REMOTE, default_seats, is_away
+from airwar.session.seats import (
+    AI_PREFIX,
+    ASSIST_PREFIX,
+    HUMAN,
+    REMOTE,
+    default_seats,
+    human_seats,
+    is_away,
+)
 from airwar.solver import jobs
 from airwar.store import GameListing
 from airwar.web import bots as web_bots
@@ -44,6 +52,7 @@ from airwar.web.schemas import (
     GameOut,
     Move,
     MoveLink,
+    MoveReviewOut,
     NewGame,
     ParameterInfo,
     Problem,
@@ -59,6 +68,7 @@ from airwar.web.service import (
     Forbidden,
     GameService,
     LiveGame,
+    last_move_review,
     owned_by,
     owner_key,
     solver_values,
@@ -188,6 +198,29 @@ def solver_out(live: LiveGame, view: dict[str, Any], seat_name: str | None) -> S
     return SolverValues.model_validate(info)
 
 
+def rates_moves(live: LiveGame, seat_name: str | None) -> bool:
+    """Whether this seat's last move is rated (MS-33): its hints are on now (after its move,
+    or always), or they were when the game ended, where the rating of its last move stays
+    beside the result (the whole review is open then, MS-32)."""
+    if seat_name is None:
+        return False
+    if live.hints_for(seat_name) != "off":
+        return True
+    settings = live.meta.get("hints")
+    chosen = settings.get(seat_name) if isinstance(settings, dict) else None
+    alone = len(human_seats(live.seats)) == 1  # hints are only for a person against the AI
+    return live.finished and alone and chosen in ("after", "always")
+
+
+def move_review_out(live: LiveGame, seat_name: str | None) -> MoveReviewOut | None:
+    """How good this seat's last finished move was, when it rates moves (:func:`rates_moves`);
+    None otherwise, or when it has finished no move in a cached matchup."""
+    if seat_name is None or not rates_moves(live, seat_name):
+        return None
+    found = last_move_review(live, seat_name)
+    return MoveReviewOut.model_validate(found) if found is not None else None
+
+
 def reader(
     request: Request, svc: GameService, live: LiveGame, token: str | None, response: Response
 ) -> tuple[str | None, bool, bool]:
@@ -286,6 +319,7 @@ def game_out(
         log=live.visible_events(seat_name, since, spectator=spectator),
         log_length=live.log_length(seat_name, spectator=spectator),
         solver=solver_out(live, view, seat_name),
+        move_review=move_review_out(live, seat_name),
         hints=live.hints_for(seat_name),
         commitment=live.fairness(reveal=False).get("commitment"),
         bots_thinking=reader_thinking(svc, live, seat_name, spectator),

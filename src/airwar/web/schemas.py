@@ -192,6 +192,37 @@ class SolverValues(BaseModel):
     best: str | None
 
 
+class RatedDecisionOut(BaseModel):
+    """One decision of a finished move, as the game's analysis rates it."""
+
+    index: int = Field(description="its number in the game (1: the first decision)")
+    action: str
+    best: str = Field(description="the best decision in its place")
+    value: float = Field(description="its value, from the deciding plane's side")
+    best_value: float
+    loss: float = Field(description="best value minus its value (0: it was a best one)")
+    mark: str | None = Field(description="inaccuracy, mistake or blunder (MS-30), else null")
+    symbol: str | None = Field(description="?!, ? or ??, else null")
+    options: int = Field(description="how many decisions it had to choose from")
+
+
+class MoveReviewOut(BaseModel):
+    """How good this seat's last finished move was (its hints "after my move" or "always")."""
+
+    plane: str
+    role: str = Field(description="active or listed")
+    turn: int = Field(description="the plane's movement turn of the engagement")
+    path: list[str] = Field(description="the decisions of the move, in order")
+    before: float = Field(description="the value before the move, from the plane's side")
+    after: float = Field(description="the value after it (optimal play from there on)")
+    loss: float = Field(description="before minus after: the sum of the decisions' losses")
+    mark: str | None = Field(description="the worst mark of its decisions, else null")
+    symbol: str | None
+    best_path: list[str] = Field(description="the solver's move from the same position")
+    scoring: str = Field(description="kills, or base-value (IV.A)")
+    decisions: list[RatedDecisionOut]
+
+
 class GameOut(BaseModel):
     """A game as one seat (or a spectator) sees it now."""
 
@@ -251,6 +282,13 @@ class GameOut(BaseModel):
         default=None,
         description="the solver's values when the engagement's matchup is cached and this "
         "seat's hints are on now, else null",
+    )
+    move_review: MoveReviewOut | None = Field(
+        default=None,
+        description="for a seat whose hints are on (after my move, or always), and were at "
+        "the end of a finished game: how good its last finished move was, kept until it "
+        "finishes the next (MS-33); null when it has finished none yet, the matchup is not "
+        "cached, or its hints are off",
     )
     hints: str = Field(
         default="off",

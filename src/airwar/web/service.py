@@ -13,13 +13,19 @@ its holder moves the seat to another browser with a move link of its own.
 from __future__ import annotations
 
 import hashlib
+import json
 import secrets
+import threading
+from collections import OrderedDict
 from collections.abc import Mapping
 from typing import Any
 
+from airwar.analysis.move_review import review_last_move, span_from_log
 from airwar.bots.registry import make_bot, refusal
 from airwar.core.driver import Driver
+from airwar.core.errors import AirwarError
 from airwar.core.game import Game, GameState
+from airwar.core.record import GameRecord
 from airwar.session import Conflict, Forbidden, PlaySession, Sessions
 from airwar.session.seats import HUMAN, is_away
 from airwar.solver import engagement_values
@@ -210,6 +216,53 @@ class GameService(Sessions):
     def replay_by_id(self, game_id: str, step: int) -> tuple[LiveGame, Driver]:
         live = self.get(game_id)
         return live, self.replay_at(live, step)
+
+
+REVIEWS_KEPT = 256
+"""The move ratings kept (each replays the game to its move): one per game, seat and move."""
+
+_reviews: OrderedDict[tuple[str, int, tuple[int, int], str], dict[str, Any] | None] = OrderedDict()
+_reviews_lock = threading.Lock()
+
+
+def last_move_review(live: LiveGame, seat_name: str) -> dict[str, Any] | None:
+    """How good ``seat_name``'s last finished move was (``analysis.move_review``), or None.
+
+    The move is found in the game's log (no replay); its rating, which replays the game
+    to the move, is kept per game, seat and move, so it is made once a move and reading
+    the game again, or after the other side's decisions, costs a scan of the log."""
+    if not live.game.game_type.advisor:
+        return None
+    with live.lock:
+        record = live.driver.record
+        actions = list(record.actions)
+        seat = live.seat_index(seat_name)
+        actor = live.state.current_actor()
+        types = [str(e.get("type")) for e in live.state.log]
+        copy = GameRecord(record.game, dict(record.options), record.seed, actions)
+    to_act = actor if actor >= 0 else None
+    try:
+        span = span_from_log(types, actions, seat, to_act)
+    except ValueError:
+        span = None  # a log that does not tell the moves apart: nothing is rated
+    if span is None:
+        return None
+    digest = hashlib.sha256(json.dumps(actions[: span[1]]).encode()).hexdigest()
+    key = (live.id, seat, span, digest)
+    with _reviews_lock:
+        if key in _reviews:
+            _reviews.move_to_end(key)
+            return _reviews[key]
+    try:
+        found = review_last_move(copy, seat, to_act=to_act, span=span)
+    except AirwarError:
+        found = None
+    out = found.to_dict() if found is not None else None
+    with _reviews_lock:
+        _reviews[key] = out
+        while len(_reviews) > REVIEWS_KEPT:
+            _reviews.popitem(last=False)
+    return out
 
 
 def solver_values(game: Game, state: GameState) -> dict[str, Any] | None:

@@ -85,6 +85,12 @@
     button.disabled = false;
   }
 
+  /* A wide table's own scrolling box: the keyboard reaches it (Tab, then the arrows) and a
+     screen reader names it, as the table's caption says. */
+  function scrollBox(name, children) {
+    return A.el("div", { class: "table-scroll", tabindex: "0", role: "region", "aria-label": name }, children);
+  }
+
   /* -- the summary per seat ---------------------------------------------------- */
   function summary(data) {
     const head = ["seat", "decisions", "with a choice", "average loss", "inaccuracies ?!",
@@ -103,7 +109,7 @@
         A.el("td", { text: signed(s.luck) }),
       ]);
     });
-    return A.el("div", { class: "table-scroll" }, [
+    return scrollBox("Summary per seat", [
       A.el("table", { id: "analysis-summary" }, [
         A.el("caption", { text: "Summary per seat" }),
         A.el("thead", {}, [A.el("tr", {}, head.map(function (h) { return A.el("th", { scope: "col", text: h }); }))]),
@@ -209,7 +215,7 @@
       });
       const head = ["#", "decision or roll", "value", "best", "loss", "mark", "luck P(≥) (swing)",
         e.active_type + " / " + e.listed_type + " kill"];
-      parts.push(A.el("div", { class: "table-scroll" }, [A.el("table", { class: "moves" }, [
+      parts.push(scrollBox(title, [A.el("table", { class: "moves" }, [
         A.el("caption", { text: title + ", turn limit " + e.turn_limit }),
         A.el("thead", {}, [A.el("tr", {}, head.map(function (h) { return A.el("th", { scope: "col", text: h }); }))]),
         A.el("tbody", {}, rows),

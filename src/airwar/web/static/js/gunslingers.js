@@ -418,8 +418,9 @@
       const holder = S.el("g", { class: "unit" + (picked ? " selected" : "") + (n > 1 ? " stack" : ""),
         "data-unit": u.id, "data-hex": st.hex, "data-stack": n > 1 ? String(n) : null,
         "data-label": lines.join(" "), role: "button", tabindex: "0",
+        /* a single unit's name holds the label its counter shows (WCAG 2.5.3) */
         "aria-label": n > 1 ? n + " units at hex " + st.hex + ": " + names + "; open the list to select one" :
-          "select " + full,
+          "select " + lines.join(" ") + ": " + full,
         "aria-pressed": n > 1 ? null : picked ? "true" : "false",
         "aria-haspopup": n > 1 ? "dialog" : null, "aria-expanded": n > 1 ? "false" : null,
         onclick: function () { if (!store.moved) open(); },

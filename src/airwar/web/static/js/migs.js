@@ -9,6 +9,7 @@
   const CELL = 46;
   const PAD = 24;
   const SIDE_COLOR = { communist: "#b3261e", allied: "#1f4e9a" };
+  const W = A.migsWords;  /* migs_words.js: the words without the page */
 
   function xy(square) {
     const c = COLS.indexOf(square[0]);
@@ -38,7 +39,6 @@
     hold: "hold: decline a shot (return fire after a missed head-on attack, III.G; or a shot at the end of a move, MS-15)",
     ace: "ace: a pilot with five kills: +1 MP and +1 to kill rolls (MS-14)",
   };
-  const STEP_WORD = { F: "straight", L: "left 45°", R: "right 45°", WL: "wing-over left", WR: "wing-over right" };
 
   function term(word, shown) {
     return A.el("abbr", { title: TERMS[word] || word, tabindex: "0", text: shown || word });
@@ -130,8 +130,8 @@
     const acts = mine && !over ? (e.legal_actions || []) : [];
     acts.filter(function (a) { return a.square; }).forEach(function (a) {
       const p = xy(a.square);
-      const label = a.action + " (" + (STEP_WORD[a.action] || a.kind) + ") to " + a.square + " facing " +
-        a.facing + ", " + a.mp_left + " MP left";
+      /* the name starts with the square's visible text ("F 8"), as a speaking user reads it */
+      const label = W.stepLabel(a);
       const g = S.el("g", { class: "step-target", "data-action": a.action, "data-square": a.square,
         role: "button", tabindex: "0", "aria-label": label,
         onclick: function () { ctx.send([a.action]); } }, [
@@ -325,23 +325,47 @@
           e.end_reason === "turn limit" ? "the turn limit: both planes disengage (MS-11)" : e.end_reason],
       ]));
     }
-    if (v.scores) {
+    /* at the end the result panel says the score, and the board's table each engagement */
+    if (v.scores && !over) {
       box.appendChild(A.el("h2", { text: "Score (" + (v.scoring === "base-value" ?
         "base value of planes shot down, IV.A" : "kills, MS-12") + ")" }));
       box.appendChild(dl(Object.keys(v.scores).map(function (k) {
         return [sideName(k), v.scores[k] + (v.kills ? " (" + v.kills[k] + " kills)" : "")]; })));
       box.appendChild(dl([
-        ["Sortie", !over && v.sortie !== undefined && v.sorties_per_side ? "round " + Math.min(v.sortie, v.sorties_per_side) +
+        ["Sortie", v.sortie !== undefined && v.sorties_per_side ? "round " + Math.min(v.sortie, v.sorties_per_side) +
           " of " + v.sorties_per_side + (v.active_side ? ", " + v.active_side + " flying" : "") : null],
-        ["Result", over ? (v.result ? sideName(v.result) + " wins" : "a draw") : null],
       ]));
     }
-    node.appendChild(box);
+    if (box.firstChild) node.appendChild(box);
     solverJob(data);
     const chart = A.el("div", { class: "panel", id: "chart-panel" });
     drawChart(chart, v);
     if (chart.firstChild) node.appendChild(chart);
     drawPilots(node, v);
+  }
+
+  /* The hints "after my move" (and "always"): how good this seat's last finished move was,
+     from the game's move_review, kept by the server until the next move is finished. */
+  function moveReview(node, data) {
+    const r = data.move_review;
+    if (!r) return;
+    const w = W.review(r);
+    const d = A.el("dl", { class: "kv" });
+    w.pairs.forEach(function (p, i) {
+      d.appendChild(A.el("dt", { text: p[0] }));
+      d.appendChild(A.el("dd", { "data-review": ["path", "before", "after", "best"][i], text: p[1] }));
+    });
+    const after = node.querySelector("#situation");
+    node.insertBefore(A.el("section", { class: "panel move-review", id: "move-review",
+      "data-mark": w.mark, "aria-live": "polite" }, [
+      A.el("h2", { text: w.title }),
+      d,
+      w.lines.length ? A.el("ul", { class: "review-lines" }, w.lines.map(function (t) {
+        return A.el("li", { text: t }); })) : null,
+      A.el("p", { class: "hint", text: "The solver's values (optimal play by both planes from each point on), " +
+        "from your plane's side; the marks are the analysis's (MS-30). " + (data.status === "finished" ?
+        "\"Analyse this game\" rates every decision." : "Shown until your next move is made.") }),
+    ]), after ? after.nextSibling : node.firstChild);
   }
 
   /* While the server solves this game's matchup for the expert AI (a job of its queue,
@@ -519,7 +543,8 @@
     const v = data.view;
     const e = engagementOf(v);
     const r = result(data);
-    if (r) return "Game over: " + r.title + ". " + r.detail;
+    /* the play page's result panel says who won and how; the replay's status says it here */
+    if (r) return data.status === "finished" ? "Game over." : "Game over: " + r.title + ". " + r.detail;
     if (e && e.to_move) {
       const p = e.planes[e.to_move];
       const mp = e.step === "move" && e.mp_left !== null && e.mp_left !== undefined ? ", " + e.mp_left + " MP left" : "";
@@ -656,9 +681,7 @@
       case "sortie_chart": return "Sortie Chart: " + ev.text + " (" + ev.rule + ")";
       case "first_side": return "The " + ev.side + " side flies first (" + ev.rule + ")";
       case "sortie_start": return ev.side + " sortie " + ev.sortie + " of " + ev.of + " begins";
-      case "marker_move":
-        return ev.side + " marker " + ev.frm + " → " + ev.to + (ev.listed ? " (" + ev.listed + ")" : "") +
-          ": " + ev.result;
+      case "marker_move": return W.markerText(ev);
       case "engagement_end":
         return "Engagement ends: " + ev.reason + (ev.winner_side ? ", " + ev.winner_side + " kill" : "");
       case "sortie_end": return ev.side + " sortie " + ev.sortie + " ends: " + ev.reason;
@@ -686,7 +709,7 @@
   }
 
   const R = { board: drawBoard, extra: drawExtra, controls: controls, status: status, result: result,
-    moves: moves, help: help, terms: TERMS,
+    moves: moves, help: help, terms: TERMS, moveReview: moveReview,
     movesHint: "Click a move to see the board after it. F: straight (1 MP); L, R: 45° turns (2 MP); " +
       "WL, WR: wing-overs, 90° (3 MP); MP: movement points (see How to play)." };
   A.renderers["migs-engagement"] = R;

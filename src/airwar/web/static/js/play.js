@@ -27,6 +27,7 @@
   const thinking = document.getElementById("thinking");
   const skipButton = document.getElementById("skip");
   const speedSelect = document.getElementById("speed");
+  const speedLabel = document.getElementById("speed-label");
   const movesList = document.getElementById("moves");
   const viewingBox = document.getElementById("viewing");
   const SPEEDS = { instant: 0, fast: 150, normal: 350, slow: 700 };
@@ -37,7 +38,9 @@
   let busy = false;
   let animating = false;
   let skip = false;
-  let viewing = null;  /* {step, view} while the move list shows an earlier position */
+  let viewing = null;  /* {step, steps, view} while the move list shows an earlier position */
+  let boardKeys = false;  /* a step was taken from the board by the keyboard: focus a step again */
+  let lastKeyAction = null;  /* ... the same kind of step, when the new position has one */
 
   /* "yes" once the page shows the game as it is, "no" while a request or an animation runs
      or the AI is still thinking (its decisions are on their way). */
@@ -84,6 +87,13 @@
   }
   if (skipButton) skipButton.addEventListener("click", function () { skip = true; });
 
+  /* Whether an AI plays a seat of this game (its moves are then shown step by step, at the
+     speed chosen here); between people the other side's move is simply shown as it comes. */
+  function hasAI(data) {
+    const seats = data.seats || {};
+    return Object.keys(seats).some(function (k) { return /^(ai|assist):/.test(String(seats[k])); });
+  }
+
   function showThinking(data) {
     const ai = !!(data && data.bots_thinking && data.status !== "finished");
     const on = ai || animating;
@@ -95,15 +105,26 @@
   }
 
   function draw(data, viewOverride) {
-    const shown = Object.assign({}, data, { log_all: events },
-      viewOverride ? { view: viewOverride, my_turn: false } : {});
+    /* an earlier position is read as it stood then: over only if the game had ended there */
+    const shown = Object.assign({}, data, { log_all: events }, viewOverride ? { view: viewOverride,
+      my_turn: false, status: viewOverride.terminal ? "finished" : "running" } : {});
+    const held = board.contains(document.activeElement) ? document.activeElement.dataset.action : null;
+    if (held) { boardKeys = true; lastKeyAction = held; }  /* a step in focus keeps its place */
     renderer.board(board, shown, ctx);
     if (renderer.extra) renderer.extra(extra, shown, ctx);
     const mine = shown.my_turn && !animating;
     renderer.controls(controls, Object.assign({}, shown, { my_turn: mine }), ctx);
+    if (viewing && viewOverride) {
+      A.clear(controls);
+      controls.appendChild(A.el("p", { class: "hint", id: "read-only", text: "Read only: the board after decision " +
+        viewing.step + ". " + (data.status === "finished" ? "Back to the game (Esc) for its end." :
+        "Back to the game (Esc) to play on.") }));
+    }
+    if (speedLabel) speedLabel.hidden = !hasAI(data) || data.status === "finished";
     let st = renderer.status(shown, ctx);
     if (shown.status !== "finished" && shown.my_turn && !viewOverride) st = "Your turn: " + st;
     if (shown.status !== "finished" && data.bots_thinking && !viewOverride) st = "AI thinking\u2026 " + st;
+    if (viewing && viewOverride) st = "After decision " + viewing.step + " of " + viewing.steps + ": " + st;
     statusBox.textContent = st;
     statusBox.classList.toggle("mine", !!mine);
     undoButton.hidden = !data.can_undo || animating || !!viewOverride || data.status === "finished";
@@ -111,6 +132,8 @@
     showNotices(data.notices || []);
     showThinking(data);
     if (!viewOverride) showSolver(shown, mine);
+    if (renderer.moveReview && !(viewing && viewOverride)) renderer.moveReview(extra, data);
+    if (mine && boardKeys && !board.contains(document.activeElement)) refocusBoard();
     showResult(data);
     showInvites(data.invites || {}, data.joined || []);
     showMove(data);
@@ -222,6 +245,13 @@
       t.setAttribute("class", "solver-value");
       t.textContent = solverValue(sign * v) + (best ? " \u2605" : "");
       g.appendChild(t);
+      /* the name keeps the square's visible text first: now its value too */
+      const name = g.getAttribute("aria-label") || "";
+      const cut = name.indexOf(": ");
+      if (cut > 0) {
+        g.setAttribute("aria-label", name.slice(0, cut) + " " + t.textContent + name.slice(cut) +
+          " (the solver's value" + (best ? ", the best step" : "") + ")");
+      }
     });
   }
 
@@ -293,6 +323,9 @@
     panel.hidden = false;
     if (renderer.movesHint) document.getElementById("moves-hint").textContent = renderer.movesHint;
     const entries = renderer.moves(events);
+    const hadFocus = movesList.contains(document.activeElement) || focusMoves;
+    focusMoves = false;
+    const scrolled = movesList.scrollTop;
     A.clear(movesList);
     entries.forEach(function (m, i) {
       if (m.heading) {
@@ -303,31 +336,68 @@
       movesList.appendChild(A.el("li", { class: "move" + (selected ? " selected" : "") }, [
         A.el("button", { type: "button", class: "move-entry", "data-step": m.step, "data-move": i,
           "aria-pressed": selected ? "true" : "false",
-          title: "Show the board after this move (the game goes on)",
+          title: "Show the board after this move (←/→ step through the moves, Esc goes back)",
           text: m.text, onclick: function () { viewAt(m.step); } }),
         m.rolls.length ? A.el("div", { class: "mods", text: m.rolls.join("; ") }) : null,
       ]));
     });
-    movesList.scrollTop = movesList.scrollHeight;
+    const chosen = viewing ? movesList.querySelector("li.selected .move-entry") : null;
+    if (!chosen) { movesList.scrollTop = movesList.scrollHeight; return; }
+    /* the entry shown stays in sight (and keeps the keyboard's focus), the list where it was */
+    movesList.scrollTop = scrolled;
+    const box = movesList.getBoundingClientRect(), at = chosen.getBoundingClientRect();
+    if (at.top < box.top) movesList.scrollTop -= box.top - at.top;
+    else if (at.bottom > box.bottom) movesList.scrollTop += at.bottom - box.bottom;
+    if (hadFocus) chosen.focus({ preventScroll: true });
   }
 
+  /* The positions of the move list to step through with the arrow keys, as decision counts
+     (once each: a move without a step shows the same position as the one before it). */
+  function moveSteps() {
+    const out = [];
+    movesList.querySelectorAll("button.move-entry").forEach(function (b) {
+      const n = Number(b.dataset.step);
+      if (out.indexOf(n) < 0) out.push(n);
+    });
+    return out;
+  }
+
+  let focusMoves = false;
+  function stepMoves(back) {
+    const list = moveSteps();
+    if (!list.length) return;
+    const from = requested !== null ? requested : viewing ? viewing.step : null;
+    const at = from === null ? -1 : list.indexOf(from);
+    const next = at < 0 ? (back ? list.length - 1 : 0) : Math.max(0, Math.min(list.length - 1, at + (back ? -1 : 1)));
+    if (at >= 0 && next === at) return;
+    focusMoves = true;
+    viewAt(list[next]);
+  }
+
+  let requested = null;  /* the move list's step asked for last (the arrows may run ahead) */
   async function viewAt(step) {
+    requested = step;
     try {
       const r = await A.api("GET", "/api/games/" + gameId + "/replay" + query({ step: step }));
-      viewing = { step: step, view: r.view };
+      if (requested !== step) return;  /* a later entry was asked for meanwhile */
+      requested = null;
+      viewing = { step: step, steps: r.steps, view: r.view };
       viewingBox.hidden = false;
       document.getElementById("viewing-text").textContent = "Showing the board after decision " + step +
-        " of " + r.steps + " (read only). The game goes on meanwhile.";
+        " of " + r.steps + " (read only). " + (current && current.status === "finished" ?
+        "The game is over: its result is above." : "The game goes on meanwhile.");
       document.body.dataset.viewing = String(step);
       if (current) draw(current, r.view);
       showMoves();
     } catch (e) {
+      requested = null;
       ctx.setError(e.message);
     }
   }
 
   function backToGame() {
     viewing = null;
+    requested = null;
     viewingBox.hidden = true;
     document.body.dataset.viewing = "";
     if (current) draw(current);
@@ -355,7 +425,7 @@
     const steps = [];
     for (let i = Math.max(fromDecisions + 1, data.decisions - MAX_ANIMATED); i <= data.decisions; i++) steps.push(i);
     const ms = SPEEDS[speed()];
-    if (!steps.length || !seat || ms === 0 || viewing || skipping) return;
+    if (!steps.length || !seat || ms === 0 || viewing || skipping || !hasAI(data)) return;
     animating = true;
     skip = false;
     try {
@@ -505,6 +575,20 @@
     return Array.prototype.slice.call(board.querySelectorAll("g.step-target"));
   }
 
+  /* After a step taken with the keyboard the board is drawn anew: the focus goes to a step of
+     the new position (the same kind of step if there is one), so the next arrow or Enter
+     goes on from there rather than from the page's start. */
+  function refocusBoard() {
+    const list = targets();
+    if (!list.length) return;
+    boardKeys = false;
+    const same = list.filter(function (g) { return g.dataset.action === lastKeyAction; })[0];
+    (same || list[0]).focus();
+  }
+  document.addEventListener("focusin", function (ev) {
+    if (!board.contains(ev.target) && ev.target !== document.body) boardKeys = false;
+  });
+
   function typing(ev) {
     const t = ev.target;
     return t && (t.tagName === "INPUT" || t.tagName === "TEXTAREA" || t.tagName === "SELECT" ||
@@ -514,6 +598,13 @@
   document.addEventListener("keydown", function (ev) {
     if (ev.altKey || ev.ctrlKey || ev.metaKey || typing(ev)) return;
     if (ev.key === "Escape" && viewing) { backToGame(); return; }
+    const arrow = ["ArrowRight", "ArrowDown", "ArrowLeft", "ArrowUp"].indexOf(ev.key) >= 0;
+    /* reviewing: the arrows step through the move list (from an entry of it, too) */
+    if (arrow && (viewing || movesList.contains(document.activeElement))) {
+      stepMoves(ev.key === "ArrowLeft" || ev.key === "ArrowUp");
+      ev.preventDefault();
+      return;
+    }
     if (!current || !current.my_turn || animating || viewing) return;
     const list = targets();
     const at = list.indexOf(document.activeElement);
@@ -527,6 +618,8 @@
     if (ev.key === "Enter" || ev.key === " ") {
       const el = document.activeElement;
       if (el && el.getAttribute && el.getAttribute("role") === "button" && board.contains(el)) {
+        boardKeys = true;
+        lastKeyAction = el.dataset.action || null;
         el.dispatchEvent(new MouseEvent("click", { bubbles: true }));
         ev.preventDefault();
       }
