@@ -27,11 +27,12 @@ from fastapi.responses import JSONResponse
 from airwar.core.errors import UnknownGame
 from airwar.core.options import type_refusal
 from airwar.core.registry import game_class, game_names
-from airwar.session import StaleDecision, hint_refusal
+from airwar.session import StaleDecision, hint_refusal, offers
 from airwar.session.seats import AI_PREFIX, ASSIST_PREFIX, HUMAN, REMOTE, default_seats, is_away
 from airwar.solver import jobs
 from airwar.store import GameListing
 from airwar.web import bots as web_bots
+from airwar.web import seat_table
 from airwar.web.errors import field_error
 from airwar.web.identity import BROWSER_COOKIE, browser_id
 from airwar.web.limits import ACT, CREATE, READ, ServiceBusy, charge
@@ -289,6 +290,9 @@ def game_out(
         hints=live.hints_for(seat_name),
         commitment=live.fairness(reveal=False).get("commitment"),
         bots_thinking=reader_thinking(svc, live, seat_name, spectator),
+        table=seat_table.table_out(
+            request, live, seat_name, owner, seat_table.presence_of(request)
+        ),
     )
 
 
@@ -589,6 +593,7 @@ def post_rematch(
         public = live.meta.get("public") is True
         name = live.game.name
     new = svc.create_for(browser, name, options, seats, public=public, hints=hints, holders=holders)
+    offers.note_rematch(svc, live, new)  # the other players' pages offer their own new link
     return created(request, new)
 
 

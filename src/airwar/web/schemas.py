@@ -261,6 +261,14 @@ class GameOut(BaseModel):
         "and streamed as it is made); never shown to a reader of a running double-blind game "
         "who does not see everything, since whose business the AI works on would tell",
     )
+    table: dict[str, Any] = Field(
+        default_factory=dict,
+        description="between the players: the draw offer or rematch proposal that stands "
+        "(by which seat), what this seat may do now (resign, offer or answer a draw, propose "
+        "or accept a rematch, start it at once), its own link to the rematch once made, and "
+        "for a seat whether each other player has the game open (here, or left so many "
+        "seconds ago)",
+    )
 
 
 class ReplayOut(BaseModel):

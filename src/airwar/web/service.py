@@ -190,6 +190,25 @@ class GameService(Sessions):
             out[live.referee] = held[live.referee]
         return out
 
+    def create_rematch(self, live: LiveGame) -> LiveGame:
+        """The rematch of a finished game, however it was asked for: the same options and
+        owner, the sides swapped, each player's browser holding the seat it takes."""
+        meta: dict[str, Any] = {"public": live.meta.get("public") is True}
+        owner = live.meta.get("owner")
+        if isinstance(owner, str):
+            meta["owner"] = owner
+        new = self.create(
+            live.game.name,
+            live.rematch_seats(),
+            options=dict(live.game.options),
+            meta=meta,
+            hints=live.rematch_hints(),
+        )
+        holders = self.rematch_holders(live)
+        if holders:
+            self.store.hold_seats(new.id, holders)
+        return new
+
     def act_by_token(
         self, game_id: str, token: str | None, texts: list[str], browser: str | None = None
     ) -> LiveGame:
