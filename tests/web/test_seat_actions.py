@@ -45,7 +45,11 @@ def two_people(host: TestClient, game: str = "migs-engagement") -> tuple[str, di
     options = ENGAGEMENT if game == "migs-engagement" else {"sorties": 2}
     made = host.post(
         "/api/games",
-        json={"game": game, "seats": {"Communist": "human", "Allied": "remote"}, "options": options},
+        json={
+            "game": game,
+            "seats": {"Communist": "human", "Allied": "remote"},
+            "options": options,
+        },
     )
     assert made.status_code == 201, made.text
     return made.json()["id"], tokens(made.json())
@@ -246,7 +250,9 @@ def test_the_guest_proposes_a_rematch_and_each_seat_gets_only_its_own_link(
     # the guest's browser cannot start it directly: it proposes
     direct = post(guest, game_id, "rematch", {"seat": tok["Allied"]})
     assert direct.status_code == 403
-    assert post(guest, game_id, "rematch-offer", {"seat": tok["Allied"], "answer": "offer"}).is_success
+    assert post(
+        guest, game_id, "rematch-offer", {"seat": tok["Allied"], "answer": "offer"}
+    ).is_success
     twice = post(guest, game_id, "rematch-offer", {"seat": tok["Allied"], "answer": "offer"})
     assert twice.status_code == 409
     own = post(guest, game_id, "rematch-offer", {"seat": tok["Allied"], "answer": "accept"})

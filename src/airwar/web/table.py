@@ -46,7 +46,7 @@ def _seat(
     return live.game.seat_name(seat), svc.owns(live, browser)
 
 
-@router.post("/games/{game_id}/resign", response_model=GameOut, responses=api.ERRORS)
+@router.post("/games/{game_id}/resign", response_model=GameOut, responses=api.ERRORS | api.TOO_MANY)
 def post_resign(game_id: GameId, body: SeatResign, request: Request, response: Response) -> GameOut:
     """This seat gives the game up (409 when the game has no resignation or is over). The
     resignation is a decision of the record: its replay and ``airwar verify`` end the game
@@ -60,7 +60,7 @@ def post_resign(game_id: GameId, body: SeatResign, request: Request, response: R
         return api.game_out(request, svc, live, body.seat, response)
 
 
-@router.post("/games/{game_id}/draw", response_model=GameOut, responses=api.ERRORS)
+@router.post("/games/{game_id}/draw", response_model=GameOut, responses=api.ERRORS | api.TOO_MANY)
 def post_draw(game_id: GameId, body: SeatAnswer, request: Request, response: Response) -> GameOut:
     """Offer the other side a draw, or accept or decline its offer. An offer stands until
     it is answered or its seat decides; one at a time, a few per seat. An accepted draw is
