@@ -298,3 +298,48 @@ def test_the_hosts_direct_rematch_gives_the_guest_its_own_link(host: TestClient)
     seen = guest.get(f"/api/games/{game_id}", params={"seat": tok["Allied"]}).json()["table"]
     assert seen["rematch_url"].endswith("seat=" + new_tokens["Communist"])
     assert guest.get(seen["rematch_url"].replace("/games/", "/api/games/")).status_code == 200
+
+
+def test_the_resignation_option_lets_the_score_decide(host: TestClient) -> None:
+    """MS-35's option, chosen when the game is made: a resignation stops the game and the
+    score so far decides (none in an engagement without a kill: a draw), and the rematch
+    keeps the choice."""
+    made = host.post(
+        "/api/games",
+        json={
+            "game": "migs-engagement",
+            "seats": {"Communist": "human", "Allied": "remote"},
+            "options": ENGAGEMENT,
+            "resignation": "score",
+        },
+    )
+    assert made.status_code == 201, made.text
+    game_id, tok = made.json()["id"], tokens(made.json())
+    table = host.get(f"/api/games/{game_id}", params={"seat": tok["Communist"]}).json()["table"]
+    assert table["resignation"] == "score"
+    out = post(host, game_id, "resign", {"seat": tok["Communist"]}).json()
+    assert out["status"] == "finished" and out["view"]["returns"] == [0.0, 0.0]
+    assert out["view"]["ended_by"] == "Communist stopped the game; the score decides"
+    record = checked_record(host, game_id, tok["Communist"])
+    assert record["actions"][-1] == [0, "resign-scored"]
+    again = post(host, game_id, "rematch", {"seat": tok["Communist"]})
+    new_tok = tokens(again.json())["Allied"]
+    new = host.get(f"/api/games/{again.json()['id']}", params={"seat": new_tok}).json()
+    assert new["table"]["resignation"] == "score"
+
+
+@pytest.mark.parametrize(
+    ("body", "field"),
+    [
+        ({"resignation": "forfeit"}, "resignation"),
+        ({"resignation": True}, "resignation"),
+    ],
+)
+def test_a_bad_resignation_option_is_refused(
+    host: TestClient, body: dict[str, Any], field: str
+) -> None:
+    r = host.post(
+        "/api/games",
+        json={"game": "migs-engagement", "seats": {"Communist": "human"}, **body},
+    )
+    assert r.status_code == 422 and field in r.text

@@ -113,7 +113,9 @@ def test_two_players_offer_leave_resign_and_rematch(
 
     # the host resigns (asked once more first); both pages end the game in words
     host.click("#resign")
-    expect(host.locator("#table-buttons")).to_contain_text("Resign this game?")
+    expect(host.locator("#table-buttons")).to_contain_text(
+        "Resign this game? Communist loses it, whatever the score."
+    )
     host.click("#really-resign")
     for page in (host, guest):
         expect(page.locator("#result")).to_be_visible()

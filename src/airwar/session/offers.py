@@ -25,7 +25,7 @@ import time
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from airwar.core.game import DRAW_AGREED, RESIGN
+from airwar.core.game import DRAW_AGREED, RESIGN, RESIGN_SCORED
 from airwar.session.play import Conflict, PlaySession
 from airwar.session.seats import is_ai
 
@@ -39,6 +39,15 @@ MAX_REMATCH_PROPOSALS = 3
 
 TABLE = "table"
 """The key of the game's notes that holds the offers."""
+RESIGNATION = "resignation"
+"""The key of the game's notes that says how a resignation scores, chosen when the game
+is made: ``"loses"`` (the default: :data:`RESIGN`) or ``"score"`` (:data:`RESIGN_SCORED`:
+the game stops and the score so far decides)."""
+
+
+def resignation(live: PlaySession) -> str:
+    """How a resignation scores in this game: ``"loses"`` or ``"score"``."""
+    return "score" if live.meta.get(RESIGNATION) == "score" else "loses"
 
 
 def table_notes(live: PlaySession) -> dict[str, Any]:
@@ -207,7 +216,8 @@ def resign(sessions: Sessions, live: PlaySession, seat_name: str | None) -> None
         if why is not None:
             raise Conflict(why)
         assert seat_name is not None
-        _conclude(sessions, live, seat_name, RESIGN)
+        kind = RESIGN_SCORED if resignation(live) == "score" else RESIGN
+        _conclude(sessions, live, seat_name, kind)
 
 
 def offer_draw(sessions: Sessions, live: PlaySession, seat_name: str | None) -> None:
@@ -343,6 +353,7 @@ def table_for(live: PlaySession, seat_name: str | None) -> dict[str, Any]:
     return {
         "concede": live.game.game_type.concede,
         "can_resign": concede_refusal(live, seat_name) is None,
+        "resignation": resignation(live),
         "can_offer_draw": draw_refusal(live, seat_name) is None,
         "draw_offer": standing["by"] if standing else None,
         "can_answer_draw": answer_refusal(live, seat_name) is None,

@@ -452,6 +452,8 @@ def create_game(body: NewGame, request: Request, response: Response, svc: Servic
     why = hint_refusal({**seats, **body.seats}, body.hints)
     if why is not None:
         raise field_error(("body", "hints"), why)
+    if body.resignation != "loses" and not kind.concede:
+        raise field_error(("body", "resignation"), f"{cls.title} has no resignation")
     solver_busy(seats)
     live = svc.create_for(
         browser_id(request, response),
@@ -462,6 +464,7 @@ def create_game(body: NewGame, request: Request, response: Response, svc: Servic
         title=body.title,
         public=body.public,
         hints=body.hints,
+        resignation=body.resignation,
     )
     return created(request, live)
 
@@ -592,7 +595,17 @@ def post_rematch(
         holders = svc.rematch_holders(live)
         public = live.meta.get("public") is True
         name = live.game.name
-    new = svc.create_for(browser, name, options, seats, public=public, hints=hints, holders=holders)
+        resignation = offers.resignation(live)
+    new = svc.create_for(
+        browser,
+        name,
+        options,
+        seats,
+        public=public,
+        hints=hints,
+        holders=holders,
+        resignation=resignation,
+    )
     offers.note_rematch(svc, live, new)  # the other players' pages offer their own new link
     return created(request, new)
 

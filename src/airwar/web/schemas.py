@@ -114,6 +114,12 @@ class NewGame(BaseModel):
         "(the default), after (once its own move is made) or always; only the seat of the "
         "person here in a game against the AI may have them on",
     )
+    resignation: Literal["loses", "score"] = Field(
+        default="loses",
+        description="how a resignation scores, in a game that has one (MiGs and Sabres, "
+        "MS-35): 'loses', the resigning side loses whatever the score (the default); "
+        "'score', the game stops and the score so far decides",
+    )
 
 
 class SeatLink(BaseModel):

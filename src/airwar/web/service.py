@@ -21,6 +21,7 @@ from airwar.bots.registry import make_bot, refusal
 from airwar.core.driver import Driver
 from airwar.core.game import Game, GameState
 from airwar.session import Conflict, Forbidden, PlaySession, Sessions
+from airwar.session.offers import RESIGNATION
 from airwar.session.seats import HUMAN, is_away
 from airwar.solver import engagement_values
 from airwar.store import Store
@@ -90,11 +91,14 @@ class GameService(Sessions):
         trusted_seed: bool = False,
         hints: Mapping[str, str] | None = None,
         holders: Mapping[str, str] | None = None,
+        resignation: str = "loses",
     ) -> LiveGame:
         """A new game owned by ``browser`` (its seat links are shown only to it), which
         holds the seats it plays itself; ``holders`` (seat name -> holder key) gives
         other seats to the browsers that held them before (a rematch)."""
         meta: dict[str, Any] = {"public": bool(public)}
+        if resignation != "loses":
+            meta[RESIGNATION] = resignation  # how a resignation scores (MS-35's option)
         key = owner_key(browser)
         if key is not None:
             meta["owner"] = key
@@ -194,6 +198,8 @@ class GameService(Sessions):
         """The rematch of a finished game, however it was asked for: the same options and
         owner, the sides swapped, each player's browser holding the seat it takes."""
         meta: dict[str, Any] = {"public": live.meta.get("public") is True}
+        if live.meta.get(RESIGNATION) is not None:
+            meta[RESIGNATION] = live.meta[RESIGNATION]
         owner = live.meta.get("owner")
         if isinstance(owner, str):
             meta["owner"] = owner

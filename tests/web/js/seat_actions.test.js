@@ -67,3 +67,8 @@ test("a stream update reloads the page only when the table moved", () => {
   assert.equal(S.changed({ ...stream, rematch_made: true }, { ...shown, rematch_url: "/games/x" }), false);
   assert.equal(S.changed(undefined, shown), false);
 });
+
+test("the Resign button asks how the game scores it (MS-35 and its option)", () => {
+  assert.equal(S.resignQuestion({ resignation: "loses" }, "Allied"), "Resign this game? Allied loses it, whatever the score.");
+  assert.equal(S.resignQuestion({ resignation: "score" }, "Allied"), "Stop this game here? The score so far decides it.");
+});

@@ -64,6 +64,13 @@
     return null;
   }
 
+  /* The question the Resign button asks before it resigns (how the game scores it: MS-35). */
+  function resignQuestion(table, seat) {
+    return (table || {}).resignation === "score" ?
+      "Stop this game here? The score so far decides it." :
+      "Resign this game? " + (seat || "Your side") + " loses it, whatever the score.";
+  }
+
   /* Whether a stream update says the table moved (an offer, an answer, a player leaving or
      coming back, the rematch made): the page then fetches the game again. */
   function changed(streamTable, shownTable) {
@@ -85,7 +92,7 @@
   }
 
   const logic = { ago: ago, presenceLines: presenceLines, buttons: buttons, offerLine: offerLine,
-    changed: changed };
+    changed: changed, resignQuestion: resignQuestion };
   if (typeof module !== "undefined" && module.exports) module.exports = logic;
   if (!root || !root.Airwar || typeof document === "undefined") return;
 
@@ -181,7 +188,7 @@
     const list = confirming && table.can_resign ?
       [["really-resign", "Yes, resign"], ["keep-playing", "No, play on"]] : buttons(table, data.status);
     if (confirming && table.can_resign) {
-      box.appendChild(A.el("span", { text: "Resign this game? " + (data.seat || "") + " loses it." }));
+      box.appendChild(A.el("span", { text: resignQuestion(table, data.seat) }));
     }
     list.forEach(function (b) {
       box.appendChild(A.el("button", { type: "button", id: b[0], "data-table": b[0], text: b[1],
