@@ -6,6 +6,7 @@ finished record verifies and replays to the same result; nothing one seat must n
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -282,6 +283,17 @@ def test_the_guest_proposes_a_rematch_and_each_seat_gets_only_its_own_link(
     # the new game's seed is secret: its record (running) has none
     record = guest.get(f"/api/games/{new_id}/record", params={"seat": guest_token}).json()
     assert record["seed"] is None
+    # the stream tells each seat that the rematch is made, never a link
+    for client, seat in ((host, "Communist"), (guest, "Allied")):
+        with client.stream(
+            "GET", f"/api/games/{game_id}/stream", params={"seat": tok[seat]}
+        ) as stream:
+            line = next(x for x in stream.iter_lines() if x.startswith("data:"))
+        assert host_token not in line and guest_token not in line and tok["Allied"] not in line
+        told = json.loads(line[5:])["table"]
+        assert told["rematch_made"] is True
+        assert set(told["presence"]) <= {"Communist", "Allied"} - {seat}
+        assert all(isinstance(here, bool) for here in told["presence"].values())
     # one rematch: no second one
     late = post(guest, game_id, "rematch-offer", {"seat": tok["Allied"], "answer": "offer"})
     assert late.status_code == 409 and "has been made" in late.json()["detail"]

@@ -117,9 +117,11 @@ def test_two_players_offer_leave_resign_and_rematch(
         "Resign this game? Communist loses it, whatever the score."
     )
     host.click("#really-resign")
-    for page in (host, guest):
+    for page, outcome in ((host, "lost"), (guest, "won")):
         expect(page.locator("#result")).to_be_visible()
-        expect(page.locator("#result-ended")).to_have_text("Communist resigned.")
+        expect(page.locator("#result-title")).to_have_text("Allied wins")
+        expect(page.locator("#result-detail")).to_have_text("Communist resigned.")
+        expect(page.locator("#result")).to_have_attribute("data-outcome", outcome)
     # the guest's browser did not create the game: no Rematch that would fail, a proposal
     expect(guest.locator("#rematch")).to_be_hidden()
     expect(host.locator("#rematch")).to_be_visible()

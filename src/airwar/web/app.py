@@ -233,9 +233,10 @@ def create_app(
                         )
                         if host:  # the host's page then says "Red: joined"
                             update["joined"] = len(await asyncio.to_thread(svc.joined, live))
-                        update["table"] = await asyncio.to_thread(
-                            seat_table.stream_table, live, seat_name, presence
-                        )
+                        if seat_name is not None:  # the offers and who has left: seats only
+                            update["table"] = await asyncio.to_thread(
+                                seat_table.stream_table, live, seat_name, presence
+                            )
                         if update != told:
                             told = update
                             yield f"event: update\ndata: {json.dumps(update)}\n\n"

@@ -72,3 +72,13 @@ test("the Resign button asks how the game scores it (MS-35 and its option)", () 
   assert.equal(S.resignQuestion({ resignation: "loses" }, "Allied"), "Resign this game? Allied loses it, whatever the score.");
   assert.equal(S.resignQuestion({ resignation: "score" }, "Allied"), "Stop this game here? The score so far decides it.");
 });
+
+test("the result panel of a conceded game says who won and how, with the score as it stood", () => {
+  const view = { concession: { kind: "resign", side: "allied", result: "communist" }, ended_by: "Allied resigned",
+    scores: { communist: 1, allied: 0 } };
+  assert.deepEqual(S.concededResult(view), { winner: "communist", title: "Communist wins",
+    detail: "Allied resigned. Score: Communist 1, Allied 0." });
+  const drawn = { concession: { kind: "draw-agreed", side: "allied", result: "draw" }, ended_by: "drawn by agreement" };
+  assert.deepEqual(S.concededResult(drawn), { winner: null, title: "A draw", detail: "Drawn by agreement." });
+  assert.equal(S.concededResult({ scores: {} }), null);
+});

@@ -71,6 +71,21 @@
       "Resign this game? " + (seat || "Your side") + " loses it, whatever the score.";
   }
 
+  function title(word) { return word ? String(word).charAt(0).toUpperCase() + String(word).slice(1) : ""; }
+
+  /* The result panel of a game ended by its players' word (the view's "concession"): who won
+     and how ("Allied resigned."), with the score as it stood; null for any other game. */
+  function concededResult(view) {
+    const c = view && view.concession;
+    if (!c) return null;
+    const winner = c.result && c.result !== "draw" ? c.result : null;
+    const scores = view.scores || {};
+    const sides = Object.keys(scores);
+    const score = sides.length ? " Score: " + sides.map(function (k) { return title(k) + " " + scores[k]; }).join(", ") + "." : "";
+    return { winner: winner, title: winner ? title(winner) + " wins" : "A draw",
+      detail: title(view.ended_by) + "." + score };
+  }
+
   /* Whether a stream update says the table moved (an offer, an answer, a player leaving or
      coming back, the rematch made): the page then fetches the game again. */
   function changed(streamTable, shownTable) {
@@ -92,7 +107,7 @@
   }
 
   const logic = { ago: ago, presenceLines: presenceLines, buttons: buttons, offerLine: offerLine,
-    changed: changed, resignQuestion: resignQuestion };
+    changed: changed, resignQuestion: resignQuestion, concededResult: concededResult };
   if (typeof module !== "undefined" && module.exports) module.exports = logic;
   if (!root || !root.Airwar || typeof document === "undefined") return;
 
@@ -217,7 +232,15 @@
       else panelR.appendChild(p);
     }
     p.hidden = !words;
-    p.textContent = words ? words.charAt(0).toUpperCase() + words.slice(1) + "." : "";
+    p.textContent = words ? title(words) + "." : "";
+    /* the game's own result words know nothing of a concession: say who won and how */
+    const r = data.status === "finished" ? concededResult(data.view) : null;
+    if (!r) return;
+    document.getElementById("result-title").textContent = r.title;
+    document.getElementById("result-detail").textContent = r.detail;
+    const me = data.seat ? String(data.seat).toLowerCase() : null;
+    panelR.dataset.outcome = !r.winner ? "draw" : me && r.winner === me ? "won" : me ? "lost" : "over";
+    p.hidden = true;  /* the detail says it */
   }
 
   /* A Copy button beside each invitation link: the clipboard, else the link selected. */
