@@ -355,3 +355,29 @@ def test_a_bad_resignation_option_is_refused(
         json={"game": "migs-engagement", "seats": {"Communist": "human"}, **body},
     )
     assert r.status_code == 422 and field in r.text
+
+
+@pytest.mark.parametrize(("allied", "told"), [("remote", True), ("human", False)])
+def test_a_seat_is_told_of_the_players_at_other_browsers_only(
+    host: TestClient, allied: str, told: bool
+) -> None:
+    """Once the Communist's page has had its stream open, the Allied seat is told it is
+    here, when the Allied plays at another browser; a hot-seat player (both sides at one
+    browser) is told nothing of its own other seat."""
+    made = host.post(
+        "/api/games",
+        json={
+            "game": "migs-engagement",
+            "seats": {"Communist": "human", "Allied": allied},
+            "options": ENGAGEMENT,
+        },
+    ).json()
+    game_id, tok = made["id"], tokens(made)
+    allied_browser = guest_of(host) if allied == "remote" else host
+    before = allied_browser.get(f"/api/games/{game_id}", params={"seat": tok["Allied"]})
+    assert before.json()["table"]["presence"] == {}  # never seen: nothing said
+    with host.stream("GET", f"/api/games/{game_id}/stream", params={"seat": tok["Communist"]}) as s:
+        next(x for x in s.iter_lines() if x.startswith("data:"))
+        seen = allied_browser.get(f"/api/games/{game_id}", params={"seat": tok["Allied"]})
+    presence = seen.json()["table"]["presence"]
+    assert presence == ({"Communist": {"here": True}} if told else {})

@@ -21,6 +21,15 @@ def seat_link(request: Request, game_id: str, token: str) -> str:
     return f"{request.url_for('play_page', game_id=game_id).path}?seat={token}"
 
 
+def elsewhere(live: LiveGame, seat_name: str | None) -> list[str]:
+    """The players this seat is told the presence of: the people at other browsers (not
+    the bots, not the referee, not the seats played at its own browser)."""
+    if seat_name is None:
+        return []
+    table = live.same_table(seat_name)
+    return [n for n in offers.players(live) if live.seat_index(n) not in table]
+
+
 def presence_of(request: Request) -> Presence | None:
     found = getattr(request.app.state, "presence", None)
     return found if isinstance(found, Presence) else None
@@ -40,7 +49,7 @@ def table_out(
     out["rematch_direct"] = bool(seat_name and owner and live.finished)
     made = offers.rematch_for(live, seat_name)
     out["rematch_url"] = None if made is None else seat_link(request, made[0], made[1])
-    others = [n for n in offers.players(live) if n != seat_name]
+    others = elsewhere(live, seat_name)
     out["presence"] = (
         presence.of(live.id, others) if presence is not None and seat_name is not None else {}
     )
@@ -55,6 +64,6 @@ def stream_table(
         out = offers.table_for(live, seat_name)
         out["rematch_made"] = offers.rematch_for(live, seat_name) is not None
     if presence is not None and seat_name is not None:
-        others = [n for n in offers.players(live) if n != seat_name]
+        others = elsewhere(live, seat_name)
         out["presence"] = {n: v["here"] for n, v in presence.of(live.id, others).items()}
     return out
