@@ -17,6 +17,7 @@ from playwright.sync_api import Browser, BrowserContext, Page, expect
 
 from tests.web.conftest import DATABASES, Server, database, free_port, wait_until
 from tests.web.helpers import token_of, tokens
+from tests.web.test_accessibility import serious_violations
 
 pytestmark = pytest.mark.browser
 
@@ -96,6 +97,7 @@ def test_two_players_offer_leave_resign_and_rematch(
     expect(guest.locator("#offer-line")).to_have_text("You offered a draw: waiting for the answer.")
     expect(host.locator("#offer-line")).to_have_text("Allied offers a draw.")
     expect(host.locator("#accept-draw")).to_be_visible()
+    assert serious_violations(host) == []  # the panel with its offer and its buttons
     host.click("#decline-draw")
     expect(guest.locator("#offer-line")).to_be_hidden()
     expect(guest.locator("#offer-draw")).to_have_count(0)  # declined: not before it decides
@@ -145,3 +147,38 @@ def test_two_players_offer_leave_resign_and_rematch(
         assert new_id != game_id
         answer = page.request.get(f"{server.url}/api/games/{new_id}?seat={token_of(page.url)}")
         assert answer.status == 200 and answer.json()["seat"] == seat
+
+
+def test_copy_selects_the_link_where_the_page_has_no_clipboard(
+    table_server: Server, browser: Browser
+) -> None:
+    server = table_server
+    answer = httpx.post(
+        server.url + "/api/games",
+        json={"game": "migs-engagement", "seats": {"Communist": "human", "Allied": "remote"}},
+    )
+    made = answer.json()
+    context = browser.new_context()
+    try:
+        context.add_cookies(
+            [
+                {
+                    "name": "airwar_browser",
+                    "value": answer.cookies["airwar_browser"],
+                    "url": server.url,
+                }
+            ]
+        )
+        # a page without the clipboard (an insecure origin, an old browser)
+        context.add_init_script(
+            "Object.defineProperty(navigator, 'clipboard', {value: undefined});"
+        )
+        page = context.new_page()
+        open_seat(page, f"{server.url}/games/{made['id']}?seat={tokens(made)['Communist']}")
+        copy = page.get_by_role("button", name="Copy Allied's link")
+        copy.click()
+        expect(copy).to_have_text("Selected: press Ctrl-C")
+        selected = page.evaluate("window.getSelection().toString()")
+        assert selected == f"{server.url}/games/{made['id']}?seat={tokens(made)['Allied']}"
+    finally:
+        context.close()
