@@ -180,5 +180,9 @@ def test_copy_selects_the_link_where_the_page_has_no_clipboard(
         expect(copy).to_have_text("Selected: press Ctrl-C")
         selected = page.evaluate("window.getSelection().toString()")
         assert selected == f"{server.url}/games/{made['id']}?seat={tokens(made)['Allied']}"
+        # on a phone the panel's buttons fit: no sideways scroll
+        page.set_viewport_size({"width": 390, "height": 844})
+        expect(page.locator("#resign")).to_be_visible()
+        assert page.evaluate("document.documentElement.scrollWidth") <= 390
     finally:
         context.close()
