@@ -204,9 +204,7 @@ def _fresh_notes(sessions: Sessions, live: PlaySession) -> None:
 
 
 def _conclude(sessions: Sessions, live: PlaySession, seat_name: str, kind: str) -> None:
-    before, prior = live.decisions, live.driver.log_digest
-    live.driver.concede(kind, live.seat_index(seat_name))
-    sessions._save(live, before, prior)
+    sessions.concede(live, live.seat_index(seat_name), kind)
 
 
 def resign(sessions: Sessions, live: PlaySession, seat_name: str | None) -> None:
