@@ -61,10 +61,15 @@ def _count(notes: dict[str, Any], key: str, seat_name: str) -> int:
     return value if isinstance(value, int) else 0
 
 
-def own_decisions(live: PlaySession, seat_name: str) -> int:
-    """How many decisions ``seat_name`` has made (a draw offer lapses when this moves)."""
+def decided_since(live: PlaySession, seat_name: str, at: object) -> bool:
+    """Whether ``seat_name`` has made a decision since the game's ``at``-th (a draw offer
+    made at ``at`` lapses then). It reads only the decisions since, so a long game costs
+    no more than a short one; an ``at`` that is no count of this game counts as decided."""
+    actions = live.driver.record.actions
+    if not isinstance(at, int) or isinstance(at, bool) or not 0 <= at <= len(actions):
+        return True
     mine = live.seat_index(seat_name)
-    return sum(1 for seat, _ in live.driver.record.actions if seat == mine)
+    return any(seat == mine for seat, _ in actions[at:])
 
 
 def players(live: PlaySession) -> list[str]:
@@ -103,7 +108,7 @@ def draw_offer(live: PlaySession) -> dict[str, Any] | None:
     if not isinstance(offer, dict) or not isinstance(offer.get("by"), str):
         return None
     by = offer["by"]
-    if by not in live.seat_names() or own_decisions(live, by) != offer.get("mark"):
+    if by not in live.seat_names() or decided_since(live, by, offer.get("at")):
         return None
     return {"by": by}
 
@@ -126,7 +131,8 @@ def draw_refusal(live: PlaySession, seat_name: str | None) -> str | None:
     if _count(notes, "draw_offers", seat_name) >= MAX_DRAW_OFFERS:
         return f"{seat_name} has made its {MAX_DRAW_OFFERS} draw offers of this game"
     declined = notes.get("declined")
-    if isinstance(declined, dict) and declined.get(seat_name) == own_decisions(live, seat_name):
+    at = declined.get(seat_name) if isinstance(declined, dict) else None
+    if at is not None and not decided_since(live, seat_name, at):
         return "your last draw offer was declined: make a decision before you offer again"
     return None
 
@@ -230,7 +236,7 @@ def offer_draw(sessions: Sessions, live: PlaySession, seat_name: str | None) -> 
         counts = dict(notes.get("draw_offers") or {})
         counts[seat_name] = _count(notes, "draw_offers", seat_name) + 1
         notes["draw_offers"] = counts
-        notes["draw"] = {"by": seat_name, "mark": own_decisions(live, seat_name)}
+        notes["draw"] = {"by": seat_name, "at": live.decisions}
         _save_notes(sessions, live, notes)
 
 
@@ -253,7 +259,7 @@ def answer_draw(
         by = offer["by"] if isinstance(offer, dict) else None
         if isinstance(by, str):
             declined = dict(notes.get("declined") or {})
-            declined[by] = own_decisions(live, by)
+            declined[by] = live.decisions
             notes["declined"] = declined
         _save_notes(sessions, live, notes)
 

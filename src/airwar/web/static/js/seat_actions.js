@@ -191,8 +191,11 @@
       table.can_accept_rematch || table.rematch_by || Object.keys(table.presence || {}).length > 0);
     const p = ensurePanel();
     p.hidden = !isPlayer;
-    document.getElementById("table-title").textContent =
-      data.status === "finished" ? "After the game" : "Between the players";
+    const againstAi = Object.keys(data.seats || {}).some(function (n) {
+      return n !== data.seat && String(data.seats[n]).indexOf("ai:") === 0;
+    });
+    document.getElementById("table-title").textContent = data.status === "finished" ?
+      "After the game" : againstAi ? "This game" : "Between the players";
     showPresence(data);
     const line = document.getElementById("offer-line");
     const words = offerLine(table, data.seat, data.status);
