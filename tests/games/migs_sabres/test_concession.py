@@ -5,7 +5,9 @@ accepts it, and nothing is played after. A game without them refuses them."""
 
 from __future__ import annotations
 
+import json
 import random
+from pathlib import Path
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -110,3 +112,25 @@ def test_a_record_with_an_edited_concession_does_not_verify() -> None:
     record["actions"][-1] = [0, RESIGN]  # the other side resigned instead
     with pytest.raises(Exception, match=r"different log|not the record"):
         verify_record(record)
+
+
+def test_airwar_verify_accepts_a_resigned_game_and_refuses_it_edited(tmp_path: Path) -> None:
+    from typer.testing import CliRunner
+
+    from airwar.cli.main import app
+
+    driver = played("migs-engagement", 9, 6)
+    driver.act(RESIGN, 0)
+    record = driver.finished_record().to_dict()
+    salt = new_salt()
+    record["fairness"] = {"commitment": commitment(record["seed"], salt), "salt": salt}
+    good = tmp_path / "resigned.json"
+    good.write_text(json.dumps(record))
+    done = CliRunner().invoke(app, ["verify", str(good)])
+    assert done.exit_code == 0, done.output
+    assert f"replays: {len(record['actions'])} decisions" in done.output
+    record["actions"][-1] = [0, DRAW_AGREED]  # a resignation made a draw
+    bad = tmp_path / "edited.json"
+    bad.write_text(json.dumps(record))
+    refused = CliRunner().invoke(app, ["verify", str(bad)])
+    assert refused.exit_code == 2 and "Traceback" not in refused.output
