@@ -125,7 +125,10 @@
     if (panel) return panel;
     panel = A.el("section", { class: "panel", id: "table-panel", "aria-labelledby": "table-title" }, [
       A.el("h2", { id: "table-title", text: "The other player" }),
-      A.el("ul", { id: "presence", class: "notices", "aria-live": "polite" }),
+      /* the lines count the seconds on: read out only when someone leaves or comes back */
+      A.el("ul", { id: "presence", class: "notices" }),
+      A.el("p", { id: "presence-news", "aria-live": "polite",
+        style: "position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0);white-space:nowrap" }),
       A.el("p", { id: "offer-line", "aria-live": "polite", hidden: true }),
       A.el("div", { id: "table-buttons", class: "row" }),
       A.el("p", { id: "rematch-line", hidden: true }, [
@@ -180,6 +183,9 @@
         "data-seat": l.seat, text: l.text }));
     });
     list.hidden = lines.length === 0;
+    const news = lines.map(function (l) { return l.seat + (l.gone ? " has left" : " is back"); }).join(". ");
+    const box = document.getElementById("presence-news");
+    if (box.textContent !== news) box.textContent = news;
     return lines;
   }
 
