@@ -42,7 +42,7 @@ from typing import Any
 
 from airwar.core.driver import Driver
 from airwar.core.errors import AirwarError, IllegalAction, InvalidNotation, RecordError
-from airwar.core.game import CHANCE, Game, GameState
+from airwar.core.game import CHANCE, CONCESSIONS, Game, GameState
 from airwar.core.record import CHAIN_PREFIX, GameRecord, legacy_log_digest
 from airwar.core.registry import game_class, load_game
 from airwar.solver import (
@@ -595,7 +595,9 @@ class _Reviewer:
         self._track()
         eng = _engagement(state)
         review: DecisionReview | None = None
-        if eng is not None and self.sol is not None and self.options is not None:
+        # a resignation or an agreed draw (MS-35 to MS-37) is no move of a plane: not valued
+        rated = text not in CONCESSIONS
+        if rated and eng is not None and self.sol is not None and self.options is not None:
             try:
                 state.validate(self.game.parse_action(text), seat)
             except (IllegalAction, InvalidNotation, ValueError, KeyError) as exc:

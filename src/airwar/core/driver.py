@@ -15,7 +15,7 @@ from typing import Any
 from airwar.core.bot import Bot
 from airwar.core.errors import IllegalAction, InvalidNotation, RecordError
 from airwar.core.events import Event
-from airwar.core.game import CHANCE, TERMINAL, Action, Game, GameState
+from airwar.core.game import CHANCE, CONCESSIONS, TERMINAL, Action, Game, GameState
 from airwar.core.record import CHAIN_PREFIX, DigestChain, GameRecord, legacy_log_digest
 from airwar.core.registry import load_game
 from airwar.core.rng import SeededRng, new_seed
@@ -84,6 +84,8 @@ class Driver:
         Text is parsed first. Refused actions raise :class:`IllegalAction`
         with the reason and change nothing.
         """
+        if isinstance(action, str) and action in CONCESSIONS and self.game.game_type.concede:
+            return self.concede(action, seat)
         if self.state.current_actor() == CHANCE and self.auto_chance:
             self.resolve_chance()
         if isinstance(action, str):
@@ -100,6 +102,21 @@ class Driver:
         if self.auto_chance:
             self.resolve_chance()
         return action
+
+    def concede(self, kind: str, seat: int | None) -> str:
+        """Apply a resignation or an agreed draw (:data:`~airwar.core.game.CONCESSIONS`) of
+        ``seat``, which need not be the seat to act. The pending rolls are made first, as
+        a replay makes them after the decision before; then the state ends the game and
+        the concession is recorded as ``seat``'s decision."""
+        if seat is None or not 0 <= seat < self.game.num_players:
+            raise IllegalAction(f"{kind}: name the seat that makes it")
+        self.resolve_chance()
+        if self.state.is_terminal():
+            raise IllegalAction("the game is over")
+        self.state.concede(kind, seat)
+        self.record.actions.append((seat, kind))
+        self.decided_at = len(self.state.log)
+        return kind
 
     def run_bots(self, bots: Mapping[int, Bot], max_decisions: int | None = None) -> int:
         """Let bots act until the game ends or a seat without a bot must decide.

@@ -30,6 +30,17 @@ Action = Any
 """Actions are small frozen, hashable values whose ``str()`` parses back
 through :meth:`Game.parse_action`."""
 
+RESIGN = "resign"
+"""A seat gives the game up: the other side wins, whatever the score."""
+RESIGN_SCORED = "resign-scored"
+"""A seat stops the game where it stands: the score so far decides the result."""
+DRAW_AGREED = "draw-agreed"
+"""A seat accepts the other's offer of a draw: the game ends drawn, whatever the score."""
+CONCESSIONS = (RESIGN, RESIGN_SCORED, DRAW_AGREED)
+"""The decisions that end a game by its players' word rather than by its rules. They are
+recorded like any decision (``[seat, text]``), may be made out of turn, and are applied by
+the driver through :meth:`GameState.concede`, so a replay ends the game the same way."""
+
 
 @dataclass(frozen=True)
 class GameType:
@@ -62,6 +73,9 @@ class GameType:
     """The name of the seat that referees the game (None: no such seat)."""
     assistant: str | None = None
     """The bot that plays a referee seat by default (every decision of it)."""
+    concede: bool = False
+    """Whether a seat may resign and the seats may agree a draw (:data:`CONCESSIONS`):
+    the game's states then score them (:meth:`GameState.concede`)."""
 
     @property
     def perfect_information(self) -> bool:
@@ -185,6 +199,12 @@ class GameState(ABC):
         contract test searches every view and visible event for them.
         """
         return set()
+
+    def concede(self, kind: str, seat: int) -> None:
+        """End the game by ``seat``'s word (``kind`` one of :data:`CONCESSIONS`), logging
+        it: the state is terminal afterwards and its returns score the concession as the
+        game's rules notes rule. Only a game whose type declares ``concede`` has them."""
+        raise IllegalAction(f"{self.game.title} has no resignation or agreed draw")
 
     def needs_person(self, seat: int) -> bool:
         """Whether the decision ``seat`` faces now must be made by a person.

@@ -874,6 +874,16 @@ class Sessions:
                 self.continue_bots(live)
         return actions
 
+    def concede(self, live: PlaySession, seat: int, kind: str) -> None:
+        """Apply and save ``seat``'s resignation or agreed draw (``kind``, one of the
+        kernel's ``CONCESSIONS``), a decision of the record like any other; whether the seat
+        may make it now is :mod:`airwar.session.offers`'s to say."""
+        with live.lock:
+            before, prior = live.decisions, live.driver.log_digest
+            self._mark(live, by_bot=False)
+            live.driver.concede(kind, seat)
+            self._save(live, before, prior)
+
     def _save(self, live: PlaySession, before: int, prior: str) -> None:
         """Save the decisions made since ``before`` in one transaction, expecting the
         stored game to hold ``before`` decisions whose log has the digest ``prior``."""

@@ -27,7 +27,7 @@ from fastapi.responses import JSONResponse
 from airwar.core.errors import UnknownGame
 from airwar.core.options import type_refusal
 from airwar.core.registry import game_class, game_names
-from airwar.session import StaleDecision, hint_refusal
+from airwar.session import StaleDecision, hint_refusal, offers
 from airwar.session.seats import (
     AI_PREFIX,
     ASSIST_PREFIX,
@@ -40,6 +40,7 @@ from airwar.session.seats import (
 from airwar.solver import jobs
 from airwar.store import GameListing
 from airwar.web import bots as web_bots
+from airwar.web import seat_table
 from airwar.web.errors import field_error
 from airwar.web.identity import BROWSER_COOKIE, browser_id
 from airwar.web.limits import ACT, CREATE, READ, ServiceBusy, charge
@@ -323,6 +324,9 @@ def game_out(
         hints=live.hints_for(seat_name),
         commitment=live.fairness(reveal=False).get("commitment"),
         bots_thinking=reader_thinking(svc, live, seat_name, spectator),
+        table=seat_table.table_out(
+            request, live, seat_name, owner, seat_table.presence_of(request)
+        ),
     )
 
 
@@ -517,6 +521,8 @@ def create_game(body: NewGame, request: Request, response: Response, svc: Servic
     why = hint_refusal({**seats, **body.seats}, body.hints)
     if why is not None:
         raise field_error(("body", "hints"), why)
+    if body.resignation != "loses" and not kind.concede:
+        raise field_error(("body", "resignation"), f"{cls.title} has no resignation")
     solver_busy(seats)
     live = svc.create_for(
         browser_id(request, response),
@@ -527,6 +533,7 @@ def create_game(body: NewGame, request: Request, response: Response, svc: Servic
         title=body.title,
         public=body.public,
         hints=body.hints,
+        resignation=body.resignation,
     )
     return created(request, live)
 
@@ -657,7 +664,18 @@ def post_rematch(
         holders = svc.rematch_holders(live)
         public = live.meta.get("public") is True
         name = live.game.name
-    new = svc.create_for(browser, name, options, seats, public=public, hints=hints, holders=holders)
+        resignation = offers.resignation(live)
+    new = svc.create_for(
+        browser,
+        name,
+        options,
+        seats,
+        public=public,
+        hints=hints,
+        holders=holders,
+        resignation=resignation,
+    )
+    offers.note_rematch(svc, live, new)  # the other players' pages offer their own new link
     return created(request, new)
 
 

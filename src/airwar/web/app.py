@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import os
 import threading
-from collections.abc import AsyncIterator, Sequence
+from collections.abc import AsyncIterator, Iterator, Sequence
 from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Annotated, Any
@@ -22,7 +23,17 @@ from airwar.solver import SolverError
 from airwar.solver.background import BACKGROUND_VAR, enabled
 from airwar.solver.jobs import max_waiting
 from airwar.store import Store
-from airwar.web import analysis, api, errors, hardening, lifeline, pages, solver_jobs
+from airwar.web import (
+    analysis,
+    api,
+    errors,
+    hardening,
+    lifeline,
+    pages,
+    seat_table,
+    solver_jobs,
+    table,
+)
 from airwar.web.changes import Changes
 from airwar.web.limits import (
     DEFAULT_LIMITS,
@@ -36,6 +47,7 @@ from airwar.web.limits import (
     charge,
     client_of,
 )
+from airwar.web.presence import Presence
 from airwar.web.schemas import GameId
 from airwar.web.service import GameService
 from airwar.web.workers import THREADS, BotWorkers
@@ -146,6 +158,7 @@ def create_app(
         solver_slots if solver_slots is not None else 1 + max_waiting(),
     )
     app.state.changes = Changes(app.state.store)
+    app.state.presence = Presence()
     app.state.bots.changes = app.state.changes  # the AI at work wakes the game's streams
     app.state.closing = False
     app.state.background = None
@@ -153,6 +166,7 @@ def create_app(
     errors.install(app)
     hardening.install(app, allowed_hosts)
     app.include_router(api.router)
+    app.include_router(table.router)
     app.include_router(solver_jobs.router)
     app.include_router(analysis.router)
     app.include_router(pages.router)
@@ -194,6 +208,23 @@ def create_app(
             raise
         spectator = seat_name is None and not owner
         host = api.hosts(first, seat_name, owner)  # told of the seats joined
+        presence: Presence = request.app.state.presence
+
+        @contextlib.contextmanager
+        def present(game: str, name: str | None) -> Iterator[None]:
+            """Count this seat here while its stream is open; the other seats' streams are
+            woken when it comes, and again once its grace is over after it goes."""
+            if name is None:
+                yield
+                return
+            presence.enter(game, name)
+            changes.touch(game)
+            try:
+                yield
+            finally:
+                presence.leave(game, name)
+                with contextlib.suppress(RuntimeError):
+                    asyncio.get_running_loop().call_later(presence.grace + 0.5, changes.touch, game)
 
         async def events() -> AsyncIterator[str]:
             live = first
@@ -204,7 +235,7 @@ def create_app(
             # reader may not see (the enemy's secret decision) must not shift them (GS-73)
             beat = loop.time() + keep_alive
             yield "retry: 1000\n\n"
-            with changes.watching(game_id) as changed:
+            with changes.watching(game_id) as changed, present(game_id, seat_name):
                 fresh = True
                 while not request.app.state.closing:
                     if fresh:
@@ -214,6 +245,10 @@ def create_app(
                         )
                         if host:  # the host's page then says "Red: joined"
                             update["joined"] = len(await asyncio.to_thread(svc.joined, live))
+                        if seat_name is not None:  # the offers and who has left: seats only
+                            update["table"] = await asyncio.to_thread(
+                                seat_table.stream_table, live, seat_name, presence
+                            )
                         if update != told:
                             told = update
                             yield f"event: update\ndata: {json.dumps(update)}\n\n"

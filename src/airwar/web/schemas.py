@@ -120,6 +120,12 @@ class NewGame(BaseModel):
         "(the default), after (once its own move is made) or always; only the seat of the "
         "person here in a game against the AI may have them on",
     )
+    resignation: Literal["loses", "score"] = Field(
+        default="loses",
+        description="how a resignation scores, in a game that has one (MiGs and Sabres, "
+        "MS-35): 'loses', the resigning side loses whatever the score (the default); "
+        "'score', the game stops and the score so far decides",
+    )
 
 
 class SeatLink(BaseModel):
@@ -304,6 +310,14 @@ class GameOut(BaseModel):
         description="the AI's decisions are being made in the background (each one saved "
         "and streamed as it is made); never shown to a reader of a running double-blind game "
         "who does not see everything, since whose business the AI works on would tell",
+    )
+    table: dict[str, Any] = Field(
+        default_factory=dict,
+        description="between the players: the draw offer or rematch proposal that stands "
+        "(by which seat), what this seat may do now (resign, offer or answer a draw, propose "
+        "or accept a rematch, start it at once), its own link to the rematch once made, and "
+        "for a seat whether each other player has the game open (here, or left so many "
+        "seconds ago)",
     )
 
 

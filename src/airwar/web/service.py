@@ -27,6 +27,7 @@ from airwar.core.errors import AirwarError
 from airwar.core.game import Game, GameState
 from airwar.core.record import GameRecord
 from airwar.session import Conflict, Forbidden, PlaySession, Sessions
+from airwar.session.offers import RESIGNATION
 from airwar.session.seats import HUMAN, is_away
 from airwar.solver import engagement_values
 from airwar.store import Store
@@ -96,11 +97,14 @@ class GameService(Sessions):
         trusted_seed: bool = False,
         hints: Mapping[str, str] | None = None,
         holders: Mapping[str, str] | None = None,
+        resignation: str = "loses",
     ) -> LiveGame:
         """A new game owned by ``browser`` (its seat links are shown only to it), which
         holds the seats it plays itself; ``holders`` (seat name -> holder key) gives
         other seats to the browsers that held them before (a rematch)."""
         meta: dict[str, Any] = {"public": bool(public)}
+        if resignation != "loses":
+            meta[RESIGNATION] = resignation  # how a resignation scores (MS-35's option)
         key = owner_key(browser)
         if key is not None:
             meta["owner"] = key
@@ -195,6 +199,27 @@ class GameService(Sessions):
         if live.referee is not None and live.referee in held:
             out[live.referee] = held[live.referee]
         return out
+
+    def create_rematch(self, live: LiveGame) -> LiveGame:
+        """The rematch of a finished game, however it was asked for: the same options and
+        owner, the sides swapped, each player's browser holding the seat it takes."""
+        meta: dict[str, Any] = {"public": live.meta.get("public") is True}
+        if live.meta.get(RESIGNATION) is not None:
+            meta[RESIGNATION] = live.meta[RESIGNATION]
+        owner = live.meta.get("owner")
+        if isinstance(owner, str):
+            meta["owner"] = owner
+        new = self.create(
+            live.game.name,
+            live.rematch_seats(),
+            options=dict(live.game.options),
+            meta=meta,
+            hints=live.rematch_hints(),
+        )
+        holders = self.rematch_holders(live)
+        if holders:
+            self.store.hold_seats(new.id, holders)
+        return new
 
     def act_by_token(
         self, game_id: str, token: str | None, texts: list[str], browser: str | None = None

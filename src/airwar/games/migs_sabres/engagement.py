@@ -26,6 +26,7 @@ from airwar.core.registry import register_game
 from airwar.games.migs_sabres.actions import Fire, HoldFire, Roll, Step, parse_action
 from airwar.games.migs_sabres.board import Facing, Square
 from airwar.games.migs_sabres.combat import aspect_of, kill_check
+from airwar.games.migs_sabres.concession import concession, log_concession, returns_of, words
 from airwar.games.migs_sabres.data import table
 from airwar.games.migs_sabres.hints import shot_squares, trails
 from airwar.games.migs_sabres.movement import (
@@ -590,9 +591,27 @@ class EngagementState(GameState):
             turn_limit=o["turn_limit"],
         )
         self.engagement.start(self.log)
+        self.conceded: dict[str, Any] | None = None
+        """A resignation or agreed draw that ended the engagement (MS-35, MS-37)."""
 
     def current_actor(self) -> int:
+        if self.conceded is not None:
+            return TERMINAL
         return self.engagement.actor()
+
+    def concede(self, kind: str, seat: int) -> None:
+        """End the engagement by a resignation or an agreed draw (MS-35, MS-37)."""
+        if self.is_terminal():
+            raise IllegalAction("the game is over")
+        self.conceded = concession(kind, seat)
+        log_concession(self.log, self.conceded)
+        result = self.conceded["result"]
+        self.log.emit(
+            "game_end",
+            reason=words(self.conceded),
+            winner=None if result == "draw" else result,
+            returns=self.returns(),
+        )
 
     def legal_actions(self) -> list[Action]:
         if self.current_actor() == CHANCE:
@@ -626,6 +645,8 @@ class EngagementState(GameState):
             )
 
     def returns(self) -> list[float]:
+        if self.conceded is not None:
+            return returns_of(self.conceded)
         kill = self.engagement.killer_side
         if kill is None:
             return [0.0, 0.0]
@@ -638,14 +659,16 @@ class EngagementState(GameState):
         e = self.engagement
         return {
             "game": self.game.name,
-            "phase": "over" if e.over else "engagement",
+            "phase": "over" if self.is_terminal() else "engagement",
             "actor": self.current_actor(),
             "terminal": self.is_terminal(),
             "seat": seat,
             "seats": list(SEAT_NAMES),
             "engagement": e.view(),
             "trails": trails(self.log),
-            "returns": self.returns() if e.over else None,
+            "returns": self.returns() if self.is_terminal() else None,
+            "concession": self.conceded,
+            "ended_by": words(self.conceded),
         }
 
 

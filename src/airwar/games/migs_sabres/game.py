@@ -26,6 +26,7 @@ from airwar.core.game import CHANCE, TERMINAL, Action, Game, GameState, GameType
 from airwar.core.options import Parameter
 from airwar.core.registry import register_game
 from airwar.games.migs_sabres.actions import ChartDraw, Roll, parse_action
+from airwar.games.migs_sabres.concession import RULES, concession, log_concession, returns_of, words
 from airwar.games.migs_sabres.engagement import (
     ACTIVE,
     DIE_OUTCOMES,
@@ -99,6 +100,8 @@ class MigsState(GameState):
         self.engagement: Engagement | None = None
         self.engagements = 0
         self.result: str | None = None
+        self.conceded: dict[str, Any] | None = None
+        """A resignation or agreed draw that ended the game (MS-35 to MS-37), else None."""
         self.log.emit(
             "game_start",
             options=dict(o),
@@ -171,10 +174,32 @@ class MigsState(GameState):
     def returns(self) -> list[float]:
         if self.phase != "over":
             return [0.0, 0.0]
+        if self.conceded is not None:
+            return returns_of(self.conceded)
         c, a = self.scores[Side.COMMUNIST], self.scores[Side.ALLIED]
         if c == a:
             return [0.0, 0.0]
         return [1.0, -1.0] if c > a else [-1.0, 1.0]
+
+    def concede(self, kind: str, seat: int) -> None:
+        """End the game (a campaign too, MS-36) by a resignation or an agreed draw."""
+        if self.phase == "over":
+            raise IllegalAction("the game is over")
+        self.conceded = concession(kind, seat, self.scores)
+        self.phase = "over"
+        self.result = self.conceded["result"]
+        log_concession(self.log, self.conceded)
+        self.log.emit(
+            "game_end",
+            scores={s.value: v for s, v in self.scores.items()},
+            kills={s.value: v for s, v in self.kills.items()},
+            shot_down_by_type=dict(self.shot_down_by_type),
+            scoring=self.game.options["scoring"],
+            winner=None if self.result == "draw" else self.result,
+            returns=self.returns(),
+            reason=words(self.conceded),
+            rule=RULES[kind],
+        )
 
     # -- flow ----------------------------------------------------------------
     @property
@@ -484,6 +509,8 @@ class MigsState(GameState):
             else self.engagement.legal_action_views(),
             "result": self.result,
             "returns": self.returns() if self.phase == "over" else None,
+            "concession": self.conceded,
+            "ended_by": words(self.conceded),
         }
 
 

@@ -18,12 +18,24 @@ MIGS_TYPE = GameType(
     undo=True,
     bots=("expert", "heuristic", "mcts", "random"),
     advisor=True,
+    concede=True,
 )
 """Both MiGs and Sabres games: open information, dice, undo against the AI, every bot."""
 
 
 def score_summary(view: Mapping[str, Any]) -> dict[str, Any]:
-    """The scores, kills and result of a referee's ``view`` of either game."""
+    """The scores, kills and result of a referee's ``view`` of either game, and how a
+    game ended by its players' word ended (``ended_by``: "Allied resigned", MS-35..37)."""
+    out = _scores(view)
+    if view.get("ended_by"):
+        out["ended_by"] = view["ended_by"]
+        conceded = view.get("concession")
+        if isinstance(conceded, Mapping):
+            out["result"] = conceded.get("result")
+    return out
+
+
+def _scores(view: Mapping[str, Any]) -> dict[str, Any]:
     if "scores" in view:
         per_side = view.get("sorties_per_side")
         sortie = view.get("sortie")

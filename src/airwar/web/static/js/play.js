@@ -70,6 +70,7 @@
     send: send,
     rerender: function () { if (current) draw(current); },
     setError: function (msg) { errorBox.textContent = msg || ""; },
+    refresh: function () { return refresh(); },
   };
   A.ctx = ctx;
 
@@ -138,6 +139,7 @@
     showInvites(data.invites || {}, data.joined || []);
     showMove(data);
     showFairness(data);
+    if (A.seatActions) A.seatActions.show(data, ctx);  /* resign, draw, rematch, presence */
     document.body.dataset.decisions = data.decisions;
     document.body.dataset.status = data.status;
     document.body.dataset.botsThinking = data.bots_thinking ? "yes" : "no";
@@ -651,7 +653,8 @@
       const opened = !!current && Object.keys(current.invites || {}).length > 0 &&
         info.joined !== (current.joined || []).length;
       if (!current || info.version !== current.version || opened ||
-          !!info.bots_thinking !== !!current.bots_thinking) refresh();
+          !!info.bots_thinking !== !!current.bots_thinking ||
+          (A.seatActions && A.seatActions.changed(info, current))) refresh();
     });
   }
 
