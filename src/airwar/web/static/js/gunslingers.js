@@ -419,7 +419,9 @@
         "data-unit": u.id, "data-hex": st.hex, "data-stack": n > 1 ? String(n) : null,
         "data-label": lines.join(" "), role: "button", tabindex: "0",
         /* a single unit's name holds the label its counter shows (WCAG 2.5.3) */
-        "aria-label": n > 1 ? n + " units at hex " + st.hex + ": " + names + "; open the list to select one" :
+        /* a stack's, the top unit's label it shows, then how many and which units are there */
+        "aria-label": n > 1 ? lines.join(" ") + ": " + n + " units at hex " + st.hex + ": " + names +
+          "; open the list to select one" :
           "select " + lines.join(" ") + ": " + full,
         "aria-pressed": n > 1 ? null : picked ? "true" : "false",
         "aria-haspopup": n > 1 ? "dialog" : null, "aria-expanded": n > 1 ? "false" : null,
@@ -433,8 +435,6 @@
       if (n > 1) {
         const b = [c[0] + SIZE * 0.62, c[1] - SIZE * 0.62];
         holder.appendChild(S.el("circle", { cx: b[0].toFixed(1), cy: b[1].toFixed(1), r: 6.5, class: "stack-badge" }));
-        holder.appendChild(S.el("text", { x: b[0].toFixed(1), y: (b[1] + 3).toFixed(1), "text-anchor": "middle",
-          "font-size": 9, class: "stack-count", text: String(n) }));
       }
       const text = S.el("text", { x: c[0], y: c[1] + SIZE, "text-anchor": "middle", "font-weight": 700, fill: color,
         class: "unit-label" }, lines.map(function (line, i) {
@@ -444,6 +444,13 @@
       holder.appendChild(leader);
       holder.appendChild(text);
       layer.appendChild(holder);
+      if (n > 1) {
+        /* the count is drawn over the badge but kept out of the counter: inside it, its text
+           would run into the label's in the counter's visible text, which its name must hold */
+        const b = [c[0] + SIZE * 0.62, c[1] - SIZE * 0.62];
+        layer.appendChild(S.el("text", { x: b[0].toFixed(1), y: (b[1] + 3).toFixed(1), "text-anchor": "middle",
+          "font-size": 9, class: "stack-count", "data-hex": st.hex, "aria-hidden": "true", text: String(n) }));
+      }
       labels.push({ id: u.id, x: c[0], y: c[1], c: n > 1 ? SIZE * 2.1 : SIZE * 1.3, lines: lines, el: text,
         leader: leader });
     });
