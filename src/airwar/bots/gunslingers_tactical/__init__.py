@@ -54,7 +54,9 @@ from airwar.bots.gunslingers_tactical.knowledge import (
     MissileCard,
     Own,
     moved_this_turn,
+    passdowns_this_phase,
 )
+from airwar.bots.gunslingers_tactical.support import SUPPORT
 from airwar.core.bot import BaseBot
 from airwar.core.game import Action, GameState
 from airwar.games.gunslingers import autoplayer
@@ -68,18 +70,22 @@ __all__ = ["LEVELS", "GunslingersTactical", "GunslingersTacticalEasy",
            "GunslingersTacticalHard", "Level", "MissileCard", "Own", "decide",
            "tactical_decision"]  # fmt: skip
 
-CHOOSERS: dict[str, Chooser] = {"move": move_plan, **AIR, **GROUND}
+CHOOSERS: dict[str, Chooser] = {"move": move_plan, **AIR, **GROUND, **SUPPORT}
 
 
 def decide(
-    seen: Seen, own: Own, level: Level = LEVELS["normal"], moved: frozenset[str] = frozenset()
+    seen: Seen,
+    own: Own,
+    level: Level = LEVELS["normal"],
+    moved: frozenset[str] = frozenset(),
+    passed: tuple[tuple[str, str], ...] = (),
 ) -> Decision:
     """The tactical AI's answer, with its reason, from what its seat is entitled to."""
     ask = seen.ask
     chooser = CHOOSERS.get(ask.verb)
     if chooser is None:
         return autoplayer.decide(seen)
-    args, reason = chooser(Mind(seen, own, level, moved))
+    args, reason = chooser(Mind(seen, own, level, moved, passed))
     return Decision(ask.verb, seen.subject, args, reason=reason)
 
 
@@ -88,8 +94,10 @@ def tactical_decision(state: GsState, level: str = "normal") -> Decision:
     seen = Seen.of(state)
     if seen.ask.seat == state.referee:
         return autoplayer.decide(seen)
-    moved = frozenset(moved_this_turn(state, seen.ask.seat)) if seen.ask.verb == "move" else None
-    return decide(seen, Own.of(state, seen.ask.seat), LEVELS[level], moved or frozenset())
+    seat, verb = seen.ask.seat, seen.ask.verb
+    moved = frozenset(moved_this_turn(state, seat)) if verb == "move" else frozenset()
+    passed = passdowns_this_phase(state, seat) if verb == "lockon" else ()
+    return decide(seen, Own.of(state, seat), LEVELS[level], moved, passed)
 
 
 class GunslingersTactical(BaseBot):

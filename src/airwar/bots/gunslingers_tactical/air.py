@@ -8,6 +8,10 @@ from airwar.games.gunslingers.model.actions import listed
 from airwar.games.gunslingers.model.hexgrid import Hex
 from airwar.games.gunslingers.rules.sam import radar_sam_lock_on_check
 
+SHOT_EVERY = 2
+"""Turns between firing chances, about: a fighter with a missile for every two turns
+left will not lack a shot for the one it holds, so it fires at any odds (GS-94)."""
+
 
 def _launch(mind: Mind) -> tuple[tuple[str, ...], str]:
     seen = mind.seen
@@ -24,7 +28,7 @@ def _launch(mind: Mind) -> tuple[tuple[str, ...], str]:
     options.sort(key=lambda x: (-x[0], x[1]))
     if not options:
         return ("none",), "no shot"
-    spare = left >= mind.turns_left or mind.turns_left <= 1
+    spare = SHOT_EVERY * left >= mind.turns_left or mind.turns_left <= 1
     floor = 0.0 if spare else mind.level.hold_below
     # the legal pair (or single) whose every missile adds at least the floor to the chance
     # of a kill: two at one target when that is the best use of them

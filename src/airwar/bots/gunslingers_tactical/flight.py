@@ -21,6 +21,9 @@ from airwar.games.gunslingers.model.hexgrid import Hex, bearing, in_arcs
 from airwar.games.gunslingers.model.scenario import house
 from airwar.games.gunslingers.rules.air import ground_attack_altitude
 
+UNMOVED_SHOT = 0.3
+"""How much a firing position on an enemy still to move is worth: it may fly out of it."""
+
 # -- moves ------------------------------------------------------------------------------
 
 
@@ -210,6 +213,7 @@ def _score(
     gun_reach: int,
 ) -> tuple[float, str | None]:
     score = 0.0
+    speed = int(mind.seen.aircraft[pid].get("speed", 0))
     best_off, off_reason = 0.0, None
     worst, threat_reason = 0.0, None
     shots: list[float] = []
@@ -218,13 +222,15 @@ def _score(
         d = h.distance(eh)
         eid = str(e["id"])
         ghost = bool(e.get("ghost"))
+        fixed = eid in mind.moved
+        espeed = int(e.get("speed") or enemy_speed(e.get("type")))
         for m in [] if ghost else mine:
             if not m.min_range <= d <= m.max_range or not in_arcs(h, hd, eh, m.arcs):
                 continue
             ready = m.guidance == "IR" or eid in locks
             if not ready and not (radar_range and d <= radar_range):
                 continue
-            p = m.odds * (1.0 if ready else 0.5) * (1.0 if eid in mind.moved else 0.3)
+            p = m.odds * (1.0 if ready else 0.5) * (1.0 if eid in mind.moved else UNMOVED_SHOT)
             shots.append(p)
             if p > best_shot:
                 best_shot, off_reason = p, f"firing position on {eid}: {round(100 * m.odds)}%"
@@ -246,8 +252,10 @@ def _score(
         if not mind.level.avoid:
             continue
         ehd = int(e.get("heading", 0))
-        fixed = eid in mind.moved
-        espeed = int(e.get("speed") or enemy_speed(e.get("type")))
+        # running from an enemy as fast as we are only puts its shot off a turn, from
+        # behind where we cannot answer (GS-93): out of its reach only if out of it next
+        # turn too, or on the last turn
+        chase = speed if espeed >= speed and mind.turns_left > 1 else 0
         theirs: list[float] = []
         for m in enemy_missiles(e.get("type")):
             if fixed:
@@ -255,7 +263,7 @@ def _score(
                     continue
                 t = m.odds
             else:  # it moves after us and may point anywhere it can reach
-                if d > espeed + m.max_range:
+                if d > espeed + m.max_range + chase:
                     continue
                 aimed = in_arcs(eh, ehd, h, m.arcs) and not ghost
                 t = m.odds * (1.0 if aimed else 0.5 + mind.level.reaim)

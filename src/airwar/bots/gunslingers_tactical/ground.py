@@ -5,36 +5,52 @@ from __future__ import annotations
 
 from typing import Any
 
-from airwar.bots.gunslingers_tactical.knowledge import Chooser, Mind, arm_carrier
+from airwar.bots.gunslingers_tactical.knowledge import Chooser, Mind, arm_carrier, value_of_plane
 from airwar.games.gunslingers.model.hexgrid import Hex
 from airwar.games.gunslingers.rules.sam import radar_sam_lock_on_check, sam_launch_check
 
 
 def _lockon(mind: Mind) -> tuple[tuple[str, ...], str]:
+    """The intruder whose lock-on is worth most: its victory points times the exact odds
+    of the lock-on (the passdown this unit received counts, GS-27), the Weasel left alone
+    while there is another (a lock-on draws its ARM), the nearest to what we defend
+    first among equals (it stays in the envelope for the launch)."""
     seen = mind.seen
-    s = seen.own_ground[seen.ask.subject]
+    sid = seen.ask.subject
+    s = seen.own_ground[sid]
     here = Hex.parse(s["hex"])
     targets = [t for t in seen.singles() if t != "none"]
     if not targets:
         return ("none",), "nothing in reach"
     own = [Hex.parse(u["hex"]) for u in seen.own_ground.values() if u.get("alive", True)]
+    card = mind.own.sams.get(sid, {})
+    passed = {t for sam, t in mind.passed if sam == sid}
+    planes = {str(e["id"]): e for e in seen.enemy_aircraft}
 
-    def danger(t: str) -> tuple[float, str]:
+    def odds(t: str) -> float:
+        return float(
+            radar_sam_lock_on_check(
+                card.get("lock_on", 5),
+                card.get("eccm", 0),
+                quick_reaction=bool(card.get("quick")),
+                passdown_received=t in passed,
+            ).probability()
+        )
+
+    def key(t: str) -> tuple[float, float, str]:
         h = seen.where(t)
-        if h is None:
-            return (99.0, t)
-        near_own = min((h.distance(o) for o in own), default=99)
-        return (near_own + 0.5 * here.distance(h), t)
+        near = 99.0 if h is None else min((h.distance(o) for o in own), default=99)
+        near += 0 if h is None else 0.5 * here.distance(h)
+        worth = value_of_plane(mind, planes[t]) if t in planes else 1.0
+        return (-round(worth * odds(t), 3), near, t)
 
-    types = {str(e["id"]): e.get("type") for e in seen.enemy_aircraft}
-    lures = {t for t in targets if arm_carrier(types.get(t))}
+    lures = {t for t in targets if arm_carrier((planes.get(t) or {}).get("type"))}
     if len(lures) < len(targets):  # a lock-on draws the Weasel's ARM: leave it alone
         targets = [t for t in targets if t not in lures]
-    best = min(targets, key=danger)
-    card = mind.own.sams.get(seen.ask.subject, {})
-    odds = radar_sam_lock_on_check(card.get("lock_on", 5), card.get("eccm", 0)).probability()
+    best = min(targets, key=key)
     why = "; not the Weasel" if lures and best not in lures else ""
-    return (best,), f"locking the intruder nearest what we defend: {best} (base {odds}){why}"
+    why += "; the passdown's target" if best in passed else ""
+    return (best,), f"locking on to {best}: {round(100 * odds(best))}%{why}"
 
 
 def _samlaunch(mind: Mind) -> tuple[tuple[str, ...], str]:

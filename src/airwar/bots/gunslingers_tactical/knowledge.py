@@ -165,14 +165,19 @@ class Worth:
     """An unidentified ground unit: the mean of the enemy's ground targets."""
     air: dict[str, float]
     ground_all: bool
+    mine: dict[str, float] = field(default_factory=dict)
+    """What the enemy scores for destroying each of the side's own ground units."""
 
     @classmethod
     def of(cls, scenario: Any, side: str) -> Worth:
         scoring = Scoring(scenario)
         ground: dict[str, float] = {}
         air: dict[str, float] = {}
+        mine: dict[str, float] = {}
         for uid, (kind, owner, type_, label) in scoring.units.items():
             if owner == side:
+                if kind != "aircraft":
+                    mine[uid] = (scoring.target_points(uid, "destroyed") or 0) / AIRCRAFT_POINTS
                 continue
             if kind == "aircraft":
                 if type_:
@@ -182,7 +187,7 @@ class Worth:
             ground[label] = (got or 0) / AIRCRAFT_POINTS
         valued = [v for v in ground.values() if v > 0]
         unknown = sum(valued) / len(valued) if valued else 0.0
-        return cls(ground, unknown, air, scoring.ground_all)
+        return cls(ground, unknown, air, scoring.ground_all, mine)
 
     def of_ground(self, u: dict[str, Any]) -> float:
         if u.get("identified") and str(u.get("label")) in self.ground:
@@ -253,23 +258,41 @@ class Own:
         return cls(missiles, counts, arm, strikers, start, state.last_turn, sams, worth)
 
 
-def moved_this_turn(state: GsState, seat: int) -> set[str]:
-    """The enemy aircraft the seat saw move in this Flight Phase, under its own names for
-    them: read from the log as the seat may read it, back to the phase's start (a window
-    that doubles until it reaches it), nothing more."""
+def this_phase(state: GsState, seat: int) -> list[dict[str, Any]]:
+    """The events of the current phase the seat may read, oldest first, under its own
+    names for the enemy: read from the log back to the phase's start (a window that
+    doubles until it reaches it), nothing more."""
     count = state.log_count([seat])
     window = 128
     while True:
         since = max(0, count - window)
-        out: set[str] = set()
+        out: list[dict[str, Any]] = []
         for e in reversed(state.visible_events(seat, since)):
             if e.get("type") in ("phase", "turn"):
-                return out
-            if e.get("type") == "move" and isinstance(e.get("aircraft"), str):
-                out.add(e["aircraft"])
+                return out[::-1]
+            out.append(e)
         if since == 0:
-            return out
+            return out[::-1]
         window *= 2
+
+
+def moved_this_turn(state: GsState, seat: int) -> set[str]:
+    """The enemy aircraft the seat saw move in this Flight Phase."""
+    return {
+        e["aircraft"]
+        for e in this_phase(state, seat)
+        if e.get("type") == "move" and isinstance(e.get("aircraft"), str)
+    }
+
+
+def passdowns_this_phase(state: GsState, seat: int) -> tuple[tuple[str, str], ...]:
+    """The passdowns its side's EWRs and CCUs made this SAM Interaction Phase (GS-27): SAM
+    unit and target, as the side's own log says."""
+    return tuple(
+        (str(e["sam"]), str(e["target"]))
+        for e in this_phase(state, seat)
+        if e.get("type") == "passdown" and e.get("sam") and e.get("target")
+    )
 
 
 @dataclass
@@ -281,6 +304,8 @@ class Mind:
     own: Own
     level: Level
     moved: frozenset[str] = frozenset()
+    passed: tuple[tuple[str, str], ...] = ()
+    """The passdowns its EWRs and CCUs made this phase: (SAM unit, target)."""
 
     @property
     def turn(self) -> int:
