@@ -18,16 +18,21 @@ What it does, by declaration (GS-90):
   terrain where the line of sight is blocked) counts against it, and altitude is kept
   in the fighter's band (no dive it could avoid). Strikers fly to the target worth most
   and home once their bombs are gone; escorts stay between the strikers and the
-  nearest threat; ARM shooters hold at ARM range from the radars;
+  nearest threat; ARM shooters hold at ARM range from the radars. It does not run from
+  an enemy as fast as it is before the last turn (GS-93; ``flight``);
 - **shoots** when the odds (:func:`~airwar.games.gunslingers.rules.air.
   missile_launch_check` times the missile's result table) are good, holds fire when
-  they are poor unless it could not fire its missiles in the turns left, and picks the
-  target worth most;
+  they are poor unless it has a missile for every two turns left (GS-94), and picks
+  the target worth most (``air``);
+- **senses and marks** (GS-95, ``support``): radar search and lock-ons for its own
+  radar missiles, padlocks, illumination, shoot-outs, laser and FAC marks for its
+  strikers, ground moves;
 - **defends**: the strongest DDS program and every jammer on while a threat is about,
   IFF off when it helps the enemy's SAM lock-ons and passdowns (the exact odds of both
   with and without), ARMs at the SAM that threatens;
-- **on the ground** locks on to the intruder nearest what it defends, launches, takes
-  passdowns for the SAM that can use them, shuts a radar down while an ARM shooter is in
+- **on the ground** (``ground``) locks on to the intruder worth most times the exact
+  lock-on odds, the passdown's target counted (GS-96), launches, takes passdowns for
+  the SAM that can use them, shuts a radar down while an ARM shooter is in
   reach and nothing else is, and plots AAA fire where the enemy will be.
 
 Each decision carries its reason (``move Ford-1 3,2 h2 a12 # firing position on
