@@ -201,8 +201,8 @@ def card_sections(card: dict[str, Any]) -> list[tuple[str, list[Row]]]:
     if result.get("target") is not None:
         ok = str(result.get("success", "")).replace("_", " ")
         no = str(result.get("failure", "")).replace("_", " ")
-        text = f"{result['target']} or less: {ok}; otherwise {no}"
-        add("Result", "Result roll (d10)", text, why("result"))
+        roll = f"{result['target']} or less: {ok}; otherwise {no}"
+        add("Result", "Result roll (d10)", roll, why("result"))
     return [(s, sections[s]) for s in ORDER if s in sections]
 
 
