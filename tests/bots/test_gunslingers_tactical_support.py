@@ -105,14 +105,14 @@ def test_it_fires_a_poor_shot_only_while_it_has_missiles_to_spare(count: int, fi
 def test_it_does_not_run_from_an_equally_fast_enemy_until_the_last_turn(
     turn: int, runs: bool
 ) -> None:
-    """An F-16C (speed 7, AIM-120s) still to move 12 hexes away, our MiG as fast: running
-    out of its reach this turn only gives it a shot from behind the next (GS-93), except
-    on the last turn, when out of reach is safe."""
+    """An F-16C (speed 7, AIM-9Ms and guns) still to move 6 hexes away, our MiG as fast: 13
+    hexes would be out of its AIM-9M's and guns' reach this turn, but in it again the next
+    with our tail to it (GS-93), so it does not run there; on the last turn it does."""
     me = _fighter("Ural-1", "0,0", side="Red", heading=2)
-    enemy = _fighter("Contact-1", "12,-6", side="Blue", heading=8, type="F-16C")
+    enemy = _fighter("Contact-1", "6,-3", side="Blue", heading=8, type="F-16C")
     seen = _seen("move", "Ural-1", [], seat=1, turn=turn, aircraft=[me, enemy])
     d = decide(seen, _own({"Ural-1": [IR]}), LEVELS["normal"])
-    gap = Hex.parse(d.args[0]).distance(Hex.parse("12,-6"))
+    gap = Hex.parse(d.args[0]).distance(Hex.parse("6,-3"))
     assert (gap > 12) is runs, (d, gap)
 
 

@@ -271,7 +271,7 @@ def _score(
             if t >= max(theirs):
                 threat_reason = threat_reason or f"out of {eid}'s {m.type} envelope"
         mine_worst = sum(sorted(theirs)[-2:])  # it too launches two a turn
-        if not fixed and d <= espeed + gun_reach:
+        if not fixed and d <= espeed + gun_reach + chase:  # its guns catch us up too
             mine_worst += GUN_THREAT
             threat_reason = threat_reason or f"out of {eid}'s gun reach"
         worst += mine_worst
