@@ -169,3 +169,24 @@ def test_the_laser_goes_on_the_target_worth_most() -> None:
     seen = _seen("designate", "Buick-1", choices, aircraft=[me], enemy_ground=units)
     d = decide(seen, _own(worth=worth))
     assert d.first == "Contact-4" and "8 points" in (d.reason or "")
+
+
+@pytest.mark.parametrize(
+    ("missile", "alive", "lit"),
+    [
+        (AH, True, "yes"),
+        (AH, False, "no"),
+        (MissileCard("R-27R", "RH", 6, 2, 10, FRONT, 0.3), False, "yes"),
+    ],
+)
+def test_a_radar_missile_is_illuminated_while_it_needs_it(
+    missile: MissileCard, alive: bool, lit: str
+) -> None:
+    """A semi-active missile is lost without illumination (GS-33): always lit; an active
+    one is let go once its target is gone."""
+    me = _fighter("Ford-1", "0,0")
+    target = _fighter("Contact-1", "6,0", side="Red", alive=alive)
+    w = {"id": "W3", "type": missile.type, "target": "Contact-1", "hex": "3,0"}
+    seen = _seen("illuminate", "W3", ["illuminate W3 yes", "illuminate W3 no"],
+                 aircraft=[me, target], weapons=[w])  # fmt: skip
+    assert decide(seen, _own({"Ford-1": [missile]})).first == lit

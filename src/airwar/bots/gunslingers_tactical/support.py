@@ -118,8 +118,9 @@ def _illuminate(mind: Mind) -> tuple[tuple[str, ...], str]:
     wid = mind.seen.subject
     w = _weapon(mind, wid)
     target = w.get("target")
-    alive = any(e["id"] == target for e in mind.seen.enemy_aircraft)
-    if target and not alive and "AH" in str(w.get("type", "")):
+    gone = (mind.seen.aircraft.get(str(target)) or {}).get("alive") is False
+    guidance = {m.type: m.guidance for ms in mind.own.missiles.values() for m in ms}
+    if gone and guidance.get(str(w.get("type"))) == "AH":
         return ("no",), f"not illuminating {wid}: its target is gone"
     return ("yes",), f"illuminating {wid} at {target or 'its target'}: lost without guidance"
 
