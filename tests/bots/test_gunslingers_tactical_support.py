@@ -119,17 +119,15 @@ def test_it_does_not_run_from_an_equally_fast_enemy_until_the_last_turn(
 # -- sensors --------------------------------------------------------------------------------
 
 
-def test_it_locks_on_to_the_nearest_contact_and_says_why() -> None:
+def test_without_a_radar_missile_it_keeps_its_contacts() -> None:
     me = _fighter("Ford-1", "0,0")
-    near = _fighter("Contact-1", "4,0", side="Red")
-    far = _fighter("Contact-2", "8,0", side="Red")
-    choices = ["lock Ford-1 none", "lock Ford-1 Contact-1", "lock Ford-1 Contact-2"]
-    seen = _seen("lock", "Ford-1", choices, aircraft=[me, far, near])
-    d = decide(seen, _own({"Ford-1": [IR, AH]}))
-    assert d.first == "Contact-1" and "for the AIM-120" in (d.reason or "")
-    seen = _seen("lock", "Ford-1", choices, aircraft=[me, far, near])
+    enemy = _fighter("Contact-1", "6,0", side="Red")
+    choices = ["lock Ford-1 none", "lock Ford-1 Contact-1"]
+    seen = _seen("lock", "Ford-1", choices, aircraft=[me, enemy])
     d = decide(seen, _own({"Ford-1": [IR]}))
-    assert d.first == "Contact-1" and "keep them tracked" in (d.reason or "")
+    assert d.first == "none" and "contacts kept" in (d.reason or "")
+    seen = _seen("lock", "Ford-1", choices, aircraft=[me, enemy])
+    assert decide(seen, _own({"Ford-1": [IR, AH]})).first == "Contact-1"
 
 
 def test_radar_search_rolls_for_what_its_missiles_reach_first() -> None:

@@ -82,17 +82,18 @@ def _radar(mind: Mind) -> tuple[tuple[str, ...], str]:
 
 
 def _lock(mind: Mind) -> tuple[tuple[str, ...], str]:
-    """Lock-ons (GS-13): the nearest contacts, as many as the radar may try. A lock-on
-    guides a radar missile and keeps its target tracked; holding it back while no radar
-    missile is left cost the large battle's F-16s more than the contacts it kept (GS-95)."""
+    """Lock-ons (GS-13) only while it has a radar missile to guide: a lock-on drops the
+    other contacts of a single-target radar, so without one the contacts are kept."""
     p, here = _here(mind)
-    radar = _radar_missiles(mind, str(p["id"]))
-    chosen = mind.seen.nearest(here, mind.seen.singles())[: mind.seen.most()]
-    if not chosen:
-        return (listed([]),), "no contact to lock on to"
+    pid = str(p["id"])
+    radar = _radar_missiles(mind, pid)
+    cands = mind.seen.singles()
+    if not radar:
+        return (listed([]),), "no lock-on: no radar missile left to guide, contacts kept"
+    reach = max(m.max_range for m in radar) + int(p.get("speed", 0))
+    chosen = _ranked_planes(mind, here, cands, reach)[: mind.seen.most()]
     names = ", ".join(m.type for m in radar)
-    why = f"for the {names}" if radar else "to keep them tracked"
-    return (listed(chosen),), f"locking the nearest: {', '.join(chosen)} {why}"
+    return (listed(chosen),), f"locking {', '.join(chosen)} for the {names}"
 
 
 def _padlock(mind: Mind) -> tuple[tuple[str, ...], str]:
