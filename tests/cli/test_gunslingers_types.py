@@ -4,6 +4,7 @@ through the real command line (the whole ``airwar`` app, and the installed comma
 from __future__ import annotations
 
 import json
+import re
 import shutil
 import subprocess
 from pathlib import Path
@@ -42,15 +43,36 @@ def test_types_json_is_the_listing() -> None:
     assert {r["name"] for r in rows} == {c.name for c in library().cards()}
 
 
-def test_show_prints_the_data_card_with_house_values_marked() -> None:
+def test_show_prints_the_data_card_as_a_pilot_reads_it_with_house_values_marked() -> None:
     code, out, _ = airwar("types", "show", "F-16C")
     assert code == 0
     lines = out.splitlines()
     assert lines[0] == "F-16C: F-16C Fighting Falcon (aircraft)"
     assert lines[1] == "  variant of F-16"
-    speed = next(line for line in lines if line.split()[0] == "speed")
-    assert speed.split()[1] == "7" and "[house value: hexes a Flight Phase" in speed
+    assert "  Airframe" in lines and "  Self-protection" in lines
+    rows = {line.strip().split("  ")[0]: line.strip() for line in lines if line.startswith("    ")}
+    speed = rows["Top speed"]
+    assert " 7 hexes a move  [house value: hexes a Flight Phase" in speed
+    assert "2 × AIM-9M, 2 × AIM-120  [house value: missiles" in rows["CAP load"]
+    assert " 1 chaff, 1 flare  [house value: chaff PPL a turn" in rows["DDS program P1"]
     assert lines[-1] == "  Every number is a house value: the text gives none (GS-6, GS-62)."
+
+
+@pytest.mark.parametrize("name", sorted(c.name for c in library().cards()))
+def test_no_card_shows_a_raw_place(name: str) -> None:
+    """Every type of the library reads in words: no ``loads.CAP.missiles[0].type``, no
+    ``dds_programs[0].name``, no ``result.target``, each value of the card on some row."""
+    code, out, _ = airwar("types", "show", name)
+    assert code == 0
+    rows = [line for line in out.splitlines() if line.startswith("    ")]
+    assert rows
+    labels = [line.strip().split("  ")[0] for line in rows]
+    raw = [label for label in labels if re.search(r"\[\d+\]|\.|_", label)]
+    assert raw == [], raw
+    card = json.loads(airwar("types", "show", name, "--json")[1])
+    for f in card["fields"]:
+        if f["house"]:
+            assert f["house"] in out, f["field"]
 
 
 @pytest.mark.parametrize("name", ["r-73", "R-73", "AA-11"])

@@ -223,7 +223,12 @@ def types_show(
         near = lib.closest(name)
         hint = f" (closest: {', '.join(near)})" if near else " (see: airwar gunslingers types)"
         fail(f"no type {name[:60]!r} in the library{hint}")
-    typer.echo(json.dumps(card_data(card), indent=2) if as_json else card_text(card))
+    if as_json:
+        typer.echo(json.dumps(card_data(card), indent=2))
+        return
+    from airwar.cli.gunslingers_card import pilot_card_text
+
+    typer.echo(pilot_card_text(card_text(card).splitlines()[0], card_data(card)))
 
 
 def _game(scenario: Path, turns: int) -> GunslingersGame:
