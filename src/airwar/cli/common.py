@@ -10,10 +10,11 @@ bounded by what it can mean: :func:`int_range`, :func:`float_range` and
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import math
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from typing import TYPE_CHECKING, Annotated, Any, NoReturn, ParamSpec, TypeVar
 
 import typer
@@ -232,3 +233,31 @@ class Typer(typer.Typer):
         self, name: str | None = None, *, cls: type[TyperCommand] | None = None, **kwargs: Any
     ) -> Callable[[Callable[P, R]], Callable[P, R]]:
         return super().command(name, cls=cls or Command, **kwargs)
+
+
+@contextlib.contextmanager
+def games_progress(
+    total: int, label: str, *, quiet: bool = False
+) -> Iterator[Callable[[int], None]]:
+    """A progress bar of the games played, on standard error when it is a terminal.
+
+    ``quiet`` (a run printing JSON for another program) or a redirected standard
+    error draws nothing; a JSON run on a terminal may still show it, as the JSON
+    goes to standard output. The callable advances the bar by that many games.
+    """
+    if quiet or not sys.stderr.isatty():
+        yield lambda _n: None
+        return
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeElapsedColumn
+
+    with Progress(
+        "[bold]{task.description}",
+        BarColumn(),
+        MofNCompleteColumn(),
+        "games",
+        TimeElapsedColumn(),
+        console=make_console(stderr=True),
+        transient=True,
+    ) as bar:
+        task = bar.add_task(label, total=total)
+        yield lambda n: bar.advance(task, n)

@@ -37,7 +37,6 @@ import json
 import os
 import sys
 import time
-from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -51,8 +50,8 @@ from airwar.cli.common import (
     check_seed,
     fail,
     float_range,
+    games_progress,
     int_range,
-    make_console,
     open_store,
     reports_errors,
 )
@@ -741,7 +740,7 @@ def match(
         if refused:
             fail(f"{flag} {name}: {refused}")
     match_seed = int(seed) if seed.lstrip("-").isdigit() else seed
-    with _progress(games, "games", quiet=as_json) as advance:
+    with games_progress(games, path.stem, quiet=as_json) as advance:
         results = run_match(
             options,
             bots,
@@ -785,26 +784,6 @@ def match(
             f"{role} decisions: {t[role]['decisions']}, mean {t[role]['mean'] * 1000:.2f} "
             f"ms, p95 {t[role]['p95'] * 1000:.2f} ms"
         )
-
-
-@contextlib.contextmanager
-def _progress(total: int, label: str, quiet: bool) -> Iterator[Callable[[int], None]]:
-    """A rich progress bar on standard error (none with --json or off a terminal)."""
-    if quiet or not sys.stderr.isatty():
-        yield lambda _n: None
-        return
-    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeElapsedColumn
-
-    with Progress(
-        "[bold]{task.description}",
-        BarColumn(),
-        MofNCompleteColumn(),
-        TimeElapsedColumn(),
-        console=make_console(stderr=True),
-        transient=True,
-    ) as bar:
-        task = bar.add_task(label, total=total)
-        yield lambda n: bar.advance(task, n)
 
 
 @app.command()

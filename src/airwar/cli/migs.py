@@ -8,11 +8,8 @@ game's explained log), ``moves`` (the movement perft of a position) and
 
 from __future__ import annotations
 
-import contextlib
 import json
-import sys
 import time
-from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any
 
@@ -28,6 +25,7 @@ from airwar.cli.common import (
     Typer,
     check_seed,
     float_range,
+    games_progress,
     make_console,
     parse_option_pairs,
     reports_errors,
@@ -554,28 +552,6 @@ def moves(
 # -- simulate ----------------------------------------------------------------
 
 
-@contextlib.contextmanager
-def game_progress(total: int, label: str) -> Iterator[Callable[[int], None]]:
-    """A progress bar of the games played, on standard error when it is a terminal (with
-    --json too: the JSON goes to standard output); nothing is written anywhere else."""
-    if not sys.stderr.isatty():
-        yield lambda _n: None
-        return
-    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeElapsedColumn
-
-    with Progress(
-        "[bold]{task.description}",
-        BarColumn(),
-        MofNCompleteColumn(),
-        "games",
-        TimeElapsedColumn(),
-        console=make_console(stderr=True),
-        transient=True,
-    ) as bar:
-        task = bar.add_task(label, total=total)
-        yield lambda n: bar.advance(task, n)
-
-
 @app.command()
 @reports_errors
 def simulate(
@@ -606,7 +582,7 @@ def simulate(
         raise SeatError("--bots must name two bots; a human cannot play a simulation")
     game_name = EngagementGame.name if engagement else MigsGame.name
     started = time.perf_counter()
-    with game_progress(games_, f"{pair[0]} v {pair[1]}") as done:
+    with games_progress(games_, f"{pair[0]} v {pair[1]}") as done:
         summary = run_simulation(
             game_name, parse_option_pairs(option), pair, games_, parse_seed(seed) or 0, done
         )
