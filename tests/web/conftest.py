@@ -26,7 +26,7 @@ from tests.needs import missing
 from tests.web.helpers import RELAXED
 
 if TYPE_CHECKING:
-    from playwright.sync_api import Browser, Page
+    from playwright.sync_api import Browser, BrowserContext, Page
 
 CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_ARGS = [
@@ -284,6 +284,18 @@ def browser() -> Iterator[Browser]:
             yield b
         finally:
             b.close()
+
+
+@pytest.fixture(scope="module")
+def context(browser: Browser) -> Iterator[BrowserContext]:
+    """One desktop-sized browser context (1280 x 900) a module's pages share; a module
+    that needs another size (a phone's) defines its own."""
+    ctx = browser.new_context(viewport={"width": 1280, "height": 900})
+    ctx.set_default_timeout(30_000)
+    try:
+        yield ctx
+    finally:
+        ctx.close()
 
 
 @pytest.fixture

@@ -14,7 +14,7 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from playwright.sync_api import Browser, BrowserContext, Page
+from playwright.sync_api import BrowserContext, Page
 
 from tests.web.conftest import Server
 from tests.web.helpers import AXE
@@ -42,16 +42,6 @@ PAGES = [
 
 SERIOUS = ("serious", "critical")
 """The impacts that fail a page (axe's four: minor, moderate, serious, critical)."""
-
-
-@pytest.fixture(scope="module")
-def context(browser: Browser) -> Iterator[BrowserContext]:
-    ctx = browser.new_context(viewport={"width": 1280, "height": 900})
-    ctx.set_default_timeout(30_000)
-    try:
-        yield ctx
-    finally:
-        ctx.close()
 
 
 @pytest.fixture(scope="module")

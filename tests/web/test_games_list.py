@@ -8,14 +8,13 @@ never a resume.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
 from hypothesis import given
 from hypothesis import strategies as st
-from playwright.sync_api import Browser, BrowserContext, expect
+from playwright.sync_api import BrowserContext, expect
 
 from airwar.core.options import Parameter
 from airwar.core.registry import game_class, game_names
@@ -131,16 +130,6 @@ def test_a_running_double_blind_game_lists_no_summary(client: TestClient) -> Non
 
 
 # -- the page -----------------------------------------------------------------------------
-
-
-@pytest.fixture(scope="module")
-def context(browser: Browser) -> Iterator[BrowserContext]:
-    ctx = browser.new_context(viewport={"width": 1280, "height": 900})
-    ctx.set_default_timeout(30_000)
-    try:
-        yield ctx
-    finally:
-        ctx.close()
 
 
 @pytest.mark.browser

@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from playwright.sync_api import Browser, BrowserContext, Page, expect
+from playwright.sync_api import BrowserContext, Page, expect
 
 from tests.web.conftest import Server, free_port, wait_until
 from tests.web.test_accessibility import serious_violations
@@ -41,16 +41,6 @@ def server(tmp_path_factory: pytest.TempPathFactory, solved_folder: Path) -> Ite
     finally:
         srv.stop()
         mp.undo()
-
-
-@pytest.fixture(scope="module")
-def context(browser: Browser) -> Iterator[BrowserContext]:
-    ctx = browser.new_context(viewport={"width": 1280, "height": 900})
-    ctx.set_default_timeout(30_000)
-    try:
-        yield ctx
-    finally:
-        ctx.close()
 
 
 @pytest.fixture

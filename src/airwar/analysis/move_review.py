@@ -1,4 +1,4 @@
-"""How good a seat's last move was, for the play page's hints "after my move".
+"""How good a seat's last move was, for the play page's hints "after my move" (MS-33).
 
 A move is one movement turn of a plane: the steps and the shot (or hold) its seat
 decided in a row, in one engagement (MS-6, MS-9). Once the seat has made a whole move,

@@ -25,7 +25,7 @@ from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
 from airwar.core.errors import AirwarError
-from airwar.games.migs_sabres.planes import plane_type
+from airwar.games.migs_sabres.planes import Side, active_type, plane_type, types_of
 from airwar.solver import cache as solver_cache
 from airwar.solver import jobs
 from airwar.solver.model import MAX_TURN_LIMIT, Matchup, SolverError, SolverOptions
@@ -39,17 +39,18 @@ BACKGROUND_VAR = "AIRWAR_BACKGROUND_SOLVE"
 TRUE = ("1", "true", "t", "yes", "y", "on")
 FALSE = ("0", "false", "f", "no", "n", "off")
 
-COMMON: tuple[tuple[str, str], ...] = (
-    ("MiG-15", "F-86"),
-    ("F-86", "MiG-15"),
-    ("MiG-15", "F-84"),
-    ("MiG-15", "F-80"),
-    ("F-86", "Yak-9"),
-    ("MiG-15", "Meteor"),
-    ("MiG-15", "F-51"),
-)
+
+def _pairings() -> tuple[tuple[str, str], ...]:
+    """Each side's active plane against every plane of the other side (MS-4), read from the
+    plane table: the pairing of the two active jets (both ways) first, then data order."""
+    pairs = [(active_type(side).name, t.name) for side in Side for t in types_of(side.other)]
+    return tuple(sorted(pairs, key=lambda p: (p[::-1] not in pairs, pairs.index(p))))
+
+
+COMMON: tuple[tuple[str, str], ...] = _pairings()
 """The pairings of the rules (MS-4), the jets' own first: solved without aces, then with an
 active ace, at the default options, when the database has no games to go by."""
+
 
 MOST_MATCHUPS = 20
 """The background solver solves at most this many matchups (14 common ones and a few of

@@ -32,7 +32,7 @@ as in the exact form; 3.4 MB a layer instead of 13.7, 46 MB a matchup. The
 layers recomputed from such a layer differ from an uninterrupted solve by at
 most the rounding of its values (a layer's values are a maximum and an
 expectation of the next one's: the error does not grow), and a move whose
-value is within that rounding of the best may be taken instead of it;
+value is within that rounding of the best may be taken instead of it (MS-40);
 ``benchmarks/solver_compact.py`` measures what that changes (docs/solver.md).
 """
 
