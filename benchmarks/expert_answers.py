@@ -30,8 +30,8 @@ from airwar.bots.expert import ExpertBot
 from airwar.core import play_bots
 from airwar.core.game import Action, GameState
 from airwar.games.migs_sabres import EngagementGame
-from airwar.solver import Matchup, SolverOptions, solve
-from airwar.solver import cache as solver_cache
+from airwar.games.migs_sabres.solver import Matchup, SolverOptions, solve
+from airwar.games.migs_sabres.solver import cache as solver_cache
 
 
 class Timed(ExpertBot):

@@ -107,7 +107,7 @@ def wait_for_server(http: httpx.Client) -> None:
 
 def every_answer(url: str, args: argparse.Namespace, cache: Path) -> dict[str, Any]:
     """The 14 common matchups solved in the background, then every answer of one game each."""
-    from airwar.solver.background import common_matchups
+    from airwar.games.migs_sabres.solver.background import common_matchups
 
     load_before = load()
     with httpx.Client(base_url=url, timeout=30) as http:

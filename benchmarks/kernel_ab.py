@@ -2,7 +2,7 @@
 
     python benchmarks/kernel_ab.py OLD_KERNEL.py NEW_KERNEL.py [--layers 30]
 
-Each file is a copy of ``src/airwar/solver/kernel.py`` (one edited). Both are
+Each file is a copy of ``src/airwar/games/migs_sabres/solver/kernel.py`` (one edited). Both are
 compiled in this one process (Numba's disk cache off) and solve the same full
 size layer (F-86 against MiG-15, the third of a chain) in turn, ABBA, so
 that a shared machine's changing speed falls on both alike; a run of whole
@@ -24,9 +24,9 @@ from typing import Any
 
 import numpy as np
 
-import airwar.solver.layers as layers
-from airwar.solver.model import Matchup, SolverOptions, specs_of
-from airwar.solver.tables import pair_tables
+import airwar.games.migs_sabres.solver.layers as layers
+from airwar.games.migs_sabres.solver.model import Matchup, SolverOptions, specs_of
+from airwar.games.migs_sabres.solver.tables import pair_tables
 
 
 def compiled(path: Path, name: str) -> Callable[..., Any]:

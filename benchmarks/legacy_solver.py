@@ -1,10 +1,10 @@
 """THE OLD SOLVER, KEPT ONLY AS THE REFERENCE for the benchmarks and the exactness checks.
 
 This is the layer solver the project used before the solver moved to
-:mod:`airwar.solver` (one NumPy gather over all canonical pairs per step kind
+:mod:`airwar.games.migs_sabres.solver` (one NumPy gather over all canonical pairs per step kind
 and MP, every layer kept in float32). Nothing in ``src`` imports it;
 ``benchmarks/solver_bench.py --compare-old``, ``benchmarks/solver_exactness.py``
-and ``tests/analysis/test_solver_legacy.py`` run it side by side with the new
+and ``tests/games/migs_sabres/solver/test_solver_legacy.py`` run it side by side with the new
 one. Remove it together with them once the comparison is no longer wanted.
 
 The original description follows.
@@ -41,7 +41,7 @@ from typing import Any
 import numpy as np
 from numpy.typing import NDArray
 
-from airwar.solver.tables import BoardTables, step_specs
+from airwar.games.migs_sabres.solver.tables import BoardTables, step_specs
 
 FloatArray = NDArray[np.float64]
 IntArray = NDArray[np.int64]
@@ -307,7 +307,8 @@ class LayerSolver:
 
 
 class OldStore:
-    """Every layer of an old solve, looked up like :class:`airwar.solver.store.LayerStore`."""
+    """Every layer of an old solve, looked up like
+    :class:`airwar.games.migs_sabres.solver.store.LayerStore`."""
 
     def __init__(
         self, pairs: PairTables, specs: tuple[PlaneSpec, PlaneSpec], arrays: dict[str, Any]
@@ -324,14 +325,14 @@ class OldStore:
 def solve_old(matchup, options, folder=None, on_layer=None):  # type: ignore[no-untyped-def]
     """Solve a matchup with the old solver, one process; the arrays go to ``folder`` (memory maps)
     or stay in memory. ``on_layer(mover, n, layer)`` sees each float64 layer. Returns a
-    :class:`airwar.solver.Solution` over the old arrays."""
+    :class:`airwar.games.migs_sabres.solver.Solution` over the old arrays."""
     from pathlib import Path
 
     from numpy.lib.format import open_memmap
 
-    from airwar.solver.model import specs_of
-    from airwar.solver.solution import Solution
-    from airwar.solver.tables import BoardTables as BT
+    from airwar.games.migs_sabres.solver.model import specs_of
+    from airwar.games.migs_sabres.solver.solution import Solution
+    from airwar.games.migs_sabres.solver.tables import BoardTables as BT
 
     pt = PairTables.build(BT.build(options.columns, options.rows))
     specs = specs_of(matchup, options)

@@ -44,10 +44,10 @@ def _folder_mib(folder: Path) -> float:
 def run_new(args: argparse.Namespace) -> dict[str, Any]:
     t0 = time.perf_counter()
     c0 = time.process_time()
-    from airwar.solver import Matchup, SolverOptions, solve
-    from airwar.solver import cache as solver_cache
-    from airwar.solver.kernel import solve_layer
-    from airwar.solver.tables import pair_tables
+    from airwar.games.migs_sabres.solver import Matchup, SolverOptions, solve
+    from airwar.games.migs_sabres.solver import cache as solver_cache
+    from airwar.games.migs_sabres.solver.kernel import solve_layer
+    from airwar.games.migs_sabres.solver.tables import pair_tables
 
     matchup = Matchup(args.active, args.listed, args.active_ace, args.listed_ace)
     options = SolverOptions(turn_limit=args.turn_limit)
@@ -65,7 +65,7 @@ def run_new(args: argparse.Namespace) -> dict[str, Any]:
         start = sol.start_value()
         size = _folder_mib(Path(tmp))
     return {
-        "implementation": "new (airwar.solver: compiled kernel, kept layers)",
+        "implementation": "new (airwar.games.migs_sabres.solver: compiled kernel, kept layers)",
         "pairs": pairs.n_pairs,
         "setup_seconds": round(setup_s, 2),
         "solve_seconds": round(solve_s, 2),
@@ -83,7 +83,7 @@ def run_old(args: argparse.Namespace) -> dict[str, Any]:
     c0 = time.process_time()
     from legacy_solver import solve_old
 
-    from airwar.solver import Matchup, SolverOptions
+    from airwar.games.migs_sabres.solver import Matchup, SolverOptions
 
     matchup = Matchup(args.active, args.listed, args.active_ace, args.listed_ace)
     options = SolverOptions(turn_limit=args.turn_limit)

@@ -42,10 +42,10 @@ import numpy as np
 from airwar.bots import make_bot
 from airwar.core import play_bots
 from airwar.games.migs_sabres import EngagementGame
-from airwar.solver import Matchup, Solution, SolverOptions, solve
-from airwar.solver import cache as solver_cache
-from airwar.solver.model import EngagementKey
-from airwar.solver.store import COMPACT, EXACT, chain_of
+from airwar.games.migs_sabres.solver import Matchup, Solution, SolverOptions, solve
+from airwar.games.migs_sabres.solver import cache as solver_cache
+from airwar.games.migs_sabres.solver.model import EngagementKey
+from airwar.games.migs_sabres.solver.store import COMPACT, EXACT, chain_of
 
 
 def folder_bytes(folder: Path) -> int:

@@ -6,7 +6,7 @@
 
 For each matchup (active type, listed type, active ace or not; the rows of
 the matchup table in docs/analysis.md, who moves first aside) it solves with
-the new solver (``airwar.solver``, into a temporary cache folder) and runs
+the new solver (``airwar.games.migs_sabres.solver``, into a temporary cache folder) and runs
 the old one (``benchmarks/legacy_solver.py``, the reference) layer by layer
 in float64, and compares at ``--samples`` states drawn at random over every
 layer (who moves, movement turns left, who has fired, the canonical pair of
@@ -34,10 +34,10 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from legacy_solver import LayerSolver as OldLayerSolver
 from legacy_solver import PairTables as OldPairTables
 
-from airwar.solver import ACTIVE, LISTED, Matchup, SolverOptions, solve
-from airwar.solver import cache as solver_cache
-from airwar.solver.model import EngagementKey, specs_of
-from airwar.solver.tables import BoardTables
+from airwar.games.migs_sabres.solver import ACTIVE, LISTED, Matchup, SolverOptions, solve
+from airwar.games.migs_sabres.solver import cache as solver_cache
+from airwar.games.migs_sabres.solver.model import EngagementKey, specs_of
+from airwar.games.migs_sabres.solver.tables import BoardTables
 
 TABLE = [
     ("MiG-15", "F-86"),

@@ -20,8 +20,8 @@ import time
 from pathlib import Path
 
 from airwar.core.registry import load_game
-from airwar.solver import Matchup, SolverOptions, engagement_values, solve
-from airwar.solver import cache as solver_cache
+from airwar.games.migs_sabres.solver import Matchup, SolverOptions, engagement_values, solve
+from airwar.games.migs_sabres.solver import cache as solver_cache
 
 OPTIONS = {"active": "Yak-9", "listed": "F-51", "turn_limit": 1}
 

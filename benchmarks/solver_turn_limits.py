@@ -32,10 +32,10 @@ import time
 from pathlib import Path
 
 from airwar.games.migs_sabres.board import COLUMNS, ROWS
-from airwar.solver import MAX_TURN_LIMIT, Matchup, SolverOptions, solve
-from airwar.solver import cache as solver_cache
-from airwar.solver.cache import solution_bytes
-from airwar.solver.tables import pair_tables
+from airwar.games.migs_sabres.solver import MAX_TURN_LIMIT, Matchup, SolverOptions, solve
+from airwar.games.migs_sabres.solver import cache as solver_cache
+from airwar.games.migs_sabres.solver.cache import solution_bytes
+from airwar.games.migs_sabres.solver.tables import pair_tables
 
 EXTRAPOLATE = (20, 25, 30, 40, 50, 100, 1000)
 

@@ -35,7 +35,7 @@ from airwar.analysis.stats import mean_interval
 from airwar.core.bot import Bot
 from airwar.core.driver import play_bots
 from airwar.core.registry import load_game
-from airwar.solver import Matchup, SolverOptions, solve
+from airwar.games.migs_sabres.solver import Matchup, SolverOptions, solve
 
 BOTS = ("random", "heuristic", "mcts", "expert")
 GAME = "migs-engagement"

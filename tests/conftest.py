@@ -13,8 +13,8 @@ from pathlib import Path
 import pytest
 from hypothesis import settings
 
-from airwar.solver import Matchup, SolverOptions, solve
-from airwar.solver import cache as solver_cache
+from airwar.games.migs_sabres.solver import Matchup, SolverOptions, solve
+from airwar.games.migs_sabres.solver import cache as solver_cache
 from tests.needs import (
     pytest_make_collect_report,
     pytest_runtest_makereport,
@@ -51,7 +51,7 @@ def pytest_sessionfinish(session: pytest.Session) -> None:
 def solved_folder(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """The reduced matchup (Yak-9 v F-51, turn limit 1) solved once per test run.
 
-    The folder is ``<cache home>/airwar/solver``, so a server started with
+    The folder is ``<cache home>/airwar/games/migs_sabres/solver``, so a server started with
     that cache home (``XDG_CACHE_HOME``) finds the solution too.
     """
     folder = tmp_path_factory.mktemp("cache-home") / "airwar" / "solver"

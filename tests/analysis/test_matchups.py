@@ -2,7 +2,6 @@
 
 import pytest
 
-from airwar import solver
 from airwar.analysis.matchups import (
     ExactValue,
     Matchup,
@@ -12,7 +11,8 @@ from airwar.analysis.matchups import (
     solver_lookup,
 )
 from airwar.analysis.questions import first_mover, is_prop_vs_jet, prop_vs_jet
-from airwar.solver import cache as solver_cache
+from airwar.games.migs_sabres import solver
+from airwar.games.migs_sabres.solver import cache as solver_cache
 
 # (active, listed): the active squadron's own type against each type of the other side (MS-4)
 PAIRINGS = [

@@ -26,8 +26,8 @@ from airwar.bots.registry import make_bot
 from airwar.core.driver import play_bots, replay
 from airwar.core.record import GameRecord
 from airwar.core.registry import load_game
-from airwar.solver import Matchup, SolverOptions, solve
-from airwar.solver import cache as solver_cache
+from airwar.games.migs_sabres.solver import Matchup, SolverOptions, solve
+from airwar.games.migs_sabres.solver import cache as solver_cache
 from tests.analysis.test_review import cache_home, play, solved  # noqa: F401 (fixtures)
 
 DECISION_EVENTS = ("step", "fire", "hold_fire")

@@ -55,7 +55,7 @@ from airwar.core.record import GameRecord
 from airwar.core.registry import load_game
 from airwar.games.migs_sabres import Facing, Square, StepKind, kill_check, step_result
 from airwar.games.migs_sabres.combat import aspect_of
-from airwar.solver import (
+from airwar.games.migs_sabres.solver import (
     ACTIVE,
     LISTED,
     EngagementKey,
@@ -65,7 +65,7 @@ from airwar.solver import (
     Value,
     solve,
 )
-from airwar.solver import cache as solver_cache
+from airwar.games.migs_sabres.solver import cache as solver_cache
 
 # -- the full-board matchup, solved once per test run --------------------------
 

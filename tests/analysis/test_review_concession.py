@@ -15,7 +15,7 @@ from airwar.analysis.review import DecisionReview, review_record
 from airwar.core.driver import Driver
 from airwar.core.game import CONCESSIONS
 from airwar.core.registry import load_game
-from airwar.solver import cache as solver_cache
+from airwar.games.migs_sabres.solver import cache as solver_cache
 from tests.analysis.test_review import ENGAGEMENT_OPTIONS, review_cache_home
 
 

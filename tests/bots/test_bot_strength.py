@@ -22,8 +22,8 @@ from airwar.bots import HeuristicBot, RandomBot
 from airwar.bots.expert import ExpertBot
 from airwar.core import Bot, play_bots
 from airwar.games.migs_sabres import EngagementGame
-from airwar.solver import Matchup, SolverOptions, solve
-from airwar.solver import cache as solver_cache
+from airwar.games.migs_sabres.solver import Matchup, SolverOptions, solve
+from airwar.games.migs_sabres.solver import cache as solver_cache
 
 PAIRINGS = [("MiG-15", "F-80"), ("F-86", "MiG-15"), ("F-84", "Yak-9"), ("MiG-15", "F-86")]
 

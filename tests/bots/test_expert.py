@@ -12,8 +12,8 @@ from airwar.bots.registry import make_bot
 from airwar.core.events import EventLog
 from airwar.core.game import CHANCE, GameState
 from airwar.games.migs_sabres import EngagementGame, Facing, Square
-from airwar.solver import Matchup, SolverOptions, engagement_values, solve
-from airwar.solver import cache as solver_cache
+from airwar.games.migs_sabres.solver import Matchup, SolverOptions, engagement_values, solve
+from airwar.games.migs_sabres.solver import cache as solver_cache
 
 OPTIONS = {"active": "Yak-9", "listed": "F-51", "turn_limit": 1, "first": "active"}
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from airwar.bots import expert
-from airwar.solver import (
+from airwar.games.migs_sabres.solver import (
     MAX_TURN_LIMIT,
     TurnLimitTooLong,
     check_turn_limit,

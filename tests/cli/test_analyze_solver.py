@@ -9,11 +9,11 @@ import pytest
 from typer.testing import CliRunner
 
 import airwar.cli.analyze as analyze
-from airwar import solver
 from airwar.cli.analyze import app, matchup_bars
-from airwar.solver import Matchup, SolverOptions
-from airwar.solver import cache as solver_cache
-from airwar.solver.jobs import DONE, RUNNING, JobStatus
+from airwar.games.migs_sabres import solver
+from airwar.games.migs_sabres.solver import Matchup, SolverOptions
+from airwar.games.migs_sabres.solver import cache as solver_cache
+from airwar.games.migs_sabres.solver.jobs import DONE, RUNNING, JobStatus
 
 runner = CliRunner()
 FAST = ["--games", "2", "--workers", "1", "--aces", "no", "--first", "active", "--json"]

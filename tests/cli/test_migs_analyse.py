@@ -14,7 +14,7 @@ from typer.testing import CliRunner, Result
 
 from airwar.analysis.review import review_record
 from airwar.cli.migs import app
-from airwar.solver import cache as solver_cache
+from airwar.games.migs_sabres.solver import cache as solver_cache
 from airwar.store import Store
 from tests.analysis.test_review import CHART, review_cache_home
 

@@ -13,9 +13,9 @@ from rich.console import Console
 
 from airwar.bots.registry import make_bot
 from airwar.cli.migs_play import TerminalPlay, not_cached_lines
+from airwar.games.migs_sabres.solver import MAX_TURN_LIMIT, Matchup, Solution, SolverOptions, jobs
+from airwar.games.migs_sabres.solver import cache as solver_cache
 from airwar.session import HUMAN, Sessions
-from airwar.solver import MAX_TURN_LIMIT, Matchup, Solution, SolverOptions, jobs
-from airwar.solver import cache as solver_cache
 from airwar.store import Store
 from tests.cli.test_migs_play import Script
 

@@ -20,8 +20,8 @@ from airwar.cli.migs_play import TerminalPlay
 from airwar.cli.render_migs import value_text
 from airwar.core import load_game
 from airwar.games.migs_sabres import Facing, Square
+from airwar.games.migs_sabres.solver import engagement_values
 from airwar.session import HUMAN, Sessions
-from airwar.solver import engagement_values
 from airwar.store import Store
 from tests.cli.test_migs_play import Script
 
@@ -142,8 +142,8 @@ def test_a_lookup_that_finds_nothing_neither_solves_nor_reads(
 
     (How long a miss and a hit take is measured in benchmarks/solver_lookup.py.)
     """
-    from airwar.solver import cache as solver_cache
-    from airwar.solver import solving
+    from airwar.games.migs_sabres.solver import cache as solver_cache
+    from airwar.games.migs_sabres.solver import solving
 
     def refuse(*_args: object, **_kw: object) -> None:
         raise AssertionError("a lookup must not solve or open a solution")

@@ -101,7 +101,10 @@ def main() -> None:
     tomllib.load = tracked_load  # before any game module is imported
     import importlib.util
 
-    for solver_tables in ("airwar.solver.tables", "airwar.analysis.solver_tables"):
+    for solver_tables in (
+        "airwar.games.migs_sabres.solver.tables",
+        "airwar.analysis.solver_tables",
+    ):
         if importlib.util.find_spec(solver_tables) is not None:
             importlib.import_module(solver_tables)  # the solver reads the move costs
     import airwar.games.bia

@@ -18,7 +18,7 @@ from fastapi.testclient import TestClient
 
 from airwar.analysis.review import describe_marks, kill_chance_series, review_record
 from airwar.core.record import GameRecord
-from airwar.solver import cache as solver_cache
+from airwar.games.migs_sabres.solver import cache as solver_cache
 from airwar.web.analysis import Analyses
 from tests.analysis.test_review import review_cache_home
 from tests.web.helpers import settle

@@ -46,8 +46,8 @@ def test_static_files_and_the_schema_are_served(client: TestClient) -> None:
 def test_a_server_readies_the_solver_as_it_starts_and_a_test_app_does_not() -> None:
     """``airwar serve`` (``warm_solver=True``) loads or compiles the expert's kernel in the
     background at start, so the first solve a player waits for is only the solve."""
-    from airwar.solver import solving
-    from airwar.solver.kernel import solve_layer
+    from airwar.games.migs_sabres.solver import solving
+    from airwar.games.migs_sabres.solver.kernel import solve_layer
 
     solving.WARMED.clear()
     with TestClient(create_app("sqlite://"), base_url="http://127.0.0.1"):

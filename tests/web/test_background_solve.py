@@ -4,7 +4,7 @@ off when told, its status at ``GET /api/solver/background``, its order from the 
 The servers here keep their solver cache in a temporary folder. A common
 matchup takes 10 to 30 s of CPU, too long for a test: the servers that are
 let solve have a cache cap that holds none of them, and at most a played
-engagement with a turn limit of 1 (a few seconds); tests/solver/test_background.py
+engagement with a turn limit of 1 (a few seconds); tests/games/migs_sabres/solver/test_background.py
 solves reduced boards for real with the same solver.
 """
 
@@ -19,8 +19,8 @@ from fastapi.testclient import TestClient
 from typer.testing import CliRunner
 
 from airwar.cli.main import app as cli
-from airwar.solver import Matchup, SolverOptions
-from airwar.solver.background import BACKGROUND_VAR, common_matchups
+from airwar.games.migs_sabres.solver import Matchup, SolverOptions
+from airwar.games.migs_sabres.solver.background import BACKGROUND_VAR, common_matchups
 from airwar.web import solver_jobs
 from airwar.web.app import app_from_environment
 from tests.web.conftest import Server, free_port

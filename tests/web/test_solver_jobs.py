@@ -9,7 +9,14 @@ from collections.abc import Callable
 import pytest
 from fastapi.testclient import TestClient
 
-from airwar.solver import Matchup, Solution, SolverError, SolverOptions, jobs, solve
+from airwar.games.migs_sabres.solver import (
+    Matchup,
+    Solution,
+    SolverError,
+    SolverOptions,
+    jobs,
+    solve,
+)
 
 SMALL = SolverOptions(columns=4, rows=5, turn_limit=2, mp_base=(0, 0))
 

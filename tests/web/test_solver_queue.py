@@ -9,8 +9,8 @@ from collections.abc import Callable
 import pytest
 from fastapi.testclient import TestClient
 
-from airwar.solver import Matchup, Solution, SolverOptions, jobs, solve
-from airwar.solver import cache as solver_cache
+from airwar.games.migs_sabres.solver import Matchup, Solution, SolverOptions, jobs, solve
+from airwar.games.migs_sabres.solver import cache as solver_cache
 
 SMALL = SolverOptions(columns=4, rows=5, turn_limit=2, mp_base=(0, 0))
 

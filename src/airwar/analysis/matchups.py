@@ -14,14 +14,14 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from airwar import solver
 from airwar.analysis.montecarlo import GameOutcome, GameTask, Job, Progress, run_jobs
 from airwar.analysis.stats import Estimate, mean_interval, proportion_interval
 from airwar.core.driver import Driver
+from airwar.games.migs_sabres import solver
 from airwar.games.migs_sabres.engagement import EngagementGame
 from airwar.games.migs_sabres.planes import PLANE_TYPES, PlaneType, Side, active_type, types_of
-from airwar.solver import cache as solver_cache
-from airwar.solver import jobs
+from airwar.games.migs_sabres.solver import cache as solver_cache
+from airwar.games.migs_sabres.solver import jobs
 
 FIRST_CHOICES = ("active", "listed")
 SOLVER_BOT = "expert"
@@ -223,7 +223,7 @@ def matchup_table(
     expert bot, each matchup is solved (or read from the cache) before its
     games, in batches of as many solutions as the solver cache's cap holds
     (so that none is evicted before its games are played). Solves are jobs
-    of :mod:`airwar.solver.jobs`; ``solve_progress`` sees their progress.
+    of :mod:`airwar.games.migs_sabres.solver.jobs`; ``solve_progress`` sees their progress.
     A turn limit the solver does not take is refused before any game is
     played when the expert plays or ``solve`` asks for exact values (MS-24).
     """

@@ -43,7 +43,7 @@ from airwar.core.driver import Driver
 from airwar.core.errors import AirwarError
 from airwar.core.game import GameState
 from airwar.core.record import GameRecord
-from airwar.solver import ACTIVE, SolverError, key_of
+from airwar.games.migs_sabres.solver import ACTIVE, SolverError, key_of
 
 MAX_BEST_STEPS = 40
 """The best move is followed for at most this many decisions (a move has far fewer)."""

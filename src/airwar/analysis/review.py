@@ -45,7 +45,7 @@ from airwar.core.errors import AirwarError, IllegalAction, InvalidNotation, Reco
 from airwar.core.game import CHANCE, CONCESSIONS, Game, GameState
 from airwar.core.record import CHAIN_PREFIX, GameRecord, legacy_log_digest
 from airwar.core.registry import game_class, load_game
-from airwar.solver import (
+from airwar.games.migs_sabres.solver import (
     ACTIVE,
     MAX_TURN_LIMIT,
     Matchup,

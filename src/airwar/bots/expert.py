@@ -1,4 +1,4 @@
-"""The expert bot: plays the exact solver's optimal moves (airwar.solver).
+"""The expert bot: plays the exact solver's optimal moves (airwar.games.migs_sabres.solver).
 
 At each decision it looks the engagement up in the solved matchup and takes
 the move with the best value for its own side (expected kills minus kills
@@ -10,21 +10,21 @@ limit (MS-11): any matchup, aces (MS-14), kills or base-value scoring (IV.A).
 What the solver does not cover, the bot hands to :class:`MctsBot`: an
 engagement without a turn limit (``turn_limit=0``: no finite horizon), a
 matchup that is not solved when ``solve_missing`` is off, a new matchup
-while the solve queue is full (:class:`~airwar.solver.jobs.SolverBusy`: it
+while the solve queue is full (:class:`~airwar.games.migs_sabres.solver.jobs.SolverBusy`: it
 asks again at its next decision), and any decision outside an engagement.
 In the whole game it optimises each engagement's expected kill difference,
 not the chance of winning the game from the current score.
 
 A game whose turn limit is longer than the solver takes
-(:data:`~airwar.solver.MAX_TURN_LIMIT`, MS-24) is refused at the
+(:data:`~airwar.games.migs_sabres.solver.MAX_TURN_LIMIT`, MS-24) is refused at the
 bot's first decision, with one line naming the option and the bound
-(:class:`~airwar.solver.TurnLimitTooLong`); :func:`refusal` gives
+(:class:`~airwar.games.migs_sabres.solver.TurnLimitTooLong`); :func:`refusal` gives
 that line for a game's options beforehand, for the forms that offer the bot.
 
 A matchup that is not solved yet is solved by a job of
-:mod:`airwar.solver.jobs` (one solve at a time, shared with everyone else
+:mod:`airwar.games.migs_sabres.solver.jobs` (one solve at a time, shared with everyone else
 who needs it), which the bot waits for; the progress goes to ``on_progress``
-or to the callback its thread installed with :func:`airwar.solver.jobs.watching`.
+or to the callback its thread installed with :func:`airwar.games.migs_sabres.solver.jobs.watching`.
 """
 
 from __future__ import annotations
@@ -35,7 +35,7 @@ from typing import Any
 from airwar.bots.migs_rewards import migs_mcts
 from airwar.core.bot import BaseBot
 from airwar.core.game import Action, GameState
-from airwar.solver import (
+from airwar.games.migs_sabres.solver import (
     EngagementKey,
     Solution,
     SolverError,

@@ -32,7 +32,6 @@ from rich.progress import (
 from rich.table import Table as RichTable
 from rich.text import Text
 
-from airwar import solver
 from airwar.analysis import lab
 from airwar.analysis.campaign import run_campaigns
 from airwar.analysis.matchups import (
@@ -58,10 +57,10 @@ from airwar.cli.common import (
 )
 from airwar.cli.packaged import dask_scheduler, need_extra
 from airwar.core.errors import OptionError
-from airwar.games.migs_sabres import MigsGame
+from airwar.games.migs_sabres import MigsGame, solver
 from airwar.games.migs_sabres.engagement import TURN_LIMIT_PARAMETER
-from airwar.solver import cache as solver_cache
-from airwar.solver.jobs import DONE, FAILED, JobStatus, ProgressCallback
+from airwar.games.migs_sabres.solver import cache as solver_cache
+from airwar.games.migs_sabres.solver.jobs import DONE, FAILED, JobStatus, ProgressCallback
 
 app = Typer(
     add_completion=False,

@@ -42,7 +42,7 @@ from airwar.games.migs_sabres.movement import STEP_KINDS, explore_paths, pack
 from airwar.session import Conflict, PlaySession, Sessions
 
 if TYPE_CHECKING:
-    from airwar.solver import jobs
+    from airwar.games.migs_sabres.solver import jobs
 
 InputFn = Callable[[str], str]
 
@@ -87,7 +87,7 @@ def not_cached_lines(engagement: Mapping[str, Any], scoring: str) -> list[str]:
             f"The solver has no values for {what}: it needs a turn limit (MS-11); "
             "start a game with --turn-limit N to have them."
         ]
-    from airwar.solver import turn_limit_refusal
+    from airwar.games.migs_sabres.solver import turn_limit_refusal
 
     refused = turn_limit_refusal(limit)
     if refused is not None:
@@ -286,7 +286,7 @@ class TerminalPlay:
         """
         if not view.get("engagement"):
             return None
-        from airwar.solver import engagement_values
+        from airwar.games.migs_sabres.solver import engagement_values
 
         return engagement_values(self.driver.state)
 
@@ -493,7 +493,9 @@ class TerminalPlay:
             self.draw_board()
             if engagement:
                 self.say(self.status_line(engagement))
-        from airwar.solver import jobs  # the bot may be the expert, waiting for its solve
+        from airwar.games.migs_sabres.solver import (
+            jobs,
+        )  # the bot may be the expert, waiting for its solve
 
         with solve_progress(self.console) as on_progress, jobs.watching(on_progress):
             made = self.sessions.bot_step(self.live)

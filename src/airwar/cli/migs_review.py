@@ -38,8 +38,8 @@ from airwar.analysis.review import (
     review_record,
 )
 from airwar.core.errors import OptionError
-from airwar.solver import Matchup, Solution, SolverOptions, jobs
-from airwar.solver.cache import cache_limit_mb
+from airwar.games.migs_sabres.solver import Matchup, Solution, SolverOptions, jobs
+from airwar.games.migs_sabres.solver.cache import cache_limit_mb
 from airwar.store import StoredGame
 
 LEGEND = """\

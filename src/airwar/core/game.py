@@ -76,6 +76,15 @@ class GameType:
     concede: bool = False
     """Whether a seat may resign and the seats may agree a draw (:data:`CONCESSIONS`):
     the game's states then score them (:meth:`GameState.concede`)."""
+    web: str | None = None
+    """Where the game's own browser parts live, as ``"module:attribute"`` naming an
+    ``airwar.web.parts.WebParts`` (its routes, pages, renderer scripts, upload routes):
+    the browser app imports it when it starts; the rules never do. None: the generic
+    pages and the generic renderer serve it."""
+    terminal: str | None = None
+    """Where the game's terminal renderer lives, as ``"module:attribute"`` naming an
+    ``airwar.cli.playing`` renderer: the one terminal loop draws the game with it.
+    None: the generic renderer (the view's fields and the game's log lines)."""
 
     @property
     def perfect_information(self) -> bool:
@@ -270,6 +279,12 @@ class Game(ABC):
 
     def describe_options(self) -> Sequence[Parameter]:
         return self.parameters
+
+    @classmethod
+    def samples(cls) -> Sequence[Mapping[str, Any]]:
+        """Option sets that show the game's range, for the shared contract checks
+        (``airwar.testing``): each must make a playable game. By default the defaults."""
+        return ({},)
 
     def narrate(self, event: Mapping[str, Any]) -> str | None:
         """The event as a line of the explained log, in the game's own words (None: no line)."""

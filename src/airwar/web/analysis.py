@@ -37,7 +37,7 @@ from pydantic import BaseModel, Field
 from airwar.analysis import review
 from airwar.core.errors import AirwarError
 from airwar.core.record import GameRecord
-from airwar.solver import Matchup, Solution, SolverOptions, jobs
+from airwar.games.migs_sabres.solver import Matchup, Solution, SolverOptions, jobs
 from airwar.web.schemas import GameId, Problem
 from airwar.web.service import Conflict, GameService, LiveGame
 

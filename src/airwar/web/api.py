@@ -27,6 +27,7 @@ from fastapi.responses import JSONResponse
 from airwar.core.errors import UnknownGame
 from airwar.core.options import type_refusal
 from airwar.core.registry import game_class, game_names
+from airwar.games.migs_sabres.solver import jobs
 from airwar.session import StaleDecision, hint_refusal, offers
 from airwar.session.seats import (
     AI_PREFIX,
@@ -37,7 +38,6 @@ from airwar.session.seats import (
     human_seats,
     is_away,
 )
-from airwar.solver import jobs
 from airwar.store import GameListing
 from airwar.web import bots as web_bots
 from airwar.web import seat_table
@@ -545,9 +545,10 @@ def solver_busy(seats: dict[str, str]) -> None:
     """A new game with the expert while its solve queue is full: 503, try in a minute.
 
     The expert solves each new matchup it meets (about a minute, about 1 GB); the
-    queue of this process takes only so many (:data:`airwar.solver.jobs.MAX_WAITING`
-    behind the running one), so that games started together cannot pile solves up
-    without end. A game under way that meets a new matchup then has its expert play
+    queue of this process takes only so many
+    (:data:`~airwar.games.migs_sabres.solver.jobs.MAX_WAITING` behind the running
+    one), so that games started together cannot pile solves up without end. A game under way
+    that meets a new matchup then has its expert play
     that decision by its fallback (MCTS) and ask again at the next."""
     if EXPERT not in seats.values() or not jobs.QUEUE.full():
         return

@@ -18,10 +18,11 @@ from fastapi.staticfiles import StaticFiles
 from starlette.types import Receive, Scope, Send
 
 import airwar.games.migs_sabres  # noqa: F401  (registers the MiGs and Sabres games)
-from airwar import __version__, solver
-from airwar.solver import SolverError
-from airwar.solver.background import BACKGROUND_VAR, enabled
-from airwar.solver.jobs import max_waiting
+from airwar import __version__
+from airwar.games.migs_sabres import solver
+from airwar.games.migs_sabres.solver import SolverError
+from airwar.games.migs_sabres.solver.background import BACKGROUND_VAR, enabled
+from airwar.games.migs_sabres.solver.jobs import max_waiting
 from airwar.store import Store
 from airwar.web import (
     analysis,
@@ -117,7 +118,7 @@ def create_app(
     ``warm_solver`` readies the expert's compiled solver in the background as the
     server starts (``airwar serve`` does), so that no player waits for its compilation;
     ``background_solve`` solves the common matchups in the background as it starts
-    (``airwar serve`` does unless told not to; :mod:`airwar.solver.background`).
+    (``airwar serve`` does unless told not to; :mod:`airwar.games.migs_sabres.solver.background`).
     """
 
     @asynccontextmanager
@@ -289,9 +290,10 @@ def app_from_environment() -> FastAPI:
     Host names from ``AIRWAR_ALLOWED_HOSTS`` (comma-separated) and
     ``AIRWAR_RATE_LIMITS=off`` to lift the rate limits, ``AIRWAR_PROCESSES`` the number of
     processes that share them, ``AIRWAR_BACKGROUND_SOLVE=off`` to solve no matchup in the
-    background (one of the processes does, :mod:`airwar.solver.background`). Every worker opens its
-    own connections; the store's locks and each request's check of the game
-    against the store keep the workers' copies in step.
+    background (one of the processes does,
+    :mod:`airwar.games.migs_sabres.solver.background`). Every worker opens its own
+    connections; the store's locks and each request's check of the game against the store keep
+    the workers' copies in step.
     """
     lifeline.guard()  # a worker of `airwar serve --workers N` dies with it
     names = [n for n in os.environ.get(HOSTS_VAR, "").split(",") if n.strip()]

@@ -26,10 +26,10 @@ from airwar.core.driver import Driver
 from airwar.core.errors import AirwarError
 from airwar.core.game import Game, GameState
 from airwar.core.record import GameRecord
+from airwar.games.migs_sabres.solver import engagement_values
 from airwar.session import Conflict, Forbidden, PlaySession, Sessions
 from airwar.session.offers import RESIGNATION
 from airwar.session.seats import HUMAN, is_away
-from airwar.solver import engagement_values
 from airwar.store import Store
 
 __all__ = [

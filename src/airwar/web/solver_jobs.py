@@ -1,17 +1,17 @@
 """``GET /api/solver/jobs``: the expert solver's queue of this server process, read only.
 
 The expert bot solves a matchup it meets for the first time as a job of
-:mod:`airwar.solver.jobs` (one at a time, shared by every game that needs
+:mod:`airwar.games.migs_sabres.solver.jobs` (one at a time, shared by every game that needs
 it); the play page asks here to show "the AI is solving this matchup: 42 %"
 while a job for its game's matchup runs. The list holds recently finished
 jobs, the running one and the queued ones, in that order.
 
-The queue is bounded (:data:`airwar.solver.jobs.MAX_WAITING` behind the running
+The queue is bounded (:data:`airwar.games.migs_sabres.solver.jobs.MAX_WAITING` behind the running
 solve); with several server processes on one database, :class:`SolveSlots`
 bounds the solves of them all together.
 
 ``airwar serve`` also solves the common matchups in the background as it starts
-(:mod:`airwar.solver.background`; :func:`background_solver` here, one process of
+(:mod:`airwar.games.migs_sabres.solver.background`; :func:`background_solver` here, one process of
 the database's servers at a time); ``GET /api/solver/background`` shows how far
 it is.
 """
@@ -26,8 +26,8 @@ from typing import Any
 from fastapi import APIRouter, Request, Response
 from pydantic import BaseModel, Field
 
-from airwar.solver import Matchup, SolverOptions, jobs
-from airwar.solver.background import GAMES_READ, BackgroundSolver, solving_order
+from airwar.games.migs_sabres.solver import Matchup, SolverOptions, jobs
+from airwar.games.migs_sabres.solver.background import GAMES_READ, BackgroundSolver, solving_order
 from airwar.store import Store, StoreError
 
 log = logging.getLogger(__name__)

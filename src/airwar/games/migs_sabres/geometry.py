@@ -2,7 +2,7 @@
 
 Everything that turns squares and facings into numbers goes through here: the
 rules (:mod:`.board`, :mod:`.movement`, :mod:`.combat`), the exact solver
-(``airwar.solver``) and the heuristic bot.
+(``airwar.games.migs_sabres.solver``) and the heuristic bot.
 
 - A *facing* is 0..7 clockwise from north (MS-6); :data:`FACING_DELTAS` is
   the (column, row) step of each.

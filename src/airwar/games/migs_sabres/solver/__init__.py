@@ -3,7 +3,7 @@
 Everything a caller outside the solver needs is imported from here (the
 modules inside are free to change)::
 
-    from airwar.solver import Matchup, SolverOptions, solve
+    from airwar.games.migs_sabres.solver import Matchup, SolverOptions, solve
 
     sol = solve(Matchup("F-86", "MiG-15"), SolverOptions(turn_limit=20))
     v = sol.value_of(state)            # Value(value, p_kill_active, p_kill_listed)
@@ -39,14 +39,14 @@ modules inside are free to change)::
 Inside: :mod:`.model` (types and the state key), :mod:`.tables` (index
 tables from the rules' geometry), :mod:`.kernel` and :mod:`.layers` (the
 backward induction), :mod:`.store` (kept and recomputed layers), :mod:`.cache`
-(the disk cache, injectable with :func:`airwar.solver.cache.use`),
+(the disk cache, injectable with :func:`airwar.games.migs_sabres.solver.cache.use`),
 :mod:`.solution` (the lookups), :mod:`.solving`, :mod:`.jobs` (the process-wide
 queue of solves) and :mod:`.values` (the interfaces' dict).
 """
 
 from __future__ import annotations
 
-from airwar.solver.model import (
+from airwar.games.migs_sabres.solver.model import (
     ACTIVE,
     LISTED,
     MAX_TURN_LIMIT,
@@ -60,9 +60,9 @@ from airwar.solver.model import (
     check_turn_limit,
     turn_limit_refusal,
 )
-from airwar.solver.solution import Solution, key_of
-from airwar.solver.solving import cached_solution, solve, warm_up
-from airwar.solver.values import engagement_values, matchup_of, solver_options_of
+from airwar.games.migs_sabres.solver.solution import Solution, key_of
+from airwar.games.migs_sabres.solver.solving import cached_solution, solve, warm_up
+from airwar.games.migs_sabres.solver.values import engagement_values, matchup_of, solver_options_of
 
 __all__ = [
     "ACTIVE",

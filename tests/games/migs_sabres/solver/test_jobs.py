@@ -16,9 +16,16 @@ import pytest
 from airwar.bots.expert import ExpertBot
 from airwar.core.game import CHANCE
 from airwar.games.migs_sabres import EngagementGame
-from airwar.solver import Matchup, Solution, SolverError, SolverOptions, jobs, solve
-from airwar.solver import cache as solver_cache
-from airwar.solver.jobs import DONE, FAILED, JobStatus, SolveQueue
+from airwar.games.migs_sabres.solver import (
+    Matchup,
+    Solution,
+    SolverError,
+    SolverOptions,
+    jobs,
+    solve,
+)
+from airwar.games.migs_sabres.solver import cache as solver_cache
+from airwar.games.migs_sabres.solver.jobs import DONE, FAILED, JobStatus, SolveQueue
 
 SMALL = SolverOptions(columns=4, rows=5, turn_limit=2, mp_base=(0, 0))
 MATCHUP = Matchup("F-86", "Yak-9")

@@ -1,4 +1,4 @@
-"""The layers' block layout and the reuse of a spare layer's arrays (airwar.solver.layers)."""
+"""The layers' block layout and the reuse of a spare layer's arrays (solver.layers)."""
 
 from __future__ import annotations
 
@@ -7,11 +7,11 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from airwar.solver import Matchup, SolverOptions
-from airwar.solver.kernel import LANES, TILE
-from airwar.solver.layers import Layer, LayerSolver, block_tables
-from airwar.solver.model import specs_of
-from airwar.solver.tables import pair_tables
+from airwar.games.migs_sabres.solver import Matchup, SolverOptions
+from airwar.games.migs_sabres.solver.kernel import LANES, TILE
+from airwar.games.migs_sabres.solver.layers import Layer, LayerSolver, block_tables
+from airwar.games.migs_sabres.solver.model import specs_of
+from airwar.games.migs_sabres.solver.tables import pair_tables
 
 BOARDS = [(3, 4), (4, 5), (5, 6), (11, 14)]
 

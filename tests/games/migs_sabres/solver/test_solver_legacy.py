@@ -19,9 +19,9 @@ from types import ModuleType
 import numpy as np
 import pytest
 
-from airwar.solver import ACTIVE, LISTED, Matchup, SolverOptions, solve
-from airwar.solver.model import specs_of
-from airwar.solver.tables import BoardTables
+from airwar.games.migs_sabres.solver import ACTIVE, LISTED, Matchup, SolverOptions, solve
+from airwar.games.migs_sabres.solver.model import specs_of
+from airwar.games.migs_sabres.solver.tables import BoardTables
 
 LEGACY = Path(__file__).resolve().parents[2] / "benchmarks" / "legacy_solver.py"
 

@@ -6,7 +6,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from airwar.games.migs_sabres.geometry import fire_offset
-from airwar.solver.model import (
+from airwar.games.migs_sabres.solver.model import (
     ACTIVE,
     LISTED,
     EngagementKey,
@@ -14,8 +14,8 @@ from airwar.solver.model import (
     SolverError,
     SolverOptions,
 )
-from airwar.solver.solution import Solution, key_of
-from airwar.solver.solving import cached_solution
+from airwar.games.migs_sabres.solver.solution import Solution, key_of
+from airwar.games.migs_sabres.solver.solving import cached_solution
 
 
 def matchup_of(state: Any) -> Matchup:
@@ -107,7 +107,7 @@ def engagement_values(
     expected kills minus the listed plane's). Returns None when there is no
     engagement, no turn limit, or the matchup's solution is not cached;
     ``solve_missing=True`` solves it then (a minute or two, as a job of
-    :mod:`airwar.solver.jobs`), which an interface should only do when the
+    :mod:`airwar.games.migs_sabres.solver.jobs`), which an interface should only do when the
     user asks.
     """
     try:
@@ -124,7 +124,7 @@ def engagement_values(
     except (SolverError, KeyError, TypeError, ValueError, AttributeError):
         return None
     if solve_missing:
-        from airwar.solver import jobs
+        from airwar.games.migs_sabres.solver import jobs
 
         sol: Solution | None = jobs.solution(matchup, options)
     else:

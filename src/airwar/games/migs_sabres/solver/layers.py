@@ -4,12 +4,12 @@ A *layer* is the value of every state at the start of one movement turn,
 before the MP roll, from the mover's point of view: ``S`` (the mover side's
 points minus the other's) and ``P`` (the mover's kill chance), each of shape
 ``(3, pairs)`` over the statuses (0 nobody has fired, 1 only the other plane,
-2 only the mover) and the canonical pairs of :class:`~airwar.solver.tables.PairTables`;
+2 only the mover) and the canonical pairs of :class:`~.tables.PairTables`;
 ``RS``/``RP`` the same at status 1 with a III.G return fire pending.
 
 :func:`solve_chain` runs one chain (who moves first) from the last
 movement turn back to the first, with the compiled kernel of
-:mod:`airwar.solver.kernel`, and hands each layer to a callback.
+:mod:`airwar.games.migs_sabres.solver.kernel`, and hands each layer to a callback.
 """
 
 from __future__ import annotations
@@ -22,8 +22,8 @@ import numpy as np
 from numpy.typing import NDArray
 
 from airwar.games.migs_sabres.geometry import FIRE_OFFSET
-from airwar.solver.kernel import LANES, TIE, TILE, solve_layer
-from airwar.solver.tables import PairTables, pair_tables, step_specs
+from airwar.games.migs_sabres.solver.kernel import LANES, TIE, TILE, solve_layer
+from airwar.games.migs_sabres.solver.tables import PairTables, pair_tables, step_specs
 
 FloatArray = NDArray[np.float64]
 IntArray = NDArray[np.int64]
@@ -54,7 +54,7 @@ class BlockTables:
     other ``p``).
 
     A layer is kept as the kernel writes it, ``[tile, p, t * 3 + status]``
-    (:data:`~airwar.solver.kernel.LANES` lanes, :data:`~airwar.solver.kernel.TILE`
+    (:data:`~.kernel.LANES` lanes, :data:`~.kernel.TILE`
     other positions a tile): ``at[j]`` is where pair ``j``'s three statuses
     start in it, flattened; ``nxt_at[oc, p]`` the same for ``swap_pair[oc, p]``;
     ``canon_at`` (3 x pairs) where each status of each pair is, to read a

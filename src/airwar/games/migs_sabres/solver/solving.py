@@ -12,9 +12,9 @@ from collections.abc import Callable
 from dataclasses import asdict
 from pathlib import Path
 
-from airwar.solver import cache as cache_mod
-from airwar.solver.layers import Layer, solve_chain
-from airwar.solver.model import (
+from airwar.games.migs_sabres.solver import cache as cache_mod
+from airwar.games.migs_sabres.solver.layers import Layer, solve_chain
+from airwar.games.migs_sabres.solver.model import (
     ACTIVE,
     LISTED,
     SOLVER_VERSION,
@@ -22,15 +22,15 @@ from airwar.solver.model import (
     SolverOptions,
     specs_of,
 )
-from airwar.solver.solution import Solution
-from airwar.solver.store import (
+from airwar.games.migs_sabres.solver.solution import Solution
+from airwar.games.migs_sabres.solver.store import (
     Checkpoint,
     LayerStore,
     checkpoints,
     pack,
     write_checkpoint,
 )
-from airwar.solver.tables import pair_tables
+from airwar.games.migs_sabres.solver.tables import pair_tables
 
 Progress = Callable[[int, int], None]
 
@@ -45,7 +45,7 @@ def solve_checkpoints(
     """Backward induction over the MS-11 turn counter, both chains (who moves first).
 
     ``keep(chain, n, checkpoint)`` receives each layer that is kept
-    (:func:`~airwar.solver.store.checkpoints`). With ``workers=2`` the two
+    (:func:`~airwar.games.migs_sabres.solver.store.checkpoints`). With ``workers=2`` the two
     chains run in two threads at once (the compiled kernel releases the
     interpreter's lock); ``progress(done, total)`` counts layers of both.
     """
@@ -197,9 +197,9 @@ def solve(
     default uses two for a full-size problem on a machine with two cores or
     more. ``progress(done, total)`` is called as layers (movement turns) are
     solved. A new solution is written to the cache in use
-    (:func:`airwar.solver.cache.current`), which is then trimmed to its cap
+    (:func:`airwar.games.migs_sabres.solver.cache.current`), which is then trimmed to its cap
     (least recently used first). This runs the solve here and now: an
-    interface asks :mod:`airwar.solver.jobs` instead, which runs one solve at
+    interface asks :mod:`airwar.games.migs_sabres.solver.jobs` instead, which runs one solve at
     a time and shares it among everyone waiting for it. ``keep_open=False``
     (the background solver's) leaves the solutions this process has open as
     they are: the new one is on disk, read when a player needs it.

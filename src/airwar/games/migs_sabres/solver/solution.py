@@ -13,8 +13,8 @@ from airwar.core.dice import D6
 from airwar.games.migs_sabres.board import COLUMNS, ROWS
 from airwar.games.migs_sabres.data import table
 from airwar.games.migs_sabres.geometry import fire_offset
-from airwar.solver.kernel import TIE
-from airwar.solver.model import (
+from airwar.games.migs_sabres.solver.kernel import TIE
+from airwar.games.migs_sabres.solver.model import (
     ACTIVE,
     LISTED,
     SOLVER_VERSION,
@@ -25,8 +25,8 @@ from airwar.solver.model import (
     Value,
     specs_of,
 )
-from airwar.solver.store import EXACT, FORMS, LayerStore, check_saved, read_stored
-from airwar.solver.tables import pair_tables, step_specs
+from airwar.games.migs_sabres.solver.store import EXACT, FORMS, LayerStore, check_saved, read_stored
+from airwar.games.migs_sabres.solver.tables import pair_tables, step_specs
 
 
 class Solution:
@@ -34,7 +34,7 @@ class Solution:
 
     The layers (values at the start of each movement turn, before the MP
     roll, from the mover's point of view) come from ``store``
-    (:class:`~airwar.solver.store.LayerStore`); everything within a movement
+    (:class:`~airwar.games.migs_sabres.solver.store.LayerStore`); everything within a movement
     turn (mid-move, shots, III.G) is worked out from them on demand.
     """
 
@@ -388,7 +388,7 @@ class Solution:
                 break  # the move ends here (MS-7)
         return out
 
-    # -- the public lookups on live game states (airwar.solver's API) ---------
+    # -- the public lookups on live game states (airwar.games.migs_sabres.solver's API) ---------
     def value_of(self, state: Any) -> Value:
         """The exact value of a live engagement state, with both planes' kill chances.
 

@@ -1,4 +1,4 @@
-"""The public lookups of :mod:`airwar.solver` on live game states.
+"""The public lookups of :mod:`airwar.games.migs_sabres.solver` on live game states.
 
 Each lookup is checked against the game's own rules, not against another
 lookup of the solver: a chance node's value is the probability-weighted mean
@@ -15,7 +15,7 @@ import pytest
 
 from airwar.core.game import CHANCE, GameState
 from airwar.games.migs_sabres import EngagementGame
-from airwar.solver import Matchup, Solution, SolverOptions, matchup_of, solve
+from airwar.games.migs_sabres.solver import Matchup, Solution, SolverOptions, matchup_of, solve
 
 OPTIONS = {"active": "Yak-9", "listed": "F-51", "turn_limit": 1, "first": "roll"}
 

@@ -20,7 +20,7 @@ from hypothesis import strategies as st
 from airwar.core.dice import D6
 from airwar.games.migs_sabres import Facing, Square, StepKind, kill_check, step_result
 from airwar.games.migs_sabres.combat import aspect_of
-from airwar.solver import (
+from airwar.games.migs_sabres.solver import (
     ACTIVE,
     LISTED,
     EngagementKey,
@@ -30,8 +30,8 @@ from airwar.solver import (
     SolverOptions,
     solve,
 )
-from airwar.solver.cache import cache_key
-from airwar.solver.tables import BoardTables
+from airwar.games.migs_sabres.solver.cache import cache_key
+from airwar.games.migs_sabres.solver.tables import BoardTables
 
 COLS, ROWS, LIMIT = 4, 5, 2
 OPTIONS = SolverOptions(columns=COLS, rows=ROWS, turn_limit=LIMIT, mp_base=(0, 0))
@@ -316,8 +316,8 @@ def test_cache_round_trip(tmp_path: object) -> None:
     """A solution is saved to the cache folder and read back (memory-mapped) unchanged."""
     from pathlib import Path
 
-    from airwar.solver import cache as solver_cache
-    from airwar.solver import cached_solution
+    from airwar.games.migs_sabres.solver import cache as solver_cache
+    from airwar.games.migs_sabres.solver import cached_solution
 
     folder = Path(str(tmp_path))
     small = SolverOptions(columns=3, rows=4, turn_limit=2, mp_base=(0, 0))
@@ -339,9 +339,9 @@ def test_cache_round_trip(tmp_path: object) -> None:
 
 def test_float64_layers_match_brute_force_to_rounding() -> None:
     """Before the float32 storage, the layers agree with the brute force to 1e-12."""
-    from airwar.solver.layers import LayerSolver
-    from airwar.solver.model import plane_spec
-    from airwar.solver.tables import pair_tables
+    from airwar.games.migs_sabres.solver.layers import LayerSolver
+    from airwar.games.migs_sabres.solver.model import plane_spec
+    from airwar.games.migs_sabres.solver.tables import pair_tables
 
     pt = pair_tables(COLS, ROWS)
     specs = (

@@ -4,7 +4,7 @@ The layer of a movement turn is a dynamic programme over the mover's
 intermediate states (position, MP left, wing-over used) for every position
 of the *other* plane, which does not move meanwhile. The states are laid out
 "other position major": for one canonical other position ``o`` (one per orbit
-of the board's mirror symmetries, :class:`~airwar.solver.tables.SolverTables`)
+of the board's mirror symmetries, :class:`~airwar.games.migs_sabres.solver.tables.SolverTables`)
 the programme runs over every mover position, :data:`TILE` other positions
 at a time, in a ring of working slabs (one row per mover position, about
 0.5 MB a slab at 24 lanes and 4.3 MB in all on the full board, so in the
@@ -212,7 +212,7 @@ def solve_layer(  # pragma: no cover - compiled; tested through its results
     t * 3 + st]`` is the value with the mover at ``p``, the other plane at
     ``others[tile * TILE + t]`` and status ``st``; the accumulators of a
     tile are written in place, in order, with no scattering into pair order
-    (:class:`~airwar.solver.layers.BlockTables` converts). ``others[oc]``:
+    (:class:`~airwar.games.migs_sabres.solver.layers.BlockTables` converts). ``others[oc]``:
     the other plane's position of block ``oc``; ``nxt_s``/``nxt_p`` the
     next layer in the same layout, flattened, mover's view, and
     ``nxt_at[oc, p]`` where in it the state (mover ``others[oc]``, other

@@ -15,9 +15,16 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from airwar.solver import Matchup, SolverError, SolverOptions, cached_solution, jobs, solve
-from airwar.solver import cache as solver_cache
-from airwar.solver.background import (
+from airwar.games.migs_sabres.solver import (
+    Matchup,
+    SolverError,
+    SolverOptions,
+    cached_solution,
+    jobs,
+    solve,
+)
+from airwar.games.migs_sabres.solver import cache as solver_cache
+from airwar.games.migs_sabres.solver.background import (
     BACKGROUND_VAR,
     COMMON,
     FALSE,
@@ -29,8 +36,8 @@ from airwar.solver.background import (
     played,
     solving_order,
 )
-from airwar.solver.jobs import SolveQueue
-from airwar.solver.solution import Solution
+from airwar.games.migs_sabres.solver.jobs import SolveQueue
+from airwar.games.migs_sabres.solver.solution import Solution
 
 SMALL = [
     (Matchup("F-86", "MiG-15"), SolverOptions(columns=3, rows=4, turn_limit=2)),

@@ -13,7 +13,7 @@ from airwar.games.migs_sabres.board import COLUMNS, ROWS
 from airwar.games.migs_sabres.combat import ASPECT_BY_OFFSET, p_kill
 from airwar.games.migs_sabres.movement import ACE_MP_BONUS
 from airwar.games.migs_sabres.planes import plane_type
-from airwar.solver.layers import PlaneSpec
+from airwar.games.migs_sabres.solver.layers import PlaneSpec
 
 SOLVER_VERSION = 4
 """Bumped whenever the solver's semantics or storage change; part of the cache key
@@ -164,7 +164,7 @@ class EngagementKey:
 
 
 StateKey = EngagementKey
-"""The one typed key of an engagement state (:func:`airwar.solver.solution.key_of`)."""
+"""The one typed key of an engagement state (:func:`.solution.key_of`)."""
 
 
 def plane_spec(

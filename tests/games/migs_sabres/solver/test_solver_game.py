@@ -17,7 +17,7 @@ import pytest
 from airwar.core.events import EventLog
 from airwar.core.game import CHANCE, GameState
 from airwar.games.migs_sabres import EngagementGame, Facing, Square
-from airwar.solver import ACTIVE, LISTED, Matchup, Solution, SolverOptions, solve
+from airwar.games.migs_sabres.solver import ACTIVE, LISTED, Matchup, Solution, SolverOptions, solve
 
 GAME_OPTIONS = {"active": "Yak-9", "listed": "F-51", "turn_limit": 1, "first": "active"}
 

@@ -15,7 +15,7 @@ import pytest
 
 from airwar.bots.expert import ExpertBot, refusal
 from airwar.games.migs_sabres import EngagementGame
-from airwar.solver import (
+from airwar.games.migs_sabres.solver import (
     MAX_TURN_LIMIT,
     Matchup,
     SolverError,
@@ -24,8 +24,8 @@ from airwar.solver import (
     cached_solution,
     solve,
 )
-from airwar.solver import cache as solver_mod
-from airwar.solver.cache import (
+from airwar.games.migs_sabres.solver import cache as solver_mod
+from airwar.games.migs_sabres.solver.cache import (
     CACHE_ENV,
     DEFAULT_CACHE_MB,
     cache_entries,
@@ -35,7 +35,7 @@ from airwar.solver.cache import (
     enforce_cache_limit,
     solution_bytes,
 )
-from airwar.solver.store import COMPACT, EXACT
+from airwar.games.migs_sabres.solver.store import COMPACT, EXACT
 
 TINY = SolverOptions(columns=3, rows=4, turn_limit=6)
 """Two kept layers per chain (store.CHECKPOINT_EVERY): 1 MB holds two solutions, not three."""

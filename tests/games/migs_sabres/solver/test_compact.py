@@ -1,7 +1,7 @@
 """The compact form of a saved solution (issue 25): what the expert reads, and how close it is.
 
 A full-size solution is kept with 16-bit values and kill chances
-(:data:`airwar.solver.store.COMPACT`); these tests solve reduced boards in
+(:data:`airwar.games.migs_sabres.solver.store.COMPACT`); these tests solve reduced boards in
 both forms and compare every state of every layer, the kept ones and the
 recomputed ones between them. ``benchmarks/solver_compact.py`` does the same
 on the full board (figures in docs/benchmarks.md).
@@ -18,10 +18,10 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from airwar.solver import Matchup, SolverOptions, cached_solution, solve
-from airwar.solver import cache as solver_cache
-from airwar.solver.solution import Solution
-from airwar.solver.store import (
+from airwar.games.migs_sabres.solver import Matchup, SolverOptions, cached_solution, solve
+from airwar.games.migs_sabres.solver import cache as solver_cache
+from airwar.games.migs_sabres.solver.solution import Solution
+from airwar.games.migs_sabres.solver.store import (
     COMPACT,
     EXACT,
     P_STEPS,
@@ -90,7 +90,7 @@ def test_the_expert_takes_the_same_moves_at_every_start_of_a_move(
 ) -> None:
     """The whole move the expert plans, from every pair's start of a move with each roll:
     the same as with the exact values, or one worth the same to within the rounding."""
-    from airwar.solver.model import EngagementKey
+    from airwar.games.migs_sabres.solver.model import EngagementKey
 
     exact, small, _ = both
     pairs = exact.pairs

@@ -3,7 +3,7 @@
 The expert solves a matchup the first time it meets it (some 10 to 30 s),
 and a whole game meets several. So ``airwar serve`` starts a
 :class:`BackgroundSolver` as it starts: one thread that puts the matchups
-not yet on disk on the process-wide queue of :mod:`airwar.solver.jobs`, one
+not yet on disk on the process-wide queue of :mod:`airwar.games.migs_sabres.solver.jobs`, one
 at a time, as *background* jobs (a lower priority, ``os.nice``; a player's
 new job goes ahead of them in the queue), the most played first
 (:func:`solving_order`: the engagements saved in the database, then
@@ -26,10 +26,15 @@ from typing import Any
 
 from airwar.core.errors import AirwarError
 from airwar.games.migs_sabres.planes import Side, active_type, plane_type, types_of
-from airwar.solver import cache as solver_cache
-from airwar.solver import jobs
-from airwar.solver.model import MAX_TURN_LIMIT, Matchup, SolverError, SolverOptions
-from airwar.solver.solving import WARMED, on_disk
+from airwar.games.migs_sabres.solver import cache as solver_cache
+from airwar.games.migs_sabres.solver import jobs
+from airwar.games.migs_sabres.solver.model import (
+    MAX_TURN_LIMIT,
+    Matchup,
+    SolverError,
+    SolverOptions,
+)
+from airwar.games.migs_sabres.solver.solving import WARMED, on_disk
 
 log = logging.getLogger(__name__)
 

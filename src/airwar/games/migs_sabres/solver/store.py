@@ -48,8 +48,8 @@ from pathlib import Path
 import numpy as np
 from numpy.typing import NDArray
 
-from airwar.solver.layers import Layer, LayerSolver, PlaneSpec, block_tables
-from airwar.solver.tables import PairTables
+from airwar.games.migs_sabres.solver.layers import Layer, LayerSolver, PlaneSpec, block_tables
+from airwar.games.migs_sabres.solver.tables import PairTables
 
 CHECKPOINT_EVERY = 6
 """Layers kept per chain: every 6th (and the chain's first), so at most 5 are recomputed."""

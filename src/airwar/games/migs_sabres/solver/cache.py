@@ -22,7 +22,12 @@ from pathlib import Path
 from typing import Any
 
 from airwar.games.migs_sabres.data import DATA_DIR
-from airwar.solver.model import SOLVER_VERSION, Matchup, SolverError, SolverOptions
+from airwar.games.migs_sabres.solver.model import (
+    SOLVER_VERSION,
+    Matchup,
+    SolverError,
+    SolverOptions,
+)
 
 CACHE_ENV = "AIRWAR_SOLVER_CACHE_MB"
 """The environment variable that caps the solver cache, in MB (10**6 bytes)."""
@@ -42,13 +47,13 @@ class SolutionCache:
     loaded: dict[str, Any] = field(default_factory=dict)
     lock: threading.Lock = field(default_factory=threading.Lock)
     form: str | None = None
-    """How new solutions are kept (:data:`~airwar.solver.store.EXACT` or ``COMPACT``);
+    """How new solutions are kept (:data:`~.store.EXACT` or ``COMPACT``);
     None: compact for the full board, exact for the reduced boards of tests."""
 
 
 def storage_form(options: SolverOptions) -> str:
     """The form a new solution of ``options`` is kept in, in the cache in use."""
-    from airwar.solver.store import COMPACT, EXACT, FORMS
+    from airwar.games.migs_sabres.solver.store import COMPACT, EXACT, FORMS
 
     chosen = current().form
     if chosen is not None:
@@ -284,11 +289,11 @@ def solution_bytes(
     full board (:func:`storage_form`).
 
     It grows in a straight line with the turn limit: a kept layer every
-    :data:`~airwar.solver.store.CHECKPOINT_EVERY` movement turns of each chain.
+    :data:`~airwar.games.migs_sabres.solver.store.CHECKPOINT_EVERY` movement turns of each chain.
     """
     from airwar.games.migs_sabres.board import COLUMNS, ROWS
-    from airwar.solver.store import COMPACT, EXACT, checkpoint_bytes
-    from airwar.solver.tables import pair_tables
+    from airwar.games.migs_sabres.solver.store import COMPACT, EXACT, checkpoint_bytes
+    from airwar.games.migs_sabres.solver.tables import pair_tables
 
     cols = COLUMNS if columns is None else columns
     rws = ROWS if rows is None else rows

@@ -22,8 +22,8 @@ and a job of another process waits for it and then reads its solution.
 
 Use::
 
-    from airwar.solver import jobs
-    from airwar.solver import Matchup, SolverOptions
+    from airwar.games.migs_sabres.solver import jobs
+    from airwar.games.migs_sabres.solver import Matchup, SolverOptions
 
     sol = jobs.solution(Matchup("F-86", "MiG-15"), SolverOptions(turn_limit=20),
                         on_progress=lambda st: print(f"{st.progress:.0%} {st.phase}"))
@@ -45,10 +45,10 @@ from pathlib import Path
 from typing import Any, Protocol
 
 from airwar.core.errors import AirwarError
-from airwar.solver import cache as solver_cache
-from airwar.solver import solving as solver_solve
-from airwar.solver.model import Matchup, SolverOptions
-from airwar.solver.solution import Solution
+from airwar.games.migs_sabres.solver import cache as solver_cache
+from airwar.games.migs_sabres.solver import solving as solver_solve
+from airwar.games.migs_sabres.solver.model import Matchup, SolverOptions
+from airwar.games.migs_sabres.solver.solution import Solution
 
 log = logging.getLogger(__name__)
 
@@ -329,7 +329,7 @@ class SolveQueue:
     """Runs solves one at a time in a background thread; one job per matchup and options.
 
     ``solve_fn(matchup, options, progress)`` does the solving (the solver's
-    :func:`~airwar.solver.solve` by default; tests give their own).
+    :func:`~airwar.games.migs_sabres.solver.solve` by default; tests give their own).
     The worker thread starts with the first job and ends when the queue is
     empty, so an idle queue holds no thread.
     """

@@ -22,7 +22,7 @@ from airwar.games.migs_sabres import (
     p_kill,
 )
 from airwar.games.migs_sabres.combat import ASPECT_BY_OFFSET
-from airwar.solver.tables import BoardTables, pair_tables, reachable
+from airwar.games.migs_sabres.solver.tables import BoardTables, pair_tables, reachable
 
 BOARD = BoardTables.build(COLUMNS, ROWS)
 N_POS = COLUMNS * ROWS * 8
