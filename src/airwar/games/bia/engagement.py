@@ -43,6 +43,7 @@ from airwar.games.bia.scenario import (
 )
 from airwar.games.bia.tables import load_text
 from airwar.games.bia.volley import accumulate
+from airwar.games.examples import BIA, example_files
 
 
 @dataclass(frozen=True)
@@ -398,6 +399,19 @@ class EngagementGame(Game):
             except ScenarioError:
                 raise exc from None
             self.halted = f"its engagement file was saved with a name BIA-17 refuses: {exc}"
+
+    @classmethod
+    def samples(cls) -> tuple[dict[str, Any], ...]:
+        """The bundled engagement with the rules as written and with every house option
+        turned, and each example file (the shared contract checks)."""
+        turned = {
+            "loiter_from_second_turn": True,
+            "first_pass_all_speeds": True,
+            "damaged_twice_shot_down": True,
+            "ground_fire": "last",
+        }
+        examples = [{"scenario": f.read_text("utf-8")} for f in example_files(BIA).values()]
+        return ({}, turned, *examples)
 
     def new_initial_state(self) -> EngagementState:
         return EngagementState(self)

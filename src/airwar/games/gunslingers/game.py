@@ -17,7 +17,7 @@ from airwar.core.errors import IllegalAction, OptionError
 from airwar.core.game import Action, Game, GameState, GameType
 from airwar.core.options import Parameter
 from airwar.core.registry import register_game
-from airwar.games.examples import as_path
+from airwar.games.examples import GUNSLINGERS, as_path, example_files
 from airwar.games.gunslingers.autoplayer import GunslingersAuto
 from airwar.games.gunslingers.model.actions import Decision
 from airwar.games.gunslingers.model.scenario import (
@@ -233,6 +233,13 @@ class GunslingersGame(Game):
             if n.lower() == low or str(i) == low:
                 return i
         raise IllegalAction(f"unknown seat {text!r} (seats: {', '.join(self._seats)})")
+
+    @classmethod
+    def samples(cls) -> tuple[dict[str, Any], ...]:
+        """The example scenarios, one turn of each (the shared contract checks)."""
+        return tuple(
+            options_for_file(as_path(f), turns=1) for f in example_files(GUNSLINGERS).values()
+        )
 
     def new_initial_state(self) -> GsState:
         return GunslingersState(self, self.scenario)

@@ -747,6 +747,13 @@ class EngagementGame(Game):
                 "an engagement is between the two sides (MS-4)"
             )
 
+    @classmethod
+    def samples(cls) -> tuple[dict[str, Any], ...]:
+        """Sabre against MiG as set up, and the other way round with aces, a fixed first
+        mover and a short limit (the shared contract checks)."""
+        turned = {"active": "MiG-15", "listed": "F-86", "active_ace": True, "listed_ace": True}
+        return ({}, {**turned, "first": "listed", "turn_limit": 4})
+
     def new_initial_state(self) -> EngagementState:
         return EngagementState(self)
 

@@ -592,6 +592,13 @@ class MigsGame(Game):
         if self.options["listed_pilots"] and not self.options["pilots"]:
             raise OptionError("option listed_pilots needs the option pilots (IV.C)")
 
+    @classmethod
+    def samples(cls) -> tuple[dict[str, Any], ...]:
+        """The game as written, and a short campaign with rolled sorties, base-value
+        scoring, named pilots and aces and struck squares (the shared contract checks)."""
+        campaign = {"sorties_dice": "1d6", "scoring": "base-value", "strike_from_chart": True}
+        return ({}, {**campaign, "pilots": True, "listed_pilots": True, "turn_limit": 6})
+
     def new_initial_state(self) -> MigsState:
         return MigsState(self)
 
