@@ -4,6 +4,7 @@
     1  games, store                  the rule sets; the database
     2  session                       the one way to create, play and show a game
     3  bots, analysis, adapters      players, statistics, AI adapters
+       testing                       the contract checks a game's author runs
     4  cli, web                      the interfaces
 
 ``airwar/__init__.py`` holds only the version: it is put in layer 0, so that
@@ -38,6 +39,7 @@ LAYERS = {
     "bots": 3,
     "analysis": 3,
     "adapters": 3,
+    "testing": 3,
     "cli": 4,
     "web": 4,
 }
@@ -155,6 +157,25 @@ def test_the_bots_do_not_import_the_lab() -> None:
             if len(tparts) >= 2 and tparts[0] == "airwar" and tparts[1] in KEPT_APART[parts[1]]:
                 found.append(f"{module} imports {target} at {path.relative_to(SRC.parent)}:{line}")
     assert not found, "imports that would close a cycle:\n" + "\n".join(sorted(set(found)))
+
+
+TEST_AIDS = ("testing",)
+"""Packages for tests and game authors only: nothing else in airwar imports them."""
+
+
+def test_nothing_imports_the_test_aids() -> None:
+    found: list[str] = []
+    for path in _sources():
+        module = _module_name(path)
+        parts = module.split(".")
+        if len(parts) >= 2 and parts[1] in TEST_AIDS:
+            continue
+        tree = ast.parse(path.read_text(encoding="utf-8"), str(path))
+        for line, target in _imports(tree, module, path.name == "__init__.py"):
+            tparts = target.split(".")
+            if len(tparts) >= 2 and tparts[0] == "airwar" and tparts[1] in TEST_AIDS:
+                found.append(f"{module} imports {target} at {path.relative_to(SRC.parent)}:{line}")
+    assert not found, "only tests and game authors import airwar.testing:\n" + "\n".join(found)
 
 
 def test_the_session_and_the_generic_web_modules_name_no_game() -> None:
