@@ -3,9 +3,10 @@
 Every ``tomllib.load`` of a table file is made to return mappings that record
 each key read (``d[k]``, ``d.get(k)``, or every key when the whole mapping is
 iterated or copied), before any game module is imported, so the tables read
-at import time are tracked too. Then a fixed set of games is played: random
-and automatic players over several seeds and every option that selects other
-table rows. Every table is also loaded through its own loader first, so one
+at import time are tracked too. Then every installed game is played (found
+through the ``airwar.games`` entry points, never by name): its automatic player
+or random moves, over several seeds, with its defaults and each of its sample
+option sets. Every table is also loaded through its own loader first, so one
 that those games never reach is tracked all the same.
 ``tests/games/test_table_keys.py`` runs it and compares.
 """
@@ -77,39 +78,56 @@ def tracked_load(fh: BinaryIO, **kwargs: Any) -> dict[str, Any]:
     return Tracked(data, f"{path.parent.name}/{path.name}")
 
 
+def installed_games() -> list[str]:
+    """The games of the installed game packages (the ``airwar.games`` entry points)."""
+    import airwar.games
+    from airwar.core.registry import game_class, game_names
+
+    airwar.games.load_all()
+    packages = tuple(airwar.games.packages().values())
+    return [
+        n
+        for n in game_names()
+        if any(game_class(n).__module__.startswith(p + ".") for p in packages)
+    ]
+
+
 def play() -> None:
+    """Every installed game, with its defaults and each sample option set (``samples()``:
+    the options that select other table rows), over several seeds; each seat played by
+    the game's own automatic player where it declares one, else by random moves."""
     from airwar.bots.registry import make_bot
     from airwar.core.driver import play_bots
-    from airwar.core.registry import load_game
+    from airwar.core.registry import game_class
 
-    games: list[tuple[str, dict[str, Any]]] = [
-        ("migs-engagement", {}),
-        ("migs-engagement", {"active": "F-86", "listed": "MiG-15"}),
-        ("migs-sabres", {}),
-        ("bia-engagement", {}),
-        ("gunslingers", {}),
-    ]
-    for name, options in games:
-        for seed in range(4):
-            game = load_game(name, options)
-            bot = "gunslingers-auto" if name == "gunslingers" else "random"
-            bots = {s: make_bot(bot, f"{seed}:{s}") for s in range(game.num_players)}
-            play_bots(game, bots, seed)
+    for name in installed_games():
+        cls = game_class(name)
+        bot = cls.game_type.assistant or "random"
+        option_sets = {json.dumps(o, sort_keys=True): o for o in ({}, *cls.samples())}
+        for options in option_sets.values():
+            for seed in range(4):
+                game = cls(options)
+                bots = {s: make_bot(bot, f"{seed}:{s}") for s in range(game.num_players)}
+                play_bots(game, bots, seed)
+
+
+def import_every_module() -> None:
+    """Every module of the game packages, so the tables read at import time are tracked
+    (the MiGs solver's move costs, read by no game while it plays)."""
+    import importlib
+    import pkgutil
+
+    import airwar.games
+
+    for package in airwar.games.packages().values():
+        top = importlib.import_module(package)
+        for info in pkgutil.walk_packages(top.__path__, package + "."):
+            importlib.import_module(info.name)
 
 
 def main() -> None:
     tomllib.load = tracked_load  # before any game module is imported
-    import importlib.util
-
-    for solver_tables in (
-        "airwar.games.migs_sabres.solver.tables",
-        "airwar.analysis.solver_tables",
-    ):
-        if importlib.util.find_spec(solver_tables) is not None:
-            importlib.import_module(solver_tables)  # the solver reads the move costs
-    import airwar.games.bia
-    import airwar.games.gunslingers
-    import airwar.games.migs_sabres  # noqa: F401
+    import_every_module()
     from airwar.games.bia import tables as bia_tables
     from airwar.games.gunslingers import tables as checks_tables
     from airwar.games.gunslingers.model import fields

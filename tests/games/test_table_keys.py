@@ -3,7 +3,7 @@
 A setting that no code reads looks like a rule the program follows, and
 changing it changes nothing (``min_steps_before_fire`` in ``movement.toml`` was
 one). ``table_keys_probe.py`` loads the tables with mappings that record each
-key read, then imports the games and plays a fixed set of them; a key is live
+key read, then imports the game packages and plays every installed game; a key is live
 when it was read there, or when the code names it (a string constant in
 ``src/airwar``: a read on a branch those games did not reach, such as a limit
 only an attack reaches). A key that is neither is dead.
@@ -12,6 +12,7 @@ only an attack reaches). A key that is neither is dead.
 from __future__ import annotations
 
 import ast
+import importlib
 import json
 import subprocess
 import sys
@@ -19,30 +20,43 @@ from pathlib import Path
 
 import pytest
 
+import airwar.games
+
 ROOT = Path(__file__).resolve().parents[2]
-GAMES = ROOT / "src" / "airwar" / "games"
 PROBE = Path(__file__).with_name("table_keys_probe.py")
 
-TABLES = sorted(
-    [
-        *(GAMES / "migs_sabres" / "data").glob("*.toml"),
-        *(GAMES / "bia" / "data").glob("*.toml"),
-        *(GAMES / "gunslingers" / "tables").glob("*.toml"),
-        GAMES / "gunslingers" / "house_defaults.toml",
-    ]
-)
-"""The rule tables. Not among them, because they are not settings of the rules:
-the example and default scenarios (``default_engagement.toml``,
-``default_scenario.toml``, ``examples/``), which are games a player may load
-and are read whole by the scenario readers; and the Gunslingers type library
-(``library/*.toml``), data cards of aircraft, radars, SAMs and weapons whose
-every field is read when a card is built (``typelib.build_library``)."""
+NOT_SETTINGS = frozenset({"examples", "library"})
+"""Folders of a game package whose files are not settings of the rules: the example
+scenarios, games a player may load and the scenario readers read whole; and a type
+library (the Gunslingers one), data cards whose every field is read when a card is
+built (``typelib.build_library``)."""
 
-SCENARIOS = {"default_engagement.toml"}
+SCENARIO_PREFIX = "default_"
+"""A game's default scenario (``default_engagement.toml``, ``default_scenario.toml``):
+a game to load, not a table of settings."""
+
+
+def game_folders() -> list[Path]:
+    """The folder of every installed game package (the ``airwar.games`` entry points)."""
+    airwar.games.load_all()
+    return [
+        Path(importlib.import_module(module).__file__ or "").parent
+        for module in airwar.games.packages().values()
+    ]
+
+
+TABLES = sorted(
+    path
+    for folder in game_folders()
+    for path in folder.rglob("*.toml")
+    if not NOT_SETTINGS.intersection(path.relative_to(folder).parts[:-1])
+)
+"""The rule tables: every TOML file of every game package, but those of
+:data:`NOT_SETTINGS`."""
 
 
 def rule_tables() -> list[Path]:
-    return [p for p in TABLES if p.name not in SCENARIOS]
+    return [p for p in TABLES if not p.name.startswith(SCENARIO_PREFIX)]
 
 
 def table_id(path: Path) -> str:
