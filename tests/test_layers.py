@@ -1,4 +1,4 @@
-"""The layers of airwar: no module imports a layer above its own.
+"""The layers of airwar: no module imports a layer above its own, and no import circle.
 
     0  core                          the rules kernel
     1  games, store                  the rule sets; the database
@@ -10,9 +10,11 @@
 ``airwar/__init__.py`` holds only the version: it is put in layer 0, so that
 every module may read ``airwar.__version__`` and it may import nothing.
 
-Every import counts, also one inside a function; only imports under
-``if TYPE_CHECKING:`` (never run) are exempt. A new top-level package must be
-given its layer here before it can be imported.
+Every import counts, one inside a function and one under ``if TYPE_CHECKING:``
+too: the one rule of ``tests/layering.py``, which every layering test uses (the
+layers inside the Gunslingers package too). A new top-level package must be
+given its layer here before it can be imported. No module of any package is in
+an import circle with others.
 
 The play session and the browser app's generic modules know no game by name:
 they go through the registry and each game's declared type, so no string
@@ -22,12 +24,12 @@ literal in them may be a registered game's name.
 from __future__ import annotations
 
 import ast
-from collections.abc import Iterator
 from pathlib import Path
 
 import airwar
 import airwar.games
 from airwar.core import game_names
+from tests.layering import cycles, import_graph, imports, module_name, sources
 
 SRC = Path(airwar.__file__).parent
 
@@ -52,12 +54,12 @@ NAME_FREE = [
 ]
 """Modules that must not name any game."""
 
+GRAPH = import_graph(SRC, "airwar")
+"""Every module of airwar, with the airwar modules it imports (and the line)."""
+
 
 def _module_name(path: Path) -> str:
-    parts = list(path.relative_to(SRC.parent).with_suffix("").parts)
-    if parts[-1] == "__init__":
-        parts.pop()
-    return ".".join(parts)
+    return module_name(path, SRC, "airwar")
 
 
 def _layer(module: str) -> int | None:
@@ -68,39 +70,15 @@ def _layer(module: str) -> int | None:
     return LAYERS.get(parts[1])
 
 
-def _is_type_checking(test: ast.expr) -> bool:
-    return (isinstance(test, ast.Name) and test.id == "TYPE_CHECKING") or (
-        isinstance(test, ast.Attribute) and test.attr == "TYPE_CHECKING"
-    )
-
-
-def _imports(tree: ast.AST, module: str, package: bool) -> Iterator[tuple[int, str]]:
-    """(line, imported module) of every import that runs, relative ones resolved."""
-    here = module.split(".") if package else module.split(".")[:-1]
-    stack: list[ast.AST] = [tree]
-    while stack:
-        node = stack.pop()
-        if isinstance(node, ast.If) and _is_type_checking(node.test):
-            stack.extend(node.orelse)  # the body never runs
-            continue
-        if isinstance(node, ast.Import):
-            for alias in node.names:
-                yield node.lineno, alias.name
-        elif isinstance(node, ast.ImportFrom):
-            if node.level:
-                base = here[: len(here) - (node.level - 1)]
-                target = ".".join([*base, node.module] if node.module else base)
-            else:
-                target = node.module or ""
-            yield node.lineno, target
-            # ``from airwar import web`` imports the package airwar.web
-            for alias in node.names:
-                yield node.lineno, f"{target}.{alias.name}"
-        stack.extend(ast.iter_child_nodes(node))
+def _where(module: str, line: int) -> str:
+    parts = module.split(".")
+    path = SRC.joinpath(*parts[1:])
+    file = path / "__init__.py" if path.is_dir() else path.with_suffix(".py")
+    return f"{file.relative_to(SRC.parent)}:{line}"
 
 
 def _sources() -> list[Path]:
-    return sorted(SRC.rglob("*.py"))
+    return sources(SRC)
 
 
 def test_every_module_has_a_layer() -> None:
@@ -115,23 +93,36 @@ def test_every_module_has_a_layer() -> None:
 
 
 def test_no_module_imports_a_higher_layer() -> None:
-    found: list[str] = []
-    for path in _sources():
-        module = _module_name(path)
-        mine = _layer(module)
-        if mine is None:
-            continue  # reported by test_every_module_has_a_layer
-        tree = ast.parse(path.read_text(encoding="utf-8"), str(path))
-        for line, target in _imports(tree, module, path.name == "__init__.py"):
-            if target != "airwar" and not target.startswith("airwar."):
-                continue
-            theirs = _layer(target)
-            if theirs is not None and theirs > mine:
-                found.append(
-                    f"{module} (layer {mine}) imports {target} (layer {theirs}) "
-                    f"at {path.relative_to(SRC.parent)}:{line}"
-                )
-    assert not found, "imports of a higher layer:\n" + "\n".join(sorted(set(found)))
+    found = [
+        f"{module} (layer {_layer(module)}) imports {target} (layer {_layer(target)}) "
+        f"at {_where(module, line)}"
+        for module, targets in GRAPH.items()
+        for target, line in targets.items()
+        if _layer(module) is not None and (_layer(target) or 0) > (_layer(module) or 0)
+    ]
+    assert not found, "imports of a higher layer:\n" + "\n".join(sorted(found))
+
+
+EXPECTED_CYCLES = [
+    # issue 24 (migs24): the engagement's view moves beside the hints; the lead removes
+    # this mark after merging that branch
+    ["airwar.games.migs_sabres.engagement", "airwar.games.migs_sabres.hints"],
+    # issue 24 (web24): the Gunslingers routes declare their upload limits as web parts;
+    # the lead removes this mark after merging that branch
+    ["airwar.web.gunslingers", "airwar.web.gunslingers_editor", "airwar.web.hardening"],
+]
+"""Import circles known today and paid by a branch of the same issue. A circle not
+here fails, and so does one here that is gone (take it out then)."""
+
+
+def test_no_package_has_an_import_circle() -> None:
+    """The strongly connected parts of the import graph of every package (and across
+    packages): each must be one module."""
+    found = cycles(GRAPH)
+    new = [c for c in found if c not in EXPECTED_CYCLES]
+    assert not new, "import circles (break them):\n" + "\n".join(" <-> ".join(c) for c in new)
+    gone = [c for c in EXPECTED_CYCLES if c not in found]
+    assert not gone, "circles broken: take them out of EXPECTED_CYCLES: " + repr(gone)
 
 
 KEPT_APART = {
@@ -145,18 +136,15 @@ import cycle runs through them. (The exact MiGs solver is part of its game,
 
 
 def test_the_bots_do_not_import_the_lab() -> None:
-    found: list[str] = []
-    for path in _sources():
-        module = _module_name(path)
-        parts = module.split(".")
-        if len(parts) < 2 or parts[1] not in KEPT_APART:
-            continue
-        tree = ast.parse(path.read_text(encoding="utf-8"), str(path))
-        for line, target in _imports(tree, module, path.name == "__init__.py"):
-            tparts = target.split(".")
-            if len(tparts) >= 2 and tparts[0] == "airwar" and tparts[1] in KEPT_APART[parts[1]]:
-                found.append(f"{module} imports {target} at {path.relative_to(SRC.parent)}:{line}")
-    assert not found, "imports that would close a cycle:\n" + "\n".join(sorted(set(found)))
+    found = [
+        f"{module} imports {target} at {_where(module, line)}"
+        for module, targets in GRAPH.items()
+        for target, line in targets.items()
+        if len(module.split(".")) > 1
+        and len(target.split(".")) > 1
+        and target.split(".")[1] in KEPT_APART.get(module.split(".")[1], ())
+    ]
+    assert not found, "imports that would close a cycle:\n" + "\n".join(sorted(found))
 
 
 TEST_AIDS = ("testing",)
@@ -164,17 +152,14 @@ TEST_AIDS = ("testing",)
 
 
 def test_nothing_imports_the_test_aids() -> None:
-    found: list[str] = []
-    for path in _sources():
-        module = _module_name(path)
-        parts = module.split(".")
-        if len(parts) >= 2 and parts[1] in TEST_AIDS:
-            continue
-        tree = ast.parse(path.read_text(encoding="utf-8"), str(path))
-        for line, target in _imports(tree, module, path.name == "__init__.py"):
-            tparts = target.split(".")
-            if len(tparts) >= 2 and tparts[0] == "airwar" and tparts[1] in TEST_AIDS:
-                found.append(f"{module} imports {target} at {path.relative_to(SRC.parent)}:{line}")
+    found = [
+        f"{module} imports {target} at {_where(module, line)}"
+        for module, targets in GRAPH.items()
+        for target, line in targets.items()
+        if len(target.split(".")) > 1
+        and target.split(".")[1] in TEST_AIDS
+        and module.split(".")[1:2] != target.split(".")[1:2]
+    ]
     assert not found, "only tests and game authors import airwar.testing:\n" + "\n".join(found)
 
 
@@ -197,23 +182,31 @@ def test_the_session_and_the_generic_web_modules_name_no_game() -> None:
     )
 
 
-def test_the_layer_check_sees_every_kind_of_import() -> None:
-    """The check itself: relative, in-function and TYPE_CHECKING imports."""
-    code = """
-from __future__ import annotations
-from typing import TYPE_CHECKING
-import airwar.web.api
-from ..session import play
-from . import sibling
-if TYPE_CHECKING:
-    from airwar.cli import main
-def f():
-    from airwar.bots.registry import make_bot
-"""
-    got = {t for _, t in _imports(ast.parse(code), "airwar.games.x.mod", package=False)}
-    assert "airwar.web.api" in got
-    assert "airwar.games.session" in got  # two dots from airwar.games.x: airwar.games
-    assert "airwar.games.x.sibling" in got
-    assert "airwar.bots.registry" in got
-    assert "airwar.cli" not in got
+CHECKER_CASES = [
+    ("import a.b\n", "a.b"),
+    ("from a import b\n", "a.b"),
+    ("from . import b\n", "p.q.b"),
+    ("from .. import c\n", "p.c"),
+    ("from .r import s\n", "p.q.r.s"),
+    ("def f():\n    from a import b\n", "a.b"),
+    ("if TYPE_CHECKING:\n    from a import b\n", "a.b"),
+]
+
+
+def test_the_checker_sees_every_kind_of_import() -> None:
+    """The check itself: absolute, relative, in-function and TYPE_CHECKING imports."""
+    for source, expected in CHECKER_CASES:
+        assert next(imports(source, "p.q.m", is_package=False))[1][0] == expected, source
     assert _layer("airwar") == 0 and _layer("airwar.web.api") == 4
+
+
+def test_the_checker_finds_a_cycle_and_an_upward_import(tmp_path: Path) -> None:
+    pkg = tmp_path / "pkg"
+    (pkg / "model").mkdir(parents=True)
+    (pkg / "__init__.py").write_text("")
+    (pkg / "model" / "__init__.py").write_text("")
+    (pkg / "model" / "a.py").write_text("if TYPE_CHECKING:\n    from pkg import referee\n")
+    (pkg / "referee.py").write_text("def f():\n    from pkg.model import a\n")
+    graph = import_graph(pkg, "pkg")
+    assert cycles(graph) == [["pkg.model.a", "pkg.referee"]]
+    assert graph["pkg.model.a"] == {"pkg.referee": 2}

@@ -11,19 +11,17 @@
 
 Every import counts: one inside a function and one under ``if TYPE_CHECKING:``
 too (a type that only an upper layer defines is an upward dependency all the
-same). A module imports its own layer or lower ones, and the modules never
-import one another in a circle. A new module must be given its layer here.
+same), the one rule of ``tests/layering.py``. A module imports its own layer or
+lower ones; that no modules import one another in a circle is checked for every
+package by ``tests/test_layers.py``. A new module must be given its layer here.
 """
 
 from __future__ import annotations
 
-import ast
-from collections.abc import Iterator
 from pathlib import Path
 
-import pytest
-
 import airwar.games.gunslingers as package
+from tests.layering import import_graph
 
 PKG = package.__name__
 ROOT = Path(package.__file__).parent
@@ -46,84 +44,12 @@ LAYERS = {
 """The layer of each top-level module or sub-package (``""``: the package's ``__init__``)."""
 
 
-def module_name(path: Path, root: Path = ROOT, pkg: str = PKG) -> str:
-    parts = list(path.relative_to(root).with_suffix("").parts)
-    if parts[-1] == "__init__":
-        parts.pop()
-    return ".".join([pkg, *parts])
-
-
-def imports(source: str, module: str, is_package: bool) -> Iterator[list[str]]:
-    """What ``source`` imports, one list of candidate module names per name imported:
-    ``import x`` gives ``[x]``, ``from x import y`` gives ``[x.y, x]`` (the module ``y``
-    of ``x`` if there is one, else the name ``y`` defined in ``x``)."""
-    base = module.split(".") if is_package else module.split(".")[:-1]
-    for node in ast.walk(ast.parse(source)):
-        if isinstance(node, ast.Import):
-            yield from ([a.name] for a in node.names)
-        elif isinstance(node, ast.ImportFrom):
-            if node.level:
-                stem = base[: len(base) - (node.level - 1)]
-                name = ".".join([*stem, node.module] if node.module else stem)
-            else:
-                name = node.module or ""
-            yield from ([f"{name}.{a.name}", name] for a in node.names)
-
-
-def import_graph(root: Path = ROOT, pkg: str = PKG) -> dict[str, set[str]]:
-    """The package's modules, each with the package modules it imports."""
-    paths = {module_name(p, root, pkg): p for p in sorted(root.rglob("*.py"))}
-    graph: dict[str, set[str]] = {}
-    for name, path in paths.items():
-        is_package = path.name == "__init__.py"
-        found = set()
-        for candidates in imports(path.read_text("utf-8"), name, is_package):
-            found.update([m for m in candidates if m in paths][:1])
-        graph[name] = found - {name}
-    return graph
-
-
 def layer(module: str, pkg: str = PKG) -> int | None:
     rest = module.removeprefix(pkg).lstrip(".")
     return LAYERS.get(rest.split(".")[0])
 
 
-def cycles(graph: dict[str, set[str]]) -> list[list[str]]:
-    """The strongly connected parts of more than one module (Tarjan), each sorted."""
-    index: dict[str, int] = {}
-    low: dict[str, int] = {}
-    stack: list[str] = []
-    on_stack: set[str] = set()
-    found: list[list[str]] = []
-
-    def visit(v: str) -> None:
-        index[v] = low[v] = len(index)
-        stack.append(v)
-        on_stack.add(v)
-        for w in sorted(graph.get(v, ())):
-            if w not in index:
-                visit(w)
-                low[v] = min(low[v], low[w])
-            elif w in on_stack:
-                low[v] = min(low[v], index[w])
-        if low[v] == index[v]:
-            part = []
-            while True:
-                w = stack.pop()
-                on_stack.discard(w)
-                part.append(w)
-                if w == v:
-                    break
-            if len(part) > 1:
-                found.append(sorted(part))
-
-    for v in sorted(graph):
-        if v not in index:
-            visit(v)
-    return found
-
-
-GRAPH = import_graph()
+GRAPH = import_graph(ROOT, PKG)
 
 
 def test_every_module_of_the_package_has_a_layer() -> None:
@@ -157,36 +83,3 @@ def test_the_rules_import_neither_phases_nor_the_referee_and_the_model_nothing_a
         for t in targets:
             t_top = t.removeprefix(PKG).lstrip(".").split(".")[0]
             assert t_top not in above.get(top, ()), f"{m} imports {t}"
-
-
-def test_no_import_cycle_among_the_modules() -> None:
-    assert cycles(GRAPH) == []
-
-
-CHECKER_CASES = [
-    ("import a.b\n", "a.b"),
-    ("from a import b\n", "a.b"),
-    ("from . import b\n", "p.q.b"),
-    ("from .. import c\n", "p.c"),
-    ("from .r import s\n", "p.q.r.s"),
-    ("def f():\n    from a import b\n", "a.b"),
-    ("if TYPE_CHECKING:\n    from a import b\n", "a.b"),
-]
-
-
-@pytest.mark.parametrize(("source", "expected"), CHECKER_CASES)
-def test_the_checker_sees_every_kind_of_import(source: str, expected: str) -> None:
-    assert expected == next(imports(source, "p.q.m", is_package=False))[0]
-
-
-def test_the_checker_finds_a_cycle_and_an_upward_import(tmp_path: Path) -> None:
-    pkg = tmp_path / "pkg"
-    (pkg / "model").mkdir(parents=True)
-    (pkg / "__init__.py").write_text("")
-    (pkg / "model" / "__init__.py").write_text("")
-    (pkg / "model" / "a.py").write_text("from pkg import referee\n")
-    (pkg / "referee.py").write_text("def f():\n    from pkg.model import a\n")
-    graph = import_graph(pkg, "pkg")
-    assert cycles(graph) == [["pkg.model.a", "pkg.referee"]]
-    assert layer("pkg.model.a", "pkg") == 1 and layer("pkg.referee", "pkg") == 4
-    assert "pkg.referee" in graph["pkg.model.a"]
