@@ -38,7 +38,7 @@ CHECKS: tuple[Check, ...] = (
     Check("random play", lambda c, s, f: check_random_play(c, s)),
     Check("declared information", lambda c, s, f: check_declared_information(c), seeded=False),
     Check("hidden words", lambda c, s, f: check_hidden_words(c, s)),
-    Check("save, load, continue", check_save_load_continue),
+    Check("save and resume", check_save_load_continue),
     Check("session secrets", lambda c, s, f: check_session_secrets(c, s, f)),
 )
 """The contract, check by check: valid options that build a game; random play that keeps

@@ -13,6 +13,7 @@ from __future__ import annotations
 import json
 import random
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from airwar.core.driver import replay
 from airwar.core.game import Game
@@ -20,11 +21,15 @@ from airwar.session import PlaySession, Sessions
 from airwar.testing.cases import Budget, Case
 from airwar.testing.contract import assert_hides, choose
 
+if TYPE_CHECKING:
+    from airwar.store import Store
+
 PERSON = 0
 """The seat a person plays in a solo game; every other seat is the random bot."""
 
 
-def _store(folder: Path):  # type: ignore[no-untyped-def]  # the store loads SQLAlchemy late
+def _store(folder: Path) -> Store:
+    """A new SQLite database in ``folder`` (the store loads SQLAlchemy when first asked)."""
     from airwar.store import Store
 
     return Store(f"sqlite:///{folder}/games.sqlite")
