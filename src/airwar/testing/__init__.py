@@ -2,8 +2,8 @@
 ``api_test``, and run over every registered game like OpenSpiel's API tests.
 
 >>> from airwar.testing import check_game
->>> check_game("bia-engagement")  # doctest: +SKIP
-['options', 'random play', ...]
+>>> check_game(MyGame)  # or its registered name  # doctest: +SKIP
+['options', 'random play', 'declared information', 'hidden words', ...]
 
 :func:`check_game` holds one game (its class or registered name) to every check
 of :data:`CHECKS`, for each of its sample option sets (``Game.samples()``) or the
