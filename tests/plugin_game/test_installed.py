@@ -229,6 +229,11 @@ def served(installed: Installed) -> Iterator[str]:
 READY = "document.body.dataset.ready === 'yes'"
 
 
+def served_base(url: str) -> str:
+    """The server's base URL of a page's URL."""
+    return "/".join(url.split("/")[:3])
+
+
 @pytest.mark.browser
 @pytest.mark.xfail(
     strict=True, reason="needs the browser app to load every installed game (issue 24, web parts)"
@@ -251,6 +256,8 @@ def test_in_the_browser_it_is_made_played_and_replayed(served: str, browser: Bro
         page.click("#start")
         page.wait_for_url("**/games/*?seat=*")
         wait_until(page, READY)
+        # the game's own renderer, served from its package, drew the range
+        assert page.locator("#duel-track").get_attribute("data-range") == "2"
         before = int(page.evaluate("Number(document.body.dataset.decisions)"))
         page.locator("#controls button[data-action]").first.click()
         wait_until(page, f"{READY} && Number(document.body.dataset.decisions) > {before}")
@@ -259,6 +266,9 @@ def test_in_the_browser_it_is_made_played_and_replayed(served: str, browser: Bro
         page.wait_for_url("**/games/*/replay*")
         wait_until(page, READY)
         assert int(page.evaluate("Number(document.body.dataset.step)")) >= 1
+        assert page.locator("#duel-track li").count() == 6
+        served = httpx.get(served_base(page.url) + "/static/games/duel/duel.js", timeout=10)
+        assert served.status_code == 200 and "A.renderers.duel" in served.text
         assert errors == []
     finally:
         context.close()

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import ast
 import json
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 from fractions import Fraction
 from pathlib import Path
 from typing import Any, ClassVar
@@ -26,7 +26,7 @@ from hypothesis import strategies as st
 
 import airwar
 import airwar.games
-from airwar.core import CHANCE, TERMINAL, Game, GameState, GameType, game_class, game_names
+from airwar.core import CHANCE, TERMINAL, Game, GameState, GameType, game_class, registry
 from airwar.core.events import EventLog
 from airwar.core.registry import register_game
 from airwar.testing import CHECKS, Case, Limits, cases, check_game
@@ -205,13 +205,22 @@ class _Coin(Game):
         return "tails" if self.flaw == "parse" else text
 
 
-def _toy(flaw: str) -> type[Game]:
-    """A registered toy game with one flaw (each under its own name)."""
-    name = f"toy-coin-{flaw or 'sound'}"
-    if name in game_names():
-        return game_class(name)
-    cls = type(f"Coin_{flaw}", (_Coin,), {"name": name, "flaw": flaw})
-    return register_game(cls)
+FLAWS = ("", "odds", "parse", "views", "hidden")
+
+
+@pytest.fixture
+def toys() -> Iterator[dict[str, type[Game]]]:
+    """A toy game per flaw, registered for one test only (no other test sees them)."""
+    made: dict[str, type[Game]] = {}
+    for flaw in FLAWS:
+        cls = type(f"Coin_{flaw or 'sound'}", (_Coin,), {"name": f"toy-coin-{flaw or 'sound'}"})
+        cls.flaw = flaw
+        made[flaw] = register_game(cls)
+    try:
+        yield made
+    finally:
+        for cls in made.values():
+            registry._GAMES.pop(cls.name, None)
 
 
 @pytest.mark.parametrize(
@@ -223,16 +232,20 @@ def _toy(flaw: str) -> type[Game]:
         ("hidden", "hidden words", "hides ['heads'] from seat 1"),
     ],
 )
-def test_a_broken_game_fails_the_check_that_it_breaks(flaw: str, check: str, words: str) -> None:
+def test_a_broken_game_fails_the_check_that_it_breaks(
+    toys: dict[str, type[Game]], flaw: str, check: str, words: str
+) -> None:
     with pytest.raises(AssertionError) as failure:
-        check_game(_toy(flaw), seeds=(3,))
+        check_game(toys[flaw], seeds=(3,))
     said = str(failure.value)
     assert said.startswith(f"{check} (toy-coin-{flaw}#0 (its defaults)"), said
     assert words in said
 
 
-def test_a_sound_game_passes_every_check_and_an_unregistered_one_is_refused() -> None:
-    assert check_game(_toy("")) == [c.name for c in CHECKS]
+def test_a_sound_game_passes_every_check_and_an_unregistered_one_is_refused(
+    toys: dict[str, type[Game]],
+) -> None:
+    assert check_game(toys[""]) == [c.name for c in CHECKS]
     unregistered = type("Loose", (_Coin,), {"name": "toy-loose"})
     with pytest.raises(AssertionError, match="decorate it with @register_game"):
         check_game(unregistered)
@@ -243,10 +256,8 @@ def _options_of(game: str, options: Mapping[str, Any]) -> list[str]:
 
 
 def test_the_command_prints_a_line_per_check_and_exits_0_1_or_2(
-    capsys: pytest.CaptureFixture[str],
+    toys: dict[str, type[Game]], capsys: pytest.CaptureFixture[str]
 ) -> None:
-    _toy("")
-    _toy("odds")
     assert cli_main(["toy-coin-sound", "--seed", "5"]) == 0
     said = capsys.readouterr().out.splitlines()
     assert said[0].split() == ["ok", "options", "toy-coin-sound#0"]

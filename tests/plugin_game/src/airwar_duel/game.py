@@ -169,7 +169,11 @@ class DuelGame(Game):
     name = "duel"
     title = "Duel: two fighters"
     seat_names = ("Red", "Blue")
-    game_type: ClassVar[GameType] = GameType(information="perfect", chance=True, undo=True)
+    game_type: ClassVar[GameType] = GameType(
+        information="perfect", chance=True, undo=True, web="airwar_duel.web:PARTS"
+    )
+    """Open information, dice, take-backs against the AI; its browser parts (its renderer
+    script) in :mod:`airwar_duel.web`, read by the browser app alone."""
     parameters = (
         Parameter(
             "start_range",
