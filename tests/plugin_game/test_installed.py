@@ -39,6 +39,8 @@ if TYPE_CHECKING:
 
 __all__ = ["browser"]  # the Chromium fixture of the browser tests, used here
 
+pytestmark = pytest.mark.slow  # two wheels built and a virtual environment made
+
 ROOT = Path(__file__).resolve().parents[2]
 GAME = Path(__file__).resolve().parent
 SAVED = re.compile(r"saved as (?:game )?([A-Za-z0-9_-]+)")
