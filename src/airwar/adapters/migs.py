@@ -33,11 +33,11 @@ from airwar.games.migs_sabres.board import COLUMNS, ROWS, Facing, Square
 from airwar.games.migs_sabres.engagement import EngagementGame, mp_check
 from airwar.games.migs_sabres.movement import STEP_KINDS
 from airwar.games.migs_sabres.planes import PLANE_TYPES
+from airwar.games.migs_sabres.terms import ROLES, Phase
 
-ROLES = ("active", "listed")
 ACTIONS: tuple[str, ...] = (*(k.value for k in STEP_KINDS), "fire", "hold")
-STEPS = ("first_red", "first_blue", "mp", "move", "return_fire", "kill", "over")
-"""The engagement's ``step`` values (its phase within a movement turn)."""
+STEPS: tuple[Phase, ...] = tuple(Phase)
+"""The engagement's ``step`` values (its :class:`Phase` within a movement turn), in order."""
 
 TYPE_NAMES: tuple[str, ...] = tuple(PLANE_TYPES)
 SQUARES = COLUMNS * ROWS
@@ -98,7 +98,7 @@ class EngagementEncoder:
             pieces["turns"][r] = min(1.0, p["turns"] / limit)
         if not view["terminal"]:
             pieces["to_move"][ROLES.index(e["to_move"])] = 1
-        pieces["step"][STEPS.index(e["step"])] = 1
+        pieces["step"][STEPS.index(Phase(e["step"]))] = 1
         pieces["mp_left"][0] = min(1.0, max(0, e["mp_left"]) / MAX_MP)
         pieces["wing_over_used"][0] = float(bool(e["wing_over_used"]))
         pieces["stepped"][0] = float(bool(e["stepped"]))

@@ -34,7 +34,6 @@ from airwar.analysis.review import (
     Thresholds,
     _best,
     _check_record,
-    _engagement,
     _options_for,
     evaluate_decision,
     from_cache,
@@ -43,6 +42,7 @@ from airwar.core.driver import Driver
 from airwar.core.errors import AirwarError
 from airwar.core.game import GameState
 from airwar.core.record import GameRecord
+from airwar.games.migs_sabres.game import engagement_in
 from airwar.games.migs_sabres.solver import ACTIVE, SolverError, key_of
 
 MAX_BEST_STEPS = 40
@@ -132,8 +132,8 @@ class MoveReview:
 
 def _turn_key(state: GameState, serial: int) -> tuple[int, int, int] | None:
     """Which movement turn is being flown: (engagement number, mover, its turn count)."""
-    eng = _engagement(state)
-    if eng is None or not hasattr(eng, "planes") or eng.phase == "over":
+    eng = engagement_in(state)
+    if eng is None or eng.over:
         return None
     mover = int(eng.mover)
     return (serial, mover, int(eng.planes[mover].turns))
@@ -145,12 +145,12 @@ def _moves_of(record: GameRecord, driver: Driver) -> tuple[list[Any], Any]:
     keys: list[Any] = []
     serial, last = 0, None
     for seat, text in record.actions:
-        eng = _engagement(driver.state)
+        eng = engagement_in(driver.state)
         if eng is not None and eng is not last:
             serial, last = serial + 1, eng
         keys.append((seat, _turn_key(driver.state, serial)))
         driver.act(text, seat)
-    eng = _engagement(driver.state)
+    eng = engagement_in(driver.state)
     if eng is not None and eng is not last:
         serial += 1
     return keys, _turn_key(driver.state, serial)
@@ -253,7 +253,9 @@ def review_last_move(
     driver = Driver(game, record.seed)
     for s, text in record.actions[:start]:
         driver.act(text, s)
-    eng = _engagement(driver.state)
+    eng = engagement_in(driver.state)
+    if eng is None:
+        return None
     found = _options_for(eng, game)
     if isinstance(found, str):
         return None

@@ -42,9 +42,11 @@ from typing import Any
 
 from airwar.core.driver import Driver
 from airwar.core.errors import AirwarError, IllegalAction, InvalidNotation, RecordError
-from airwar.core.game import CHANCE, CONCESSIONS, Game, GameState
+from airwar.core.game import CHANCE, CONCESSIONS, Game
 from airwar.core.record import CHAIN_PREFIX, GameRecord, legacy_log_digest
 from airwar.core.registry import game_class, load_game
+from airwar.games.migs_sabres.engagement import Engagement
+from airwar.games.migs_sabres.game import engagement_in
 from airwar.games.migs_sabres.solver import (
     ACTIVE,
     MAX_TURN_LIMIT,
@@ -56,6 +58,7 @@ from airwar.games.migs_sabres.solver import (
     cached_solution,
     key_of,
 )
+from airwar.games.migs_sabres.terms import Phase
 
 INACCURACY, MISTAKE, BLUNDER = "inaccuracy", "mistake", "blunder"
 MARKS = (INACCURACY, MISTAKE, BLUNDER)
@@ -439,11 +442,7 @@ def _check_record(record: GameRecord) -> Game:
         raise RecordError(f"record cannot be loaded: {exc}") from None
 
 
-def _engagement(state: GameState) -> Any:
-    return getattr(state, "engagement", None)
-
-
-def _options_for(eng: Any, game: Game) -> tuple[Matchup, SolverOptions] | str:
+def _options_for(eng: Engagement, game: Game) -> tuple[Matchup, SolverOptions] | str:
     """The matchup and solver options of an engagement, or why it has no values."""
     limit = int(eng.turn_limit)
     if limit < 1:
@@ -495,15 +494,15 @@ class _Reviewer:
         self.driver = Driver(game, record.seed, auto_chance=False)
         self.engagements: list[EngagementReview] = []
         self.current: EngagementReview | None = None
-        self.eng_obj: Any = None
+        self.eng_obj: Engagement | None = None
         self.sol: Solution | None = None
         self.options: SolverOptions | None = None
 
     # -- engagements --------------------------------------------------------
     def _track(self) -> None:
         """Start a new engagement's review when the state has a new engagement."""
-        eng = _engagement(self.driver.state)
-        if eng is None or eng is self.eng_obj or not hasattr(eng, "planes"):
+        eng = engagement_in(self.driver.state)
+        if eng is None or eng is self.eng_obj:
             return
         self._finish_current()  # the engagement before (normally finished already)
         self.eng_obj = eng
@@ -539,14 +538,14 @@ class _Reviewer:
         cur, eng = self.current, self.eng_obj
         if cur is None or self.sol is None or self.options is None or eng is None:
             return
-        if cur.result is None and eng.phase == "over":
+        if cur.result is None and eng.over:
             cur.result = self.sol.value_of(eng)
 
     # -- steps -------------------------------------------------------------
     def roll(self) -> None:
         state = self.driver.state
         self._track()
-        eng = _engagement(state)
+        eng = engagement_in(state)
         rated = eng is not None and self.sol is not None and self.options is not None
         check = state.pending_check() if rated else None
         before = len(self.driver.record.actions)
@@ -554,7 +553,7 @@ class _Reviewer:
             self.driver.roll()
             self._after_step()
             return
-        assert self.sol is not None and self.options is not None
+        assert eng is not None and self.sol is not None and self.options is not None
         role = self._roller(eng)
         after = self.sol.chance_values(state)
         rolls = state.chance_outcomes()
@@ -580,20 +579,20 @@ class _Reviewer:
         )
         self._after_step()
 
-    def _roller(self, eng: Any) -> int:
+    def _roller(self, eng: Engagement) -> int:
         """Whose roll it is: the red or blue die's side for the first move, the mover's MP,
         the attacker's kill roll."""
-        if eng.phase in ("first_red", "first_blue"):
-            colour = "red" if eng.phase == "first_red" else "blue"
+        if eng.phase in (Phase.FIRST_RED, Phase.FIRST_BLUE):
+            colour = "red" if eng.phase is Phase.FIRST_RED else "blue"
             return ACTIVE if eng.planes[ACTIVE].side.colour == colour else 1 - ACTIVE
-        if eng.phase == "kill" and eng.attack is not None:
+        if eng.phase is Phase.KILL and eng.attack is not None:
             return int(eng.attack[0])
         return int(eng.mover)
 
     def decide(self, seat: int, text: str, index: int) -> None:
         state = self.driver.state
         self._track()
-        eng = _engagement(state)
+        eng = engagement_in(state)
         review: DecisionReview | None = None
         # a resignation or an agreed draw (MS-35 to MS-37) is no move of a plane: not valued
         rated = text not in CONCESSIONS
@@ -642,7 +641,7 @@ class _Reviewer:
 
     def _after_step(self) -> None:
         eng = self.eng_obj
-        if eng is not None and eng.phase == "over":
+        if eng is not None and eng.over:
             self._finish_current()
 
     def run(self, progress: Progress | None = None) -> list[EngagementReview]:

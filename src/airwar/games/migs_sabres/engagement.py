@@ -40,9 +40,8 @@ from airwar.games.migs_sabres.movement import (
 )
 from airwar.games.migs_sabres.planes import PLANE_TYPES, PlaneType, Side, plane_type
 from airwar.games.migs_sabres.summary import MIGS_TYPE, score_summary
+from airwar.games.migs_sabres.terms import ACTIVE, LISTED, ROLES, EndReason, MoveEnd, Phase
 
-ACTIVE, LISTED = 0, 1
-ROLES = ("active", "listed")
 SEAT_NAMES = ("Communist", "Allied")
 
 _START = table("board")["start"]
@@ -157,9 +156,9 @@ class Engagement:
         """Whether each plane lost its last movement turn with no step open to any MP roll."""
         self.red_roll: int | None = None
         self.attack: tuple[int, str, bool] | None = None  # (attacker, aspect, return fire)
-        self.end_reason: str | None = None
+        self.end_reason: EndReason | None = None
         self.shot_down: int | None = None
-        self.phase = "first_red" if first == "roll" else "mp"
+        self.phase: Phase = Phase.FIRST_RED if first == "roll" else Phase.MP
         if first in ("active", "listed"):
             self.mover = ACTIVE if first == "active" else LISTED
         self.first_choice = first
@@ -169,7 +168,7 @@ class Engagement:
     # -- bookkeeping ---------------------------------------------------
     @property
     def over(self) -> bool:
-        return self.phase == "over"
+        return self.phase is Phase.OVER
 
     def plane_of_side(self, side: Side) -> int:
         return ACTIVE if self.planes[ACTIVE].side is side else LISTED
@@ -184,27 +183,27 @@ class Engagement:
             rule="MS-4, MS-5",
             **context,
         )
-        if self.phase == "mp":
+        if self.phase is Phase.MP:
             self._begin_turn(log, first=True)
 
     def actor(self) -> int:
         """The seat to decide, CHANCE, or TERMINAL when over."""
         phase = self.phase
-        if phase == "move" or phase == "return_fire":
+        if phase.decides:
             return self._seats[self.mover]
-        return TERMINAL if phase == "over" else CHANCE
+        return TERMINAL if phase is Phase.OVER else CHANCE
 
     # -- chance ----------------------------------------------------------
     def pending_check(self) -> Check | None:
-        if self.phase == "first_red":
+        if self.phase is Phase.FIRST_RED:
             return red_die_check("who moves first on the Battle Board", "MS-5")
-        if self.phase == "first_blue":
+        if self.phase is Phase.FIRST_BLUE:
             assert self.red_roll is not None
             return opposed_first_check(self.red_roll)
-        if self.phase == "mp":
+        if self.phase is Phase.MP:
             p = self.planes[self.mover]
             return mp_check(p.type, p.ace)
-        if self.phase == "kill":
+        if self.phase is Phase.KILL:
             assert self.attack is not None
             attacker, aspect, _ = self.attack
             return kill_check(aspect, self.planes[attacker].ace)
@@ -216,11 +215,11 @@ class Engagement:
             raise IllegalAction("no roll is pending in this engagement")
         self._legal = None
         ev = resolved(check, roll.value)
-        if self.phase == "first_red":
+        if self.phase is Phase.FIRST_RED:
             log.append({**ev, "die": "red"})
             self.red_roll = roll.value
-            self.phase = "first_blue"
-        elif self.phase == "first_blue":
+            self.phase = Phase.FIRST_BLUE
+        elif self.phase is Phase.FIRST_BLUE:
             assert self.red_roll is not None
             tie = roll.value == self.red_roll
             first_side = Side.ALLIED if ev["success"] else Side.COMMUNIST
@@ -228,7 +227,7 @@ class Engagement:
             self.red_roll = None
             if tie:
                 log.emit("reroll", reason="tie on the roll for the first move", rule="MS-5")
-                self.phase = "first_red"
+                self.phase = Phase.FIRST_RED
                 return
             self.mover = self.plane_of_side(first_side)
             log.emit(
@@ -239,14 +238,14 @@ class Engagement:
                 rule="MS-5",
             )
             self._begin_turn(log, first=True)
-        elif self.phase == "mp":
+        elif self.phase is Phase.MP:
             p = self.planes[self.mover]
             mp = roll.value + check.modifier_total
             log.append({**ev, "mp": mp, "plane": ROLES[self.mover]})
             self.mp_left = self.mp_rolled = mp
             self.wing_over_used = False
             self.stepped = False
-            self.phase = "move"
+            self.phase = Phase.MOVE
             if not can_step(pack(p.square, p.facing), mp, False, self._other().square.index):
                 log.emit(
                     "turn_lost",
@@ -260,8 +259,8 @@ class Engagement:
                 self.stuck[self.mover] = not can_step(
                     pack(p.square, p.facing), NO_MP_LIMIT, False, self._other().square.index
                 )
-                self._end_move(log, "no legal step")
-        elif self.phase == "kill":
+                self._end_move(log, MoveEnd.NO_LEGAL_STEP)
+        elif self.phase is Phase.KILL:
             assert self.attack is not None
             attacker, aspect, _ = self.attack
             target = 1 - attacker
@@ -279,15 +278,15 @@ class Engagement:
                     target_side=self.planes[target].side.value,
                     rule="III.I, MS-12",
                 )
-                self._finish(log, "shot down")
+                self._finish(log, EndReason.SHOT_DOWN)
                 return
             log.emit("miss", attacker=ROLES[attacker], aspect=aspect)
             if all(p.fired for p in self.planes):
-                self._finish(log, "both fired")
+                self._finish(log, EndReason.BOTH_FIRED)
                 return
             if aspect == "front":
                 self.return_fire[target] = True
-            self._end_move(log, "fired")
+            self._end_move(log, MoveEnd.FIRED)
         else:
             raise IllegalAction("no roll is pending in this engagement")
 
@@ -343,9 +342,9 @@ class Engagement:
         return list(self._legal)
 
     def _compute_legal(self) -> list[Action]:
-        if self.phase == "return_fire":
+        if self.phase is Phase.RETURN_FIRE:
             return [Fire(), HoldFire()]
-        if self.phase != "move":
+        if self.phase is not Phase.MOVE:
             return []
         acts: list[Action] = list(self.legal_steps())
         if self.stepped and self.target_ahead():
@@ -355,14 +354,14 @@ class Engagement:
         return acts
 
     def explain_illegal(self, action: Action) -> str:
-        if self.phase == "over":
+        if self.phase is Phase.OVER:
             return "the engagement is over"
-        if self.phase in ("first_red", "first_blue", "mp", "kill"):
+        if self.phase.rolls:
             return "a roll is pending: roll the dice first"
         p = self.planes[self.mover]
         other = self._other()
         where = f"{p.type.name} at {p.square} facing {p.facing}"
-        if self.phase == "return_fire":
+        if self.phase is Phase.RETURN_FIRE:
             return (
                 f"{where} must first return fire or hold it after the missed head-on "
                 "attack (III.G, MS-9): type fire or hold"
@@ -419,16 +418,16 @@ class Engagement:
                 )
                 and not self.target_ahead()
             ):
-                self._end_move(log, "no affordable legal step")
+                self._end_move(log, MoveEnd.NO_AFFORDABLE_STEP)
             return
         if isinstance(action, Fire):
-            ret = self.phase == "return_fire"
+            ret = self.phase is Phase.RETURN_FIRE
             other = self._other()
             aspect = aspect_of(p.square, other.square, other.facing).name
             p.fired = True
             self.return_fire[self.mover] = False
             self.attack = (self.mover, aspect, ret)
-            self.phase = "kill"
+            self.phase = Phase.KILL
             log.emit(
                 "fire",
                 plane=ROLES[self.mover],
@@ -444,22 +443,22 @@ class Engagement:
             )
             return
         assert isinstance(action, HoldFire)
-        if self.phase == "return_fire":
+        if self.phase is Phase.RETURN_FIRE:
             self.return_fire[self.mover] = False
             log.emit("hold_fire", plane=ROLES[self.mover], return_fire=True, rule="III.G")
-            self.phase = "mp"
+            self.phase = Phase.MP
             return
         log.emit("hold_fire", plane=ROLES[self.mover], return_fire=False, rule="MS-15")
-        self._end_move(log, "held fire")
+        self._end_move(log, MoveEnd.HELD_FIRE)
 
     # -- turn sequence ---------------------------------------------------
     def _begin_turn(self, log: EventLog, first: bool = False) -> None:
         p = self.planes[self.mover]
         p.turns += 1
         log.emit("movement_turn", plane=ROLES[self.mover], plane_type=p.type.name, turn=p.turns)
-        self.phase = "return_fire" if self.return_fire[self.mover] else "mp"
+        self.phase = Phase.RETURN_FIRE if self.return_fire[self.mover] else Phase.MP
 
-    def _end_move(self, log: EventLog, reason: str) -> None:
+    def _end_move(self, log: EventLog, reason: MoveEnd) -> None:
         p = self.planes[self.mover]
         log.emit(
             "move_end",
@@ -467,30 +466,30 @@ class Engagement:
             square=str(p.square),
             facing=str(p.facing),
             mp_lost=self.mp_left,
-            reason=reason,
+            reason=reason.value,
         )
         self.mp_left = 0
         self.return_fire[self.mover] = False
-        if reason != "no legal step":
+        if reason is not MoveEnd.NO_LEGAL_STEP:
             self.stuck[self.mover] = False
         if self.turn_limit and all(q.turns >= self.turn_limit for q in self.planes):
-            self._finish(log, "turn limit")
+            self._finish(log, EndReason.TURN_LIMIT)
             return
         if not self.turn_limit and all(self.stuck):
             # MS-25: neither plane can ever move again (no MP roll opens a step, and
             # nothing on the board changes): the engagement is over
-            self._finish(log, "neither plane can move")
+            self._finish(log, EndReason.NEITHER_CAN_MOVE)
             return
         self.mover = 1 - self.mover
         self._begin_turn(log)
 
-    def _finish(self, log: EventLog, reason: str) -> None:
-        self.phase = "over"
+    def _finish(self, log: EventLog, reason: EndReason) -> None:
+        self.phase = Phase.OVER
         self.end_reason = reason
         winner = None if self.shot_down is None else self.planes[1 - self.shot_down]
         log.emit(
             "engagement_end",
-            reason=reason,
+            reason=reason.value,
             rule="MS-11",
             shot_down=None if self.shot_down is None else ROLES[self.shot_down],
             winner_side=None if winner is None else winner.side.value,
@@ -508,7 +507,7 @@ class Engagement:
     # -- view --------------------------------------------------------------
     def legal_action_views(self) -> list[dict[str, Any]]:
         out: list[dict[str, Any]] = []
-        p = self.planes[self.mover] if self.phase in ("move", "return_fire") else None
+        p = self.planes[self.mover] if self.phase.decides else None
         if p is None:
             return out
         other = self._other()
@@ -545,7 +544,7 @@ class Engagement:
         check = self.pending_check()
         return {
             "planes": {ROLES[i]: p.to_dict() for i, p in enumerate(self.planes)},
-            "step": self.phase,
+            "step": self.phase.value,
             "to_move": ROLES[self.mover],
             "to_move_side": self.planes[self.mover].side.value,
             "mp_rolled": self.mp_rolled,
@@ -559,7 +558,7 @@ class Engagement:
             else {**check.to_dict(), "explain": check.explain()},
             "legal_actions": self.legal_action_views(),
             "shots": shot_squares(self),
-            "end_reason": self.end_reason,
+            "end_reason": None if self.end_reason is None else self.end_reason.value,
             "shot_down": None if self.shot_down is None else ROLES[self.shot_down],
         }
 
@@ -639,7 +638,7 @@ class EngagementState(GameState):
             kill = self.engagement.killer_side
             self.log.emit(
                 "game_end",
-                reason=self.engagement.end_reason,
+                reason=str(self.engagement.end_reason),
                 winner=None if kill is None else kill.value,
                 returns=self.returns(),
             )

@@ -13,7 +13,7 @@ and aces follow IV.C (MS-14, MS-15..).
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from fractions import Fraction
 from functools import cache
 from typing import Any, ClassVar
@@ -28,13 +28,12 @@ from airwar.core.registry import register_game
 from airwar.games.migs_sabres.actions import ChartDraw, Roll, parse_action
 from airwar.games.migs_sabres.concession import RULES, concession, log_concession, returns_of, words
 from airwar.games.migs_sabres.engagement import (
-    ACTIVE,
     DIE_OUTCOMES,
     FIRST_PARAMETER,
-    LISTED,
     SEAT_NAMES,
     TURN_LIMIT_PARAMETER,
     Engagement,
+    EngagementState,
     make_plane,
     opposed_first_check,
     red_die_check,
@@ -53,10 +52,9 @@ from airwar.games.migs_sabres.sortie import (
     parse_chart,
 )
 from airwar.games.migs_sabres.summary import MIGS_TYPE, score_summary
+from airwar.games.migs_sabres.terms import ACTIVE, LISTED, GamePhase
 
-CHANCE_PHASES = frozenset(
-    {"chart", "campaign", "opening_red", "opening_blue", "marker", "pilot", "listed_pilot"}
-)
+RollHandler = Callable[["MigsState", int, dict[str, Any]], None]
 
 
 @cache
@@ -79,6 +77,8 @@ def campaign_check(dice: Dice) -> Check:
 
 class MigsState(GameState):
     """A whole game or campaign of MiGs and Sabres."""
+
+    phase: GamePhase
 
     def __init__(self, game: MigsGame) -> None:
         self.game = game
@@ -112,25 +112,23 @@ class MigsState(GameState):
             self.chart = list(game.chart or ())
             self._chart_ready()
         else:
-            self.phase = "chart"
+            self.phase = GamePhase.CHART
 
     # -- kernel interface --------------------------------------------------
     def current_actor(self) -> int:
-        if self.phase == "over":
+        if self.phase is GamePhase.OVER:
             return TERMINAL
-        if self.phase == "engagement":
+        if self.phase is GamePhase.ENGAGEMENT:
             assert self.engagement is not None
             return self.engagement.actor()
-        if self.phase in CHANCE_PHASES:
-            return CHANCE
-        raise AssertionError(self.phase)
+        return CHANCE
 
     def chance_outcomes(self) -> list[tuple[Action, Fraction]]:
         if self.current_actor() != CHANCE:
             raise IllegalAction("this is not a chance node")
-        if self.phase == "chart":
+        if self.phase is GamePhase.CHART:
             return list(chart_draw_outcomes(tuple(self.chart)))
-        if self.phase == "campaign":
+        if self.phase is GamePhase.CAMPAIGN:
             dice = Dice.parse(self.game.options["sorties_dice"])
             return [(Roll(v), p) for v, p in dice.outcomes()]
         return list(DIE_OUTCOMES)
@@ -145,34 +143,35 @@ class MigsState(GameState):
         return self.engagement.legal_actions()
 
     def pending_check(self) -> Check | None:
-        if self.phase == "engagement":
+        phase = self.phase
+        if phase is GamePhase.ENGAGEMENT:
             assert self.engagement is not None
             return self.engagement.pending_check()
-        if self.phase == "campaign":
+        if phase is GamePhase.CAMPAIGN:
             return campaign_check(Dice.parse(self.game.options["sorties_dice"]))
-        if self.phase == "opening_red":
+        if phase is GamePhase.OPENING_RED:
             return red_die_check("which side flies the first sortie", "MS-3")
-        if self.phase == "opening_blue":
+        if phase is GamePhase.OPENING_BLUE:
             assert self.red_roll is not None
             return opposed_first_check(self.red_roll)
-        if self.phase == "marker":
+        if phase is GamePhase.MARKER:
             return marker_check(self.active_side)
-        if self.phase == "pilot":
+        if phase is GamePhase.PILOT:
             return pilot_check(self.active_side)
-        if self.phase == "listed_pilot":
+        if phase is GamePhase.LISTED_PILOT:
             return pilot_check(self.active_side.other)
         return None
 
     def explain_illegal(self, action: Action) -> str:
-        if self.phase == "over":
+        if self.phase is GamePhase.OVER:
             return "the game is over"
-        if self.phase == "engagement":
+        if self.phase is GamePhase.ENGAGEMENT:
             assert self.engagement is not None
             return self.engagement.explain_illegal(action)
         return "a roll is pending: roll the dice first"
 
     def returns(self) -> list[float]:
-        if self.phase != "over":
+        if self.phase is not GamePhase.OVER:
             return [0.0, 0.0]
         if self.conceded is not None:
             return returns_of(self.conceded)
@@ -183,10 +182,10 @@ class MigsState(GameState):
 
     def concede(self, kind: str, seat: int) -> None:
         """End the game (a campaign too, MS-36) by a resignation or an agreed draw."""
-        if self.phase == "over":
+        if self.phase is GamePhase.OVER:
             raise IllegalAction("the game is over")
         self.conceded = concession(kind, seat, self.scores)
-        self.phase = "over"
+        self.phase = GamePhase.OVER
         self.result = self.conceded["result"]
         log_concession(self.log, self.conceded)
         self.log.emit(
@@ -207,7 +206,7 @@ class MigsState(GameState):
         return self.first_side if self.sortie_index % 2 == 0 else self.first_side.other
 
     def apply(self, action: Action) -> None:
-        if self.phase == "engagement":
+        if self.phase is GamePhase.ENGAGEMENT:
             assert self.engagement is not None
             if isinstance(action, Roll):
                 if self.engagement.actor() != CHANCE:
@@ -220,9 +219,9 @@ class MigsState(GameState):
             if self.engagement.over:
                 self._after_engagement()
             return
-        if self.phase == "over":
+        if self.phase is GamePhase.OVER:
             raise IllegalAction("the game is over")
-        if self.phase == "chart":
+        if self.phase is GamePhase.CHART:
             if not isinstance(action, ChartDraw):
                 raise IllegalAction("the Sortie Chart is being drawn")
             self.chart.append(action.entry)
@@ -234,7 +233,7 @@ class MigsState(GameState):
         check = self.pending_check()
         assert check is not None
         ev = resolved(check, action.value)
-        getattr(self, f"_roll_{self.phase}")(action.value, ev)
+        ROLLS[self.phase](self, action.value, ev)
 
     def _chart_ready(self) -> None:
         self.log.emit(
@@ -243,17 +242,19 @@ class MigsState(GameState):
             text=chart_text(tuple(self.chart)),
             rule="MS-2",
         )
-        self.phase = "campaign" if self.game.options["sorties_dice"] else "opening_red"
+        self.phase = (
+            GamePhase.CAMPAIGN if self.game.options["sorties_dice"] else GamePhase.OPENING_RED
+        )
 
     def _roll_campaign(self, value: int, ev: dict[str, Any]) -> None:
         self.sorties_per_side = value
         self.log.append({**ev, "sorties_per_side": value})
-        self.phase = "opening_red"
+        self.phase = GamePhase.OPENING_RED
 
     def _roll_opening_red(self, value: int, ev: dict[str, Any]) -> None:
         self.log.append({**ev, "die": "red"})
         self.red_roll = value
-        self.phase = "opening_blue"
+        self.phase = GamePhase.OPENING_BLUE
 
     def _roll_opening_blue(self, value: int, ev: dict[str, Any]) -> None:
         red = self.red_roll
@@ -261,7 +262,7 @@ class MigsState(GameState):
         self.red_roll = None
         if value == red:
             self.log.emit("reroll", reason="tie on the opening roll", rule="MS-3")
-            self.phase = "opening_red"
+            self.phase = GamePhase.OPENING_RED
             return
         self.first_side = Side.ALLIED if ev["success"] else Side.COMMUNIST
         self.log.emit("first_side", side=self.first_side.value, rule="III.A, MS-3")
@@ -269,7 +270,7 @@ class MigsState(GameState):
 
     def _start_sortie(self) -> None:
         self.marker = 0
-        self.phase = "marker"
+        self.phase = GamePhase.MARKER
         self.log.emit(
             "sortie_start",
             side=self.active_side.value,
@@ -314,8 +315,9 @@ class MigsState(GameState):
             rule="III.A, MS-3",
         )
         if result == "engagement":
-            self.phase = "pilot" if self.rosters is not None else "engagement"
-            if self.phase == "engagement":
+            if self.rosters is not None:
+                self.phase = GamePhase.PILOT
+            else:
                 self._start_engagement()
         elif to == CHART_SQUARES:
             self._end_sortie("landed on the last square")
@@ -327,7 +329,7 @@ class MigsState(GameState):
         self.pilot_numbers[ACTIVE] = value
         self.log.append({**ev, "pilot": pilot.name, "number": value})
         if self.game.options["listed_pilots"]:
-            self.phase = "listed_pilot"
+            self.phase = GamePhase.LISTED_PILOT
             return
         self._start_engagement()
 
@@ -359,7 +361,7 @@ class MigsState(GameState):
             turn_limit=o["turn_limit"],
         )
         self.engagements += 1
-        self.phase = "engagement"
+        self.phase = GamePhase.ENGAGEMENT
         self.engagement.start(
             self.log, chart_square=self.marker, active_side=side.value, number=self.engagements
         )
@@ -398,7 +400,7 @@ class MigsState(GameState):
         if self.marker == CHART_SQUARES:
             self._end_sortie("landed on the last square")
         else:
-            self.phase = "marker"
+            self.phase = GamePhase.MARKER
 
     def _pilot_results(self, shot_down: int) -> None:
         if self.rosters is None:
@@ -446,7 +448,7 @@ class MigsState(GameState):
             self._start_sortie()
 
     def _end_game(self) -> None:
-        self.phase = "over"
+        self.phase = GamePhase.OVER
         c, a = self.scores[Side.COMMUNIST], self.scores[Side.ALLIED]
         winner = None if c == a else (Side.COMMUNIST if c > a else Side.ALLIED)
         self.result = "draw" if winner is None else winner.value
@@ -464,16 +466,16 @@ class MigsState(GameState):
     # -- view ------------------------------------------------------------------
     def view(self, seat: int | None = None) -> dict[str, Any]:
         check = self.pending_check()
-        in_sortie = self.phase not in ("chart", "campaign", "opening_red", "opening_blue", "over")
+        in_sortie = self.phase.in_sortie
         phase = (
             "over"
-            if self.phase == "over"
-            else ("engagement" if self.phase == "engagement" else "sortie")
+            if self.phase is GamePhase.OVER
+            else ("engagement" if self.phase is GamePhase.ENGAGEMENT else "sortie")
         )
         return {
             "game": self.game.name,
             "phase": phase,
-            "step": self.phase,
+            "step": self.phase.value,
             "actor": self.current_actor(),
             "terminal": self.is_terminal(),
             "seat": seat,
@@ -508,10 +510,29 @@ class MigsState(GameState):
             if self.engagement is None
             else self.engagement.legal_action_views(),
             "result": self.result,
-            "returns": self.returns() if self.phase == "over" else None,
+            "returns": self.returns() if self.phase is GamePhase.OVER else None,
             "concession": self.conceded,
             "ended_by": words(self.conceded),
         }
+
+
+def engagement_in(state: GameState) -> Engagement | None:
+    """The engagement a state of either MiGs and Sabres game is flying: None between the
+    engagements of a whole game, and for a state of another game."""
+    if isinstance(state, EngagementState | MigsState):
+        return state.engagement
+    return None
+
+
+ROLLS: dict[GamePhase, RollHandler] = {
+    GamePhase.CAMPAIGN: MigsState._roll_campaign,
+    GamePhase.OPENING_RED: MigsState._roll_opening_red,
+    GamePhase.OPENING_BLUE: MigsState._roll_opening_blue,
+    GamePhase.MARKER: MigsState._roll_marker,
+    GamePhase.PILOT: MigsState._roll_pilot,
+    GamePhase.LISTED_PILOT: MigsState._roll_listed_pilot,
+}
+"""The roll of each phase of the whole game that rolls a die outside an engagement."""
 
 
 @register_game
