@@ -43,7 +43,12 @@ from airwar.core.errors import AirwarError
 from airwar.core.game import GameState
 from airwar.core.record import GameRecord
 from airwar.games.migs_sabres.game import engagement_in
-from airwar.games.migs_sabres.solver import ACTIVE, SolverError, key_of
+from airwar.games.migs_sabres.solver import ACTIVE, Solution, SolverError, key_of
+
+TurnKey = tuple[int, int, int]
+"""A movement turn: (engagement number, mover, its turn count)."""
+SeatTurn = tuple[int, TurnKey | None]
+"""A decision's seat and the movement turn it was made in (None between engagements)."""
 
 MAX_BEST_STEPS = 40
 """The best move is followed for at most this many decisions (a move has far fewer)."""
@@ -130,7 +135,7 @@ class MoveReview:
         }
 
 
-def _turn_key(state: GameState, serial: int) -> tuple[int, int, int] | None:
+def _turn_key(state: GameState, serial: int) -> TurnKey | None:
     """Which movement turn is being flown: (engagement number, mover, its turn count)."""
     eng = engagement_in(state)
     if eng is None or eng.over:
@@ -139,10 +144,10 @@ def _turn_key(state: GameState, serial: int) -> tuple[int, int, int] | None:
     return (serial, mover, int(eng.planes[mover].turns))
 
 
-def _moves_of(record: GameRecord, driver: Driver) -> tuple[list[Any], Any]:
+def _moves_of(record: GameRecord, driver: Driver) -> tuple[list[SeatTurn], TurnKey | None]:
     """Replay ``record`` on ``driver``: each decision's (seat, turn key), and the key of
     the turn being flown at the end (None between engagements or at the end)."""
-    keys: list[Any] = []
+    keys: list[SeatTurn] = []
     serial, last = 0, None
     for seat, text in record.actions:
         eng = engagement_in(driver.state)
@@ -157,7 +162,7 @@ def _moves_of(record: GameRecord, driver: Driver) -> tuple[list[Any], Any]:
 
 
 def last_move_span(
-    keys: list[tuple[int, Any]], seat: int, now: Any, to_act: int | None
+    keys: list[SeatTurn], seat: int, now: TurnKey | None, to_act: int | None
 ) -> tuple[int, int] | None:
     """The decisions ``[start, end)`` of ``seat``'s last finished move: the last run of its
     decisions in one movement turn, leaving out the turn it is still flying (``now``, when
@@ -205,7 +210,7 @@ def span_from_log(
     return None
 
 
-def _best_path(state: GameState, sol: Any, seat: int) -> list[str]:
+def _best_path(state: GameState, sol: Solution, seat: int) -> list[str]:
     """The solver's move from ``state``: its best decision, again and again, while the same
     plane flies the same movement turn (a shot or a hold ends it)."""
     serial = 0  # the same engagement throughout

@@ -42,7 +42,7 @@ from typing import Any
 
 from airwar.core.driver import Driver
 from airwar.core.errors import AirwarError, IllegalAction, InvalidNotation, RecordError
-from airwar.core.game import CHANCE, CONCESSIONS, Game
+from airwar.core.game import CHANCE, CONCESSIONS, Game, GameState
 from airwar.core.record import CHAIN_PREFIX, GameRecord, legacy_log_digest
 from airwar.core.registry import game_class, load_game
 from airwar.games.migs_sabres.engagement import Engagement
@@ -50,6 +50,7 @@ from airwar.games.migs_sabres.game import engagement_in
 from airwar.games.migs_sabres.solver import (
     ACTIVE,
     MAX_TURN_LIMIT,
+    EngagementKey,
     Matchup,
     Solution,
     SolverError,
@@ -147,7 +148,9 @@ class DecisionValues:
         return max(0.0, self.best_value - self.value)
 
 
-def evaluate_decision(sol: Solution, state: Any, action: str) -> DecisionValues:
+def evaluate_decision(
+    sol: Solution, state: GameState | Engagement | EngagementKey, action: str
+) -> DecisionValues:
     """The value of ``action`` at ``state``, the best decision's and the loss.
 
     ``state`` is the game's own state (or its engagement, or the solver's

@@ -36,7 +36,7 @@ from airwar.analysis import lab
 from airwar.analysis.campaign import run_campaigns
 from airwar.analysis.matchups import (
     FIRST_CHOICES,
-    Matchup,
+    Configuration,
     MatchupResult,
     all_matchups,
     matchup_table,
@@ -242,7 +242,7 @@ def print_table(table: Table, title: str) -> None:
 
 
 def _run_matchups(
-    matchups: Sequence[Matchup],
+    matchups: Sequence[Configuration],
     games: int,
     seed: str,
     bots: str,
