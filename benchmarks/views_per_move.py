@@ -47,6 +47,7 @@ NO_LIMITS = Limits(
 COUNTED: dict[str, tuple[str, ...]] = {
     "full view": (
         "airwar.games.migs_sabres.engagement:EngagementState.view",
+        "airwar.games.migs_sabres.engagement_game:EngagementState.view",
         "airwar.games.migs_sabres.game:MigsState.view",
     ),
     "legal-action views": (

@@ -58,7 +58,7 @@ from airwar.cli.common import (
 from airwar.cli.packaged import dask_scheduler, need_extra
 from airwar.core.errors import OptionError
 from airwar.games.migs_sabres import MigsGame, solver
-from airwar.games.migs_sabres.engagement import TURN_LIMIT_PARAMETER
+from airwar.games.migs_sabres.engagement_game import TURN_LIMIT_PARAMETER
 from airwar.games.migs_sabres.solver import cache as solver_cache
 from airwar.games.migs_sabres.solver.jobs import DONE, FAILED, JobStatus, ProgressCallback
 

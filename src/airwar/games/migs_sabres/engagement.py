@@ -1,34 +1,30 @@
-"""One engagement on the Battle Board (III.B-J; MS-4..MS-11), and the
-``migs-engagement`` game that plays a single one.
+"""One engagement on the Battle Board (III.B-J; MS-4..MS-11): its rules.
 
 :class:`Engagement` is the rules of one dogfight between the active plane and
 the listed plane: who moves first (red d6 against blue d6, ties re-rolled,
 MS-5), movement points (MS-7), steps (MS-6, MS-8), fire and the kill roll
 (MS-9, MS-10), the III.G return fire after a missed head-on attack (MS-19), and the
-end (MS-11, MS-18). The whole game (:mod:`.game`) runs one per enemy square landed on.
+end (MS-11, MS-18). The whole game (:mod:`.game`) runs one per enemy square landed on;
+the ``migs-engagement`` game (:mod:`.engagement_game`) plays a single one. What a
+reader sees of it is built in :mod:`.views`.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import cache
-from typing import Any, ClassVar
+from typing import Any
 
-from airwar.core.checks import Check, Comparison, Modifier, fraction_text
+from airwar.core.checks import Check, Comparison, Modifier
 from airwar.core.dice import D6
-from airwar.core.errors import IllegalAction, OptionError
+from airwar.core.errors import IllegalAction
 from airwar.core.events import EventLog
-from airwar.core.game import CHANCE, TERMINAL, Action, Game, GameState, GameType
-from airwar.core.options import Parameter
-from airwar.core.registry import register_game
-from airwar.games.migs_sabres.actions import Fire, HoldFire, Roll, Step, parse_action
+from airwar.core.game import CHANCE, TERMINAL, Action
+from airwar.games.migs_sabres.actions import Fire, HoldFire, Roll, Step
 from airwar.games.migs_sabres.board import Facing, Square
 from airwar.games.migs_sabres.combat import aspect_of, kill_check
-from airwar.games.migs_sabres.concession import concession, log_concession, returns_of, words
 from airwar.games.migs_sabres.data import table
-from airwar.games.migs_sabres.hints import shot_squares, trails
 from airwar.games.migs_sabres.movement import (
     ACE_MP_BONUS,
     NEXT,
@@ -38,11 +34,8 @@ from airwar.games.migs_sabres.movement import (
     pack,
     step_result,
 )
-from airwar.games.migs_sabres.planes import PLANE_TYPES, PlaneType, Side, plane_type
-from airwar.games.migs_sabres.summary import MIGS_TYPE, score_summary
+from airwar.games.migs_sabres.planes import PlaneType, Side
 from airwar.games.migs_sabres.terms import ACTIVE, LISTED, ROLES, EndReason, MoveEnd, Phase
-
-SEAT_NAMES = ("Communist", "Allied")
 
 _START = table("board")["start"]
 START_SQUARES: tuple[tuple[Square, Facing], tuple[Square, Facing]] = (
@@ -504,254 +497,8 @@ class Engagement:
             return None
         return self.planes[1 - self.shot_down].side
 
-    # -- view --------------------------------------------------------------
-    def legal_action_views(self) -> list[dict[str, Any]]:
-        out: list[dict[str, Any]] = []
-        p = self.planes[self.mover] if self.phase.decides else None
-        if p is None:
-            return out
-        other = self._other()
-        for a in self.legal_actions():
-            if isinstance(a, Step):
-                res = step_result(p.square, p.facing, a.kind)
-                assert res is not None
-                out.append(
-                    {
-                        "action": str(a),
-                        "kind": a.kind.label,
-                        "square": str(res[0]),
-                        "facing": str(res[1]),
-                        "mp_left": self.mp_left - a.kind.cost,
-                    }
-                )
-            elif isinstance(a, Fire):
-                aspect = aspect_of(p.square, other.square, other.facing).name
-                check = kill_check(aspect, p.ace)
-                out.append(
-                    {
-                        "action": "fire",
-                        "aspect": aspect,
-                        "kill_on": check.target,
-                        "p_kill": fraction_text(check.probability()),
-                        "check": check.explain(),
-                    }
-                )
-            else:
-                out.append({"action": str(a)})
-        return out
-
-    def view(self) -> dict[str, Any]:
-        check = self.pending_check()
-        return {
-            "planes": {ROLES[i]: p.to_dict() for i, p in enumerate(self.planes)},
-            "step": self.phase.value,
-            "to_move": ROLES[self.mover],
-            "to_move_side": self.planes[self.mover].side.value,
-            "mp_rolled": self.mp_rolled,
-            "mp_left": self.mp_left,
-            "wing_over_used": self.wing_over_used,
-            "stepped": self.stepped,
-            "return_fire_pending": {ROLES[i]: flag for i, flag in enumerate(self.return_fire)},
-            "turn_limit": self.turn_limit,
-            "pending_check": None
-            if check is None
-            else {**check.to_dict(), "explain": check.explain()},
-            "legal_actions": self.legal_action_views(),
-            "shots": shot_squares(self),
-            "end_reason": None if self.end_reason is None else self.end_reason.value,
-            "shot_down": None if self.shot_down is None else ROLES[self.shot_down],
-        }
-
 
 def make_plane(type_: PlaneType, role: int, ace: bool = False, pilot: str | None = None) -> Plane:
     """A plane on its starting square (MS-5)."""
     sq, f = START_SQUARES[role]
     return Plane(type_, ROLES[role], sq, f, ace, pilot)
-
-
-# -- the one-engagement game ---------------------------------------------------
-
-_TYPE_NAMES = tuple(PLANE_TYPES)
-
-
-class EngagementState(GameState):
-    """A single engagement (``migs-engagement``)."""
-
-    def __init__(self, game: EngagementGame) -> None:
-        self.game = game
-        self.log = EventLog()
-        o = game.options
-        active = plane_type(o["active"])
-        listed = plane_type(o["listed"])
-        self.engagement = Engagement(
-            make_plane(active, ACTIVE, o["active_ace"]),
-            make_plane(listed, LISTED, o["listed_ace"]),
-            first=o["first"],
-            turn_limit=o["turn_limit"],
-        )
-        self.engagement.start(self.log)
-        self.conceded: dict[str, Any] | None = None
-        """A resignation or agreed draw that ended the engagement (MS-35, MS-37)."""
-
-    def current_actor(self) -> int:
-        if self.conceded is not None:
-            return TERMINAL
-        return self.engagement.actor()
-
-    def concede(self, kind: str, seat: int) -> None:
-        """End the engagement by a resignation or an agreed draw (MS-35, MS-37)."""
-        if self.is_terminal():
-            raise IllegalAction("the game is over")
-        self.conceded = concession(kind, seat)
-        log_concession(self.log, self.conceded)
-        result = self.conceded["result"]
-        self.log.emit(
-            "game_end",
-            reason=words(self.conceded),
-            winner=None if result == "draw" else result,
-            returns=self.returns(),
-        )
-
-    def legal_actions(self) -> list[Action]:
-        if self.current_actor() == CHANCE:
-            return [r for r, _ in DIE_OUTCOMES]
-        return self.engagement.legal_actions()
-
-    def chance_outcomes(self) -> list[tuple[Action, Fraction]]:
-        if self.current_actor() != CHANCE:
-            raise IllegalAction("this is not a chance node")
-        return list(DIE_OUTCOMES)
-
-    def pending_check(self) -> Check | None:
-        return self.engagement.pending_check()
-
-    def apply(self, action: Action) -> None:
-        if isinstance(action, Roll):
-            if self.current_actor() != CHANCE:
-                raise IllegalAction("no roll is pending")
-            self.engagement.apply_roll(action, self.log)
-        else:
-            if self.current_actor() == CHANCE:
-                raise IllegalAction("a roll is pending: roll the dice first")
-            self.engagement.apply_decision(action, self.log)
-        if self.engagement.over:
-            kill = self.engagement.killer_side
-            self.log.emit(
-                "game_end",
-                reason=str(self.engagement.end_reason),
-                winner=None if kill is None else kill.value,
-                returns=self.returns(),
-            )
-
-    def returns(self) -> list[float]:
-        if self.conceded is not None:
-            return returns_of(self.conceded)
-        kill = self.engagement.killer_side
-        if kill is None:
-            return [0.0, 0.0]
-        return [1.0 if s == kill.seat else -1.0 for s in (0, 1)]
-
-    def explain_illegal(self, action: Action) -> str:
-        return self.engagement.explain_illegal(action)
-
-    def view(self, seat: int | None = None) -> dict[str, Any]:
-        e = self.engagement
-        return {
-            "game": self.game.name,
-            "phase": "over" if self.is_terminal() else "engagement",
-            "actor": self.current_actor(),
-            "terminal": self.is_terminal(),
-            "seat": seat,
-            "seats": list(SEAT_NAMES),
-            "engagement": e.view(),
-            "trails": trails(self.log),
-            "returns": self.returns() if self.is_terminal() else None,
-            "concession": self.conceded,
-            "ended_by": words(self.conceded),
-        }
-
-
-FIRST_PARAMETER = Parameter(
-    "first",
-    "roll",
-    "who moves first on the Battle Board: rolled (red d6 vs blue d6) or fixed",
-    "MS-5, MS-17",
-    choices=("roll", "active", "listed"),
-    label="Who moves first",
-)
-"""Who moves first (MS-5, MS-17): shared by the engagement and the whole game."""
-
-TURN_LIMIT_PARAMETER = Parameter(
-    "turn_limit",
-    20,
-    "disengage after this many movement turns of each plane (0: no limit)",
-    "MS-11, MS-18",
-    minimum=0,
-    maximum=1000,
-    label="Turn limit",
-)
-"""The MS-11 house limit: shared by the engagement and the whole game."""
-
-
-@register_game
-class EngagementGame(Game):
-    """One engagement of MiGs and Sabres between two chosen types (MS-4..MS-11)."""
-
-    name = "migs-engagement"
-    title = "MiGs and Sabres: one engagement"
-    part_of = "migs-sabres"
-    seat_names = SEAT_NAMES
-    game_type: ClassVar[GameType] = MIGS_TYPE
-    parameters = (
-        Parameter(
-            "active",
-            "F-86",
-            "the active squadron's plane (starts at a1)",
-            "MS-4",
-            choices=_TYPE_NAMES,
-            label="Active squadron's plane",
-        ),
-        Parameter(
-            "listed",
-            "MiG-15",
-            "the plane listed on the Sortie Chart (starts at k14)",
-            "MS-4",
-            choices=_TYPE_NAMES,
-            label="Listed plane",
-        ),
-        Parameter(
-            "active_ace",
-            False,
-            "the active plane's pilot is an ace",
-            "MS-14",
-            label="Active pilot is an ace",
-        ),
-        Parameter(
-            "listed_ace",
-            False,
-            "the listed plane's pilot is an ace",
-            "MS-14",
-            label="Listed pilot is an ace",
-        ),
-        FIRST_PARAMETER,
-        TURN_LIMIT_PARAMETER,
-    )
-
-    def __init__(self, options: Mapping[str, Any] | None = None) -> None:
-        super().__init__(options)
-        a, b = plane_type(self.options["active"]), plane_type(self.options["listed"])
-        if a.side is b.side:
-            raise OptionError(
-                f"option listed: {b.name} is on the {a.side} side like the active {a.name}; "
-                "an engagement is between the two sides (MS-4)"
-            )
-
-    def new_initial_state(self) -> EngagementState:
-        return EngagementState(self)
-
-    def summary(self, state: GameState) -> dict[str, Any]:
-        """The scores, kills, sortie and result (:func:`score_summary`)."""
-        return {**super().summary(state), **score_summary(state.view(None))}
-
-    def parse_action(self, text: str) -> Action:
-        return parse_action(text)

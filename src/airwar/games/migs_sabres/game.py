@@ -29,15 +29,16 @@ from airwar.games.migs_sabres.actions import ChartDraw, Roll, parse_action
 from airwar.games.migs_sabres.concession import RULES, concession, log_concession, returns_of, words
 from airwar.games.migs_sabres.engagement import (
     DIE_OUTCOMES,
-    FIRST_PARAMETER,
-    SEAT_NAMES,
-    TURN_LIMIT_PARAMETER,
     Engagement,
-    EngagementState,
     make_plane,
     opposed_first_check,
     red_die_check,
     resolved,
+)
+from airwar.games.migs_sabres.engagement_game import (
+    FIRST_PARAMETER,
+    TURN_LIMIT_PARAMETER,
+    EngagementState,
 )
 from airwar.games.migs_sabres.hints import trails
 from airwar.games.migs_sabres.pilots import Roster
@@ -51,8 +52,9 @@ from airwar.games.migs_sabres.sortie import (
     entry_side,
     parse_chart,
 )
-from airwar.games.migs_sabres.summary import MIGS_TYPE, score_summary
-from airwar.games.migs_sabres.terms import ACTIVE, LISTED, GamePhase
+from airwar.games.migs_sabres.summary import MIGS_TYPE, Standing
+from airwar.games.migs_sabres.terms import ACTIVE, LISTED, SEAT_NAMES, GamePhase
+from airwar.games.migs_sabres.views import check_view, engagement_view
 
 RollHandler = Callable[["MigsState", int, dict[str, Any]], None]
 
@@ -464,8 +466,20 @@ class MigsState(GameState):
         )
 
     # -- view ------------------------------------------------------------------
+    def standing(self) -> Standing:
+        """The score as it stands (MS-12, IV.A), the sortie reached and the result."""
+        return Standing(
+            scores={s.value: v for s, v in self.scores.items()},
+            kills={s.value: v for s, v in self.kills.items()},
+            result=self.result if self.conceded is None else self.conceded.get("result"),
+            sortie=min(self.sortie_index // 2 + 1, self.sorties_per_side),
+            sorties_per_side=self.sorties_per_side,
+            ended_by=words(self.conceded),
+        )
+
     def view(self, seat: int | None = None) -> dict[str, Any]:
-        check = self.pending_check()
+        # the engagement's view holds its pending roll and legal decisions: built once
+        eng = None if self.engagement is None else engagement_view(self.engagement)
         in_sortie = self.phase.in_sortie
         phase = (
             "over"
@@ -501,14 +515,12 @@ class MigsState(GameState):
             "pilots": None
             if self.rosters is None
             else {s.value: r.to_dict() for s, r in self.rosters.items()},
-            "engagement": None if self.engagement is None else self.engagement.view(),
+            "engagement": eng,
             "trails": {} if self.engagement is None else trails(self.log),
-            "pending_check": None
-            if check is None
-            else {**check.to_dict(), "explain": check.explain()},
-            "legal_actions": []
-            if self.engagement is None
-            else self.engagement.legal_action_views(),
+            "pending_check": check_view(self.pending_check())
+            if eng is None
+            else eng["pending_check"],
+            "legal_actions": [] if eng is None else list(eng["legal_actions"]),
             "result": self.result,
             "returns": self.returns() if self.phase is GamePhase.OVER else None,
             "concession": self.conceded,
@@ -617,8 +629,10 @@ class MigsGame(Game):
         return MigsState(self)
 
     def summary(self, state: GameState) -> dict[str, Any]:
-        """The scores, kills, sortie and result (:func:`score_summary`)."""
-        return {**super().summary(state), **score_summary(state.view(None))}
+        """The scores, kills, sortie and result (:meth:`MigsState.standing`)."""
+        if not isinstance(state, MigsState):
+            raise TypeError(f"a {self.name} summary needs its own state, not {state!r}")
+        return {**super().summary(state), **state.standing().summary()}
 
     def parse_action(self, text: str) -> Action:
         return parse_action(text)

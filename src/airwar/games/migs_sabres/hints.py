@@ -12,15 +12,13 @@ MP it has left from which that shot is open, each with one path that gets there;
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from airwar.core.checks import fraction_text
 from airwar.games.migs_sabres.combat import aspect_of, kill_check
+from airwar.games.migs_sabres.engagement import Engagement
 from airwar.games.migs_sabres.movement import STEP_KINDS, explore_paths, pack, unpack
 from airwar.games.migs_sabres.terms import ROLES, Phase
-
-if TYPE_CHECKING:
-    from airwar.games.migs_sabres.engagement import Engagement
 
 
 def shot_squares(e: Engagement) -> list[dict[str, Any]]:

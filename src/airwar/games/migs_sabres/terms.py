@@ -17,6 +17,9 @@ ACTIVE, LISTED = 0, 1
 ROLES = ("active", "listed")
 """The planes' roles by index (:data:`ACTIVE`, :data:`LISTED`), as views and events name them."""
 
+SEAT_NAMES = ("Communist", "Allied")
+"""The seats of both games: 0 flies the Communist (red) planes, 1 the Allied (blue)."""
+
 
 class Phase(StrEnum):
     """Where an engagement stands (its view's ``step``): III.B-J, MS-5..MS-11."""
