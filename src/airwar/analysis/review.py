@@ -426,12 +426,12 @@ def from_cache(matchup: Matchup, options: SolverOptions) -> Solution | None:
 
 
 def supports(game_name: str) -> bool:
-    """Whether games of this kind can be reviewed (the game declares exact values)."""
+    """Whether games of this kind can be reviewed (the game offers an advisor)."""
     try:
         cls = game_class(game_name)
     except Exception:
         return False
-    return bool(cls.game_type.advisor)
+    return cls.advisor() is not None
 
 
 def _check_record(record: GameRecord) -> Game:

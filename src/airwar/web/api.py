@@ -380,7 +380,7 @@ def catalog(request: Request) -> Catalog:
                 seats=list(cls.seat_names),
                 parameters=params,
                 seat_kinds=kinds,
-                analysis=cls.game_type.advisor,
+                analysis=cls.advisor() is not None,
                 part_of=cls.part_of,
             )
         )

@@ -11,7 +11,7 @@ from typing import Any, ClassVar
 from airwar.core.checks import Check
 from airwar.core.errors import IllegalAction, OptionError
 from airwar.core.events import EventLog
-from airwar.core.game import CHANCE, TERMINAL, Action, Game, GameState, GameType
+from airwar.core.game import CHANCE, TERMINAL, Action, Advisor, Game, GameState, GameType
 from airwar.core.options import Parameter
 from airwar.core.registry import register_game
 from airwar.games.migs_sabres.actions import Roll, parse_action
@@ -221,6 +221,13 @@ class EngagementGame(Game):
         if not isinstance(state, EngagementState):
             raise TypeError(f"a {self.name} summary needs its own state, not {state!r}")
         return {**super().summary(state), **state.standing().summary()}
+
+    @classmethod
+    def advisor(cls) -> Advisor:
+        """The exact engagement solver (:class:`~.advisor.SolverAdvisor`)."""
+        from airwar.games.migs_sabres.advisor import SolverAdvisor
+
+        return SolverAdvisor()
 
     def parse_action(self, text: str) -> Action:
         return parse_action(text)

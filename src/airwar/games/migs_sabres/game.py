@@ -22,7 +22,7 @@ from airwar.core.checks import Check, Comparison
 from airwar.core.dice import Dice
 from airwar.core.errors import IllegalAction, InvalidNotation, OptionError
 from airwar.core.events import EventLog
-from airwar.core.game import CHANCE, TERMINAL, Action, Game, GameState, GameType
+from airwar.core.game import CHANCE, TERMINAL, Action, Advisor, Game, GameState, GameType
 from airwar.core.options import Parameter
 from airwar.core.registry import register_game
 from airwar.games.migs_sabres.actions import ChartDraw, Roll, parse_action
@@ -633,6 +633,13 @@ class MigsGame(Game):
         if not isinstance(state, MigsState):
             raise TypeError(f"a {self.name} summary needs its own state, not {state!r}")
         return {**super().summary(state), **state.standing().summary()}
+
+    @classmethod
+    def advisor(cls) -> Advisor:
+        """The exact engagement solver (:class:`~.advisor.SolverAdvisor`)."""
+        from airwar.games.migs_sabres.advisor import SolverAdvisor
+
+        return SolverAdvisor()
 
     def parse_action(self, text: str) -> Action:
         return parse_action(text)

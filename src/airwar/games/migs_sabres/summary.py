@@ -20,10 +20,10 @@ MIGS_TYPE = GameType(
     chance=True,
     undo=True,
     bots=("expert", "heuristic", "mcts", "random"),
-    advisor=True,
     concede=True,
 )
-"""Both MiGs and Sabres games: open information, dice, undo against the AI, every bot."""
+"""Both MiGs and Sabres games: open information, dice, undo against the AI, every bot
+(their advisor, the exact solver, is :meth:`MigsGame.advisor`)."""
 
 
 @dataclass(frozen=True)
