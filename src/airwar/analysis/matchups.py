@@ -19,9 +19,11 @@ from airwar.analysis.stats import Estimate, mean_interval, proportion_interval
 from airwar.core.driver import Driver
 from airwar.games.migs_sabres import solver
 from airwar.games.migs_sabres.engagement_game import EngagementGame
+from airwar.games.migs_sabres.game import engagement_in
 from airwar.games.migs_sabres.planes import PLANE_TYPES, PlaneType, Side, active_type, types_of
 from airwar.games.migs_sabres.solver import cache as solver_cache
 from airwar.games.migs_sabres.solver import jobs
+from airwar.games.migs_sabres.terms import ROLES
 
 FIRST_CHOICES = ("active", "listed")
 SOLVER_BOT = "expert"
@@ -153,12 +155,15 @@ class MatchupResult:
 
 
 def engagement_summary(driver: Driver) -> dict[str, Any]:
-    """What one finished engagement says about its matchup (module level: it pickles)."""
-    e = driver.state.view(None)["engagement"]
+    """What one finished engagement says about its matchup, read from its state (module
+    level: it pickles)."""
+    e = engagement_in(driver.state)
+    if e is None:
+        raise ValueError(f"{driver.game.name} plays no engagement")
     return {
-        "shot_down": e["shot_down"],
-        "end_reason": e["end_reason"],
-        "turns": [e["planes"]["active"]["turns"], e["planes"]["listed"]["turns"]],
+        "shot_down": None if e.shot_down is None else ROLES[e.shot_down],
+        "end_reason": None if e.end_reason is None else e.end_reason.value,
+        "turns": [p.turns for p in e.planes],
     }
 
 

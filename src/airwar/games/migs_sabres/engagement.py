@@ -19,7 +19,7 @@ from typing import Any
 from airwar.core.checks import Check, Comparison, Modifier
 from airwar.core.dice import D6
 from airwar.core.errors import IllegalAction
-from airwar.core.events import EventLog
+from airwar.core.events import Event, EventLog
 from airwar.core.game import CHANCE, TERMINAL, Action
 from airwar.games.migs_sabres.actions import Fire, HoldFire, Roll, Step
 from airwar.games.migs_sabres.board import Facing, Square
@@ -86,7 +86,7 @@ class Plane:
 
 
 @cache
-def resolved(check: Check, roll: int) -> dict[str, Any]:
+def resolved(check: Check, roll: int) -> Event:
     """The roll event of ``check`` for ``roll`` (cached; copy before changing it)."""
     return check.resolve(roll)
 

@@ -15,7 +15,13 @@ from airwar.core.game import CHANCE, TERMINAL, Action, Advisor, Game, GameState,
 from airwar.core.options import Parameter
 from airwar.core.registry import register_game
 from airwar.games.migs_sabres.actions import Roll, parse_action
-from airwar.games.migs_sabres.concession import concession, log_concession, returns_of, words
+from airwar.games.migs_sabres.concession import (
+    Conceded,
+    concession,
+    log_concession,
+    returns_of,
+    words,
+)
 from airwar.games.migs_sabres.engagement import DIE_OUTCOMES, Engagement, make_plane
 from airwar.games.migs_sabres.hints import trails
 from airwar.games.migs_sabres.planes import PLANE_TYPES, SIDES, plane_type
@@ -42,7 +48,7 @@ class EngagementState(GameState):
             turn_limit=o["turn_limit"],
         )
         self.engagement.start(self.log)
-        self.conceded: dict[str, Any] | None = None
+        self.conceded: Conceded | None = None
         """A resignation or agreed draw that ended the engagement (MS-35, MS-37)."""
 
     def current_actor(self) -> int:

@@ -21,12 +21,19 @@ from typing import Any, ClassVar
 from airwar.core.checks import Check, Comparison
 from airwar.core.dice import Dice
 from airwar.core.errors import IllegalAction, InvalidNotation, OptionError
-from airwar.core.events import EventLog
+from airwar.core.events import Event, EventLog
 from airwar.core.game import CHANCE, TERMINAL, Action, Advisor, Game, GameState, GameType
 from airwar.core.options import Parameter
 from airwar.core.registry import register_game
 from airwar.games.migs_sabres.actions import ChartDraw, Roll, parse_action
-from airwar.games.migs_sabres.concession import RULES, concession, log_concession, returns_of, words
+from airwar.games.migs_sabres.concession import (
+    RULES,
+    Conceded,
+    concession,
+    log_concession,
+    returns_of,
+    words,
+)
 from airwar.games.migs_sabres.engagement import (
     DIE_OUTCOMES,
     Engagement,
@@ -56,7 +63,7 @@ from airwar.games.migs_sabres.summary import MIGS_TYPE, Standing
 from airwar.games.migs_sabres.terms import ACTIVE, LISTED, SEAT_NAMES, GamePhase
 from airwar.games.migs_sabres.views import check_view, engagement_view
 
-RollHandler = Callable[["MigsState", int, dict[str, Any]], None]
+RollHandler = Callable[["MigsState", int, Event], None]
 
 
 @cache
@@ -102,7 +109,7 @@ class MigsState(GameState):
         self.engagement: Engagement | None = None
         self.engagements = 0
         self.result: str | None = None
-        self.conceded: dict[str, Any] | None = None
+        self.conceded: Conceded | None = None
         """A resignation or agreed draw that ended the game (MS-35 to MS-37), else None."""
         self.log.emit(
             "game_start",
@@ -248,17 +255,17 @@ class MigsState(GameState):
             GamePhase.CAMPAIGN if self.game.options["sorties_dice"] else GamePhase.OPENING_RED
         )
 
-    def _roll_campaign(self, value: int, ev: dict[str, Any]) -> None:
+    def _roll_campaign(self, value: int, ev: Event) -> None:
         self.sorties_per_side = value
         self.log.append({**ev, "sorties_per_side": value})
         self.phase = GamePhase.OPENING_RED
 
-    def _roll_opening_red(self, value: int, ev: dict[str, Any]) -> None:
+    def _roll_opening_red(self, value: int, ev: Event) -> None:
         self.log.append({**ev, "die": "red"})
         self.red_roll = value
         self.phase = GamePhase.OPENING_BLUE
 
-    def _roll_opening_blue(self, value: int, ev: dict[str, Any]) -> None:
+    def _roll_opening_blue(self, value: int, ev: Event) -> None:
         red = self.red_roll
         self.log.append({**ev, "die": "blue", "red": red, "tie": value == red})
         self.red_roll = None
@@ -281,7 +288,7 @@ class MigsState(GameState):
             rule="III.K, MS-3",
         )
 
-    def _roll_marker(self, value: int, ev: dict[str, Any]) -> None:
+    def _roll_marker(self, value: int, ev: Event) -> None:
         side = self.active_side
         frm, to = self.marker, self.marker + value
         self.marker = to
@@ -324,7 +331,7 @@ class MigsState(GameState):
         elif to == CHART_SQUARES:
             self._end_sortie("landed on the last square")
 
-    def _roll_pilot(self, value: int, ev: dict[str, Any]) -> None:
+    def _roll_pilot(self, value: int, ev: Event) -> None:
         assert self.rosters is not None
         side = self.active_side
         pilot = self.rosters[side].pilots[value - 1]
@@ -335,7 +342,7 @@ class MigsState(GameState):
             return
         self._start_engagement()
 
-    def _roll_listed_pilot(self, value: int, ev: dict[str, Any]) -> None:
+    def _roll_listed_pilot(self, value: int, ev: Event) -> None:
         assert self.rosters is not None
         pilot = self.rosters[self.active_side.other].pilots[value - 1]
         self.pilot_numbers[LISTED] = value
