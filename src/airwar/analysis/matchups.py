@@ -25,7 +25,8 @@ from airwar.games.migs_sabres.solver import cache as solver_cache
 from airwar.games.migs_sabres.solver import jobs
 from airwar.games.migs_sabres.terms import ROLES
 
-FIRST_CHOICES = ("active", "listed")
+FIRST_CHOICES = ROLES
+"""Who may move first in a configuration: the active or the listed plane (MS-5)."""
 SOLVER_BOT = "expert"
 """The bot that plays the solver's moves (it needs each matchup solved)."""
 DEFAULT_TURN_LIMIT: int = next(
