@@ -30,9 +30,8 @@ from airwar.core.errors import OptionError
 from airwar.core.game import GameState
 from airwar.core.options import resolve_options
 from airwar.games.migs_sabres.board import COLUMNS, ROWS
-from airwar.games.migs_sabres.engagement import mp_check
+from airwar.games.migs_sabres.engagement import engagement_in, mp_check
 from airwar.games.migs_sabres.engagement_game import EngagementGame
-from airwar.games.migs_sabres.game import engagement_in
 from airwar.games.migs_sabres.movement import STEP_KINDS
 from airwar.games.migs_sabres.planes import PLANE_TYPES, SIDES
 from airwar.games.migs_sabres.terms import ROLES, Phase

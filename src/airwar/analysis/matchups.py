@@ -18,8 +18,8 @@ from airwar.analysis.montecarlo import GameOutcome, GameTask, Job, Progress, run
 from airwar.analysis.stats import Estimate, mean_interval, proportion_interval
 from airwar.core.driver import Driver
 from airwar.games.migs_sabres import solver
+from airwar.games.migs_sabres.engagement import engagement_in
 from airwar.games.migs_sabres.engagement_game import EngagementGame
-from airwar.games.migs_sabres.game import engagement_in
 from airwar.games.migs_sabres.planes import PLANE_TYPES, PlaneType, Side, active_type, types_of
 from airwar.games.migs_sabres.solver import cache as solver_cache
 from airwar.games.migs_sabres.solver import jobs

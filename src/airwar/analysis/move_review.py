@@ -42,7 +42,7 @@ from airwar.core.driver import Driver
 from airwar.core.errors import AirwarError
 from airwar.core.game import GameState
 from airwar.core.record import GameRecord
-from airwar.games.migs_sabres.game import engagement_in
+from airwar.games.migs_sabres.engagement import engagement_in
 from airwar.games.migs_sabres.solver import ACTIVE, Solution, SolverError, key_of
 
 TurnKey = tuple[int, int, int]

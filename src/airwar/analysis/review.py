@@ -58,8 +58,7 @@ from airwar.core.errors import IllegalAction, InvalidNotation, RecordError
 from airwar.core.game import CHANCE, CONCESSIONS, Game, GameState
 from airwar.core.record import CHAIN_PREFIX, GameRecord, legacy_log_digest
 from airwar.core.registry import game_class, load_game
-from airwar.games.migs_sabres.engagement import Engagement
-from airwar.games.migs_sabres.game import engagement_in
+from airwar.games.migs_sabres.engagement import Engagement, engagement_in
 from airwar.games.migs_sabres.solver import (
     ACTIVE,
     MAX_TURN_LIMIT,

@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from airwar.core.game import GameState
-from airwar.games.migs_sabres.game import engagement_in
+from airwar.games.migs_sabres.engagement import engagement_in
 
 
 class SolverAdvisor:

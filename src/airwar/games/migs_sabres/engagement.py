@@ -498,6 +498,20 @@ class Engagement:
         return self.planes[1 - self.shot_down].side
 
 
+class FliesEngagements:
+    """A state of either MiGs and Sabres game: ``engagement`` is the one being flown (None
+    between the engagements of a whole game). The solver, the advisor, the analysis and
+    the adapters ask :func:`engagement_in`, knowing the states by this type."""
+
+    engagement: Engagement | None
+
+
+def engagement_in(state: object) -> Engagement | None:
+    """The engagement a state of either MiGs and Sabres game is flying: None between the
+    engagements of a whole game, and for a state of another game."""
+    return state.engagement if isinstance(state, FliesEngagements) else None
+
+
 def make_plane(type_: PlaneType, role: int, ace: bool = False, pilot: str | None = None) -> Plane:
     """A plane on its starting square (MS-5)."""
     sq, f = START_SQUARES[role]

@@ -22,7 +22,12 @@ from airwar.games.migs_sabres.concession import (
     returns_of,
     words,
 )
-from airwar.games.migs_sabres.engagement import DIE_OUTCOMES, Engagement, make_plane
+from airwar.games.migs_sabres.engagement import (
+    DIE_OUTCOMES,
+    Engagement,
+    FliesEngagements,
+    make_plane,
+)
 from airwar.games.migs_sabres.hints import trails
 from airwar.games.migs_sabres.planes import PLANE_TYPES, SIDES, plane_type
 from airwar.games.migs_sabres.summary import MIGS_TYPE, Standing
@@ -32,8 +37,10 @@ from airwar.games.migs_sabres.views import engagement_view
 _TYPE_NAMES = tuple(PLANE_TYPES)
 
 
-class EngagementState(GameState):
+class EngagementState(GameState, FliesEngagements):
     """A single engagement (``migs-engagement``)."""
+
+    engagement: Engagement
 
     def __init__(self, game: EngagementGame) -> None:
         self.game = game

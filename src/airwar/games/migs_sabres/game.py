@@ -37,6 +37,7 @@ from airwar.games.migs_sabres.concession import (
 from airwar.games.migs_sabres.engagement import (
     DIE_OUTCOMES,
     Engagement,
+    FliesEngagements,
     make_plane,
     opposed_first_check,
     red_die_check,
@@ -45,7 +46,6 @@ from airwar.games.migs_sabres.engagement import (
 from airwar.games.migs_sabres.engagement_game import (
     FIRST_PARAMETER,
     TURN_LIMIT_PARAMETER,
-    EngagementState,
 )
 from airwar.games.migs_sabres.hints import trails
 from airwar.games.migs_sabres.pilots import Roster
@@ -84,7 +84,7 @@ def campaign_check(dice: Dice) -> Check:
     return Check("Sorties per side", "MS-13", dice, dice.minimum, Comparison.AT_LEAST)
 
 
-class MigsState(GameState):
+class MigsState(GameState, FliesEngagements):
     """A whole game or campaign of MiGs and Sabres."""
 
     phase: GamePhase
@@ -533,14 +533,6 @@ class MigsState(GameState):
             "concession": self.conceded,
             "ended_by": words(self.conceded),
         }
-
-
-def engagement_in(state: GameState) -> Engagement | None:
-    """The engagement a state of either MiGs and Sabres game is flying: None between the
-    engagements of a whole game, and for a state of another game."""
-    if isinstance(state, EngagementState | MigsState):
-        return state.engagement
-    return None
 
 
 ROLLS: dict[GamePhase, RollHandler] = {

@@ -12,6 +12,7 @@ import numpy as np
 from airwar.core.dice import D6
 from airwar.games.migs_sabres.board import COLUMNS, ROWS
 from airwar.games.migs_sabres.data import table
+from airwar.games.migs_sabres.engagement import Engagement, engagement_in
 from airwar.games.migs_sabres.geometry import fire_offset
 from airwar.games.migs_sabres.solver.kernel import TIE
 from airwar.games.migs_sabres.solver.model import (
@@ -30,7 +31,6 @@ from airwar.games.migs_sabres.terms import ACTIVE, LISTED, Phase
 
 if TYPE_CHECKING:
     from airwar.core.game import GameState
-    from airwar.games.migs_sabres.engagement import Engagement
 
     Position = Engagement | GameState | EngagementKey
     """What the lookups take: a live engagement, a state that plays one, or its key."""
@@ -503,9 +503,6 @@ class Solution:
 def engagement_of(state: Engagement | GameState) -> Engagement:
     """The engagement ``state`` plays (itself, if it is one); :class:`SolverError` for a
     whole game between engagements or a state of another game."""
-    from airwar.games.migs_sabres.engagement import Engagement
-    from airwar.games.migs_sabres.game import engagement_in
-
     if isinstance(state, Engagement):
         return state
     eng = engagement_in(state)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from airwar.games.migs_sabres.engagement import Engagement
 from airwar.games.migs_sabres.solver.model import (
     Matchup,
     SolverError,
@@ -15,7 +16,6 @@ from airwar.games.migs_sabres.terms import ACTIVE
 
 if TYPE_CHECKING:
     from airwar.core.game import GameState
-    from airwar.games.migs_sabres.engagement import Engagement
 
     Live = Engagement | GameState
     """A live engagement, or a state that plays one (any other gives no values)."""
@@ -29,8 +29,6 @@ def matchup_of(state: Live) -> Matchup:
 
 def solver_options_of(state: Live) -> SolverOptions:
     """The solver options that match ``state``'s game and engagement (MS-11, MS-12)."""
-    from airwar.games.migs_sabres.engagement import Engagement
-
     eng = engagement_of(state)
     scoring = "kills"
     if not isinstance(state, Engagement):  # a game of kills or of base values (IV.A)
