@@ -166,7 +166,7 @@ class Engagement:
     def plane_of_side(self, side: Side) -> int:
         return ACTIVE if self.planes[ACTIVE].side is side else LISTED
 
-    def start(self, log: EventLog, **context: Any) -> None:
+    def start(self, log: EventLog, **context: int | str) -> None:
         log.emit(
             "engagement_start",
             active=self.planes[ACTIVE].to_dict(),
