@@ -472,7 +472,7 @@ class MigsState(GameState, FliesEngagements):
             rule="III.L, MS-12",
         )
 
-    # -- view ------------------------------------------------------------------
+    # -- facts, and the view built from them -------------------------------------
     def standing(self) -> Standing:
         """The score as it stands (MS-12, IV.A), the sortie reached and the result."""
         return Standing(
