@@ -104,9 +104,6 @@ def test_no_module_imports_a_higher_layer() -> None:
 
 
 EXPECTED_CYCLES = [
-    # issue 24 (migs24): the engagement's view moves beside the hints; the lead removes
-    # this mark after merging that branch
-    ["airwar.games.migs_sabres.engagement", "airwar.games.migs_sabres.hints"],
     # issue 24 (web24): the Gunslingers routes declare their upload limits as web parts;
     # the lead removes this mark after merging that branch
     ["airwar.web.gunslingers", "airwar.web.gunslingers_editor", "airwar.web.hardening"],

@@ -14,7 +14,7 @@ from airwar.analysis.lab import (
     prop_vs_jet_table,
     write_lab_report,
 )
-from airwar.analysis.matchups import ExactValue, Matchup, MatchupResult
+from airwar.analysis.matchups import Configuration, ExactValue, MatchupResult
 from airwar.analysis.questions import first_mover, prop_vs_jet
 from airwar.analysis.stats import Estimate
 
@@ -22,7 +22,9 @@ E = Estimate(0.25, 0.2, 0.3, 100)
 
 
 def _result(first: str, exact: ExactValue | None) -> MatchupResult:
-    return MatchupResult(Matchup("MiG-15", "F-51", first), ("expert", "expert"), E, E, E, exact)
+    return MatchupResult(
+        Configuration.of("MiG-15", "F-51", first), ("expert", "expert"), E, E, E, exact
+    )
 
 
 RESULTS = [_result("active", ExactValue(0.5, 0.6, 0.1)), _result("listed", None)]

@@ -3,8 +3,8 @@
 import pytest
 
 from airwar.analysis.matchups import (
+    Configuration,
     ExactValue,
-    Matchup,
     all_matchups,
     bot_seats,
     matchup_table,
@@ -39,7 +39,7 @@ def test_every_active_plane_against_every_listed_plane() -> None:
 
 
 def test_matchup_names_and_options() -> None:
-    m = Matchup("F-86", "Yak-9", "listed", True, 5)
+    m = Configuration.of("F-86", "Yak-9", "listed", True, 5)
     assert m.label() == "F-86 v Yak-9, Yak-9 first, ace"
     assert m.options() == {
         "active": "F-86",
@@ -51,21 +51,24 @@ def test_matchup_names_and_options() -> None:
     assert m.key == "F-86|Yak-9|listed|1|5"
     # seats are (Communist, Allied): an active F-86 is the Allied seat
     assert bot_seats(m, ("expert", "random")) == ("random", "expert")
-    assert bot_seats(Matchup("MiG-15", "F-51"), ("expert", "random")) == ("expert", "random")
+    assert bot_seats(Configuration.of("MiG-15", "F-51"), ("expert", "random")) == (
+        "expert",
+        "random",
+    )
 
 
 def test_prop_against_swept_jet_either_way() -> None:
-    assert is_prop_vs_jet(Matchup("F-86", "Yak-9"))
-    assert is_prop_vs_jet(Matchup("MiG-15", "F-51"))
-    assert not is_prop_vs_jet(Matchup("MiG-15", "F-80"))
+    assert is_prop_vs_jet(Configuration.of("F-86", "Yak-9"))
+    assert is_prop_vs_jet(Configuration.of("MiG-15", "F-51"))
+    assert not is_prop_vs_jet(Configuration.of("MiG-15", "F-80"))
 
 
-def _fake_exact(m: Matchup, solve: bool) -> ExactValue | None:
+def _fake_exact(m: Configuration, solve: bool) -> ExactValue | None:
     # a stand-in for the solver: an exact value for the active-first matchups only
     return ExactValue(0.5, 0.6, 0.1) if m.first == "active" else None
 
 
-SMALL = [Matchup("F-86", "Yak-9", first, False, 2) for first in ("active", "listed")]
+SMALL = [Configuration.of("F-86", "Yak-9", first, False, 2) for first in ("active", "listed")]
 
 
 def test_table_is_reproducible_and_independent_of_its_other_rows() -> None:
@@ -110,13 +113,13 @@ def test_solver_lookup_reads_the_opening_position(monkeypatch: pytest.MonkeyPatc
         return _FakeSolution() if key.active_ace else None
 
     monkeypatch.setattr(solver, "cached_solution", cached)
-    assert solver_lookup(Matchup("MiG-15", "F-51", "active", False, 7), False) is None
-    assert solver_lookup(Matchup("MiG-15", "F-51", "active", True, 7), False) == ExactValue(
-        0.25, 0.4, 0.15
-    )
-    assert solver_lookup(Matchup("MiG-15", "F-51", "listed", True, 7), False) == ExactValue(
-        -0.5, 0.4, 0.15
-    )
+    assert solver_lookup(Configuration.of("MiG-15", "F-51", "active", False, 7), False) is None
+    assert solver_lookup(
+        Configuration.of("MiG-15", "F-51", "active", True, 7), False
+    ) == ExactValue(0.25, 0.4, 0.15)
+    assert solver_lookup(
+        Configuration.of("MiG-15", "F-51", "listed", True, 7), False
+    ) == ExactValue(-0.5, 0.4, 0.15)
     assert asked[0] == (
         solver.Matchup("MiG-15", "F-51", False, False),
         solver.SolverOptions(turn_limit=7),
@@ -147,7 +150,7 @@ def test_a_turn_limit_past_the_solver_bound_is_refused_before_any_game(
         raise AssertionError("no game should be played")
 
     monkeypatch.setattr(matchups_mod, "run_jobs", no_games)
-    long = [Matchup("F-86", "Yak-9", turn_limit=solver.MAX_TURN_LIMIT + 1)]
+    long = [Configuration.of("F-86", "Yak-9", turn_limit=solver.MAX_TURN_LIMIT + 1)]
     with pytest.raises(solver.TurnLimitTooLong, match=r"turn_limit 31: .*at most 30"):
         matchup_table(long, 1, 1, bots=("expert", "random"))
     with pytest.raises(solver.TurnLimitTooLong):
@@ -156,6 +159,6 @@ def test_a_turn_limit_past_the_solver_bound_is_refused_before_any_game(
 
 
 def test_without_the_solver_a_long_turn_limit_is_played() -> None:
-    long = [Matchup("F-86", "Yak-9", turn_limit=solver.MAX_TURN_LIMIT + 1)]
+    long = [Configuration.of("F-86", "Yak-9", turn_limit=solver.MAX_TURN_LIMIT + 1)]
     (row,) = matchup_table(long, 2, 1, bots=("random", "random"), workers=1)
     assert row.exact is None and row.kill_difference.n == 2

@@ -12,8 +12,15 @@ from airwar.bots.registry import make_bot
 from airwar.core.events import EventLog
 from airwar.core.game import CHANCE, GameState
 from airwar.games.migs_sabres import EngagementGame, Facing, Square
-from airwar.games.migs_sabres.solver import Matchup, SolverOptions, engagement_values, solve
+from airwar.games.migs_sabres.solver import (
+    Matchup,
+    SolverOptions,
+    cached_solution,
+    engagement_values,
+    solve,
+)
 from airwar.games.migs_sabres.solver import cache as solver_cache
+from airwar.games.migs_sabres.terms import Phase
 
 OPTIONS = {"active": "Yak-9", "listed": "F-51", "turn_limit": 1, "first": "active"}
 
@@ -36,7 +43,7 @@ def placed(active: str, listed: str, mover: int, options: dict[str, object]) -> 
         plane.square, plane.facing = Square.parse(sq), Facing.parse(f)
         plane.turns = 1
     e.mover = mover
-    e.phase = "mp"
+    e.phase = Phase.MP
     e._legal = None
     return state
 
@@ -73,9 +80,9 @@ def test_interface_values_need_a_cached_solution() -> None:
     state = EngagementGame({**OPTIONS, "active": "MiG-15", "listed": "F-84"}).new_initial_state()
     assert engagement_values(state) is None
     ours = EngagementGame(OPTIONS).new_initial_state()
-    info = engagement_values(ours.view())
+    info = engagement_values(ours)
     assert info is not None
-    assert info["value"] == pytest.approx(engagement_values(ours)["value"])  # type: ignore[index]
+    assert info["value"] == pytest.approx(engagement_values(ours.engagement)["value"])  # type: ignore[index]
     assert set(info) >= {"value", "p_kill_active", "p_kill_listed", "moves"}
 
 
@@ -84,18 +91,22 @@ def test_registry_knows_the_solver_bots() -> None:
     assert make_bot("mcts", 3).name == "mcts"
 
 
-def test_view_and_state_give_the_same_numbers_all_through_a_game() -> None:
-    """The interfaces read views: every phase of a played engagement, view equals state."""
+def test_the_state_and_its_engagement_give_the_same_numbers_all_through_a_game() -> None:
+    """The interfaces hand the state: every phase of a played engagement, the state's
+    numbers are its engagement's, and the solution's own value."""
     from airwar.core.driver import Driver
 
+    sol = cached_solution(Matchup("Yak-9", "F-51"), SolverOptions(turn_limit=1))
+    assert sol is not None
     for seed in range(3):
         d = Driver(EngagementGame({**OPTIONS, "first": "roll"}), seed, auto_chance=False)
         bots = {0: ExpertBot(seed), 1: RandomBot(seed)}
         seen = set()
         while not d.state.is_terminal():
             by_state = engagement_values(d.state)
-            by_view = engagement_values(d.state.view(None))
+            by_view = engagement_values(d.state.engagement)
             assert by_state is not None and by_view is not None
+            assert by_state["value"] == pytest.approx(sol.value_of(d.state).value, abs=1e-9)
             seen.add(d.state.engagement.phase)
             assert by_view["value"] == pytest.approx(by_state["value"], abs=1e-9)
             assert by_view["moves"] == pytest.approx(by_state["moves"], abs=1e-9)

@@ -11,6 +11,7 @@ from airwar.core.driver import play_bots
 from airwar.core.events import EventLog
 from airwar.core.game import GameState
 from airwar.games.migs_sabres import EngagementGame, Facing, Square, Step, StepKind
+from airwar.games.migs_sabres.terms import Phase
 
 OPTIONS = {"active": "F-86", "listed": "MiG-15", "turn_limit": 2, "first": "active"}
 
@@ -24,7 +25,7 @@ def placed(active: str, listed: str, mover: int, fired: tuple[bool, bool]) -> Ga
         sq, f = text.split(":")
         plane.square, plane.facing, plane.fired = Square.parse(sq), Facing.parse(f), fl
     e.mover = mover
-    e.phase = "move"
+    e.phase = Phase.MOVE
     e.mp_left = 8
     e.stepped = False
     e._legal = None

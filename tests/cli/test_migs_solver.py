@@ -21,6 +21,7 @@ from airwar.cli.render_migs import value_text
 from airwar.core import load_game
 from airwar.games.migs_sabres import Facing, Square
 from airwar.games.migs_sabres.solver import engagement_values
+from airwar.games.migs_sabres.terms import Phase
 from airwar.session import HUMAN, Sessions
 from airwar.store import Store
 from tests.cli.test_migs_play import Script
@@ -50,7 +51,7 @@ def close_session(
         plane.square, plane.facing = Square.parse(sq), Facing.parse(f)
         plane.turns = 1
     e.mover = 0
-    e.phase = "mp"
+    e.phase = Phase.MP
     e._legal = None
     console = Console(record=True, width=140, file=io.StringIO())
     session = TerminalPlay(sessions, live, console, input_fn=Script(lines), solver=solver)
@@ -151,9 +152,7 @@ def test_a_lookup_that_finds_nothing_neither_solves_nor_reads(
     monkeypatch.setattr(solving, "in_memory", refuse)
     monkeypatch.setattr(solving.Solution, "load", refuse)
     state = load_game("migs-engagement", OPTIONS).new_initial_state()
-    view = state.view(None)
     for _ in range(3):
-        assert engagement_values(view) is None
         assert engagement_values(state) is None
     assert list(solver_cache.cache_dir().iterdir()) == []
 

@@ -29,15 +29,16 @@ from airwar.core.dice import D6
 from airwar.core.errors import OptionError
 from airwar.core.game import GameState
 from airwar.core.options import resolve_options
-from airwar.games.migs_sabres.board import COLUMNS, ROWS, Facing, Square
-from airwar.games.migs_sabres.engagement import EngagementGame, mp_check
+from airwar.games.migs_sabres.board import COLUMNS, ROWS
+from airwar.games.migs_sabres.engagement import engagement_in, mp_check
+from airwar.games.migs_sabres.engagement_game import EngagementGame
 from airwar.games.migs_sabres.movement import STEP_KINDS
-from airwar.games.migs_sabres.planes import PLANE_TYPES
+from airwar.games.migs_sabres.planes import PLANE_TYPES, SIDES
+from airwar.games.migs_sabres.terms import ROLES, Phase
 
-ROLES = ("active", "listed")
 ACTIONS: tuple[str, ...] = (*(k.value for k in STEP_KINDS), "fire", "hold")
-STEPS = ("first_red", "first_blue", "mp", "move", "return_fire", "kill", "over")
-"""The engagement's ``step`` values (its phase within a movement turn)."""
+STEPS: tuple[Phase, ...] = tuple(Phase)
+"""The engagement's ``step`` values (its :class:`Phase` within a movement turn), in order."""
 
 TYPE_NAMES: tuple[str, ...] = tuple(PLANE_TYPES)
 SQUARES = COLUMNS * ROWS
@@ -66,42 +67,38 @@ OBSERVATION_PIECES: tuple[tuple[str, int], ...] = (
 OBSERVATION_SIZE = sum(size for _, size in OBSERVATION_PIECES)
 
 
-def _square_index(text: str) -> int:
-    sq = Square.parse(text)
-    return sq.row * COLUMNS + sq.col
-
-
 class EngagementEncoder:
-    """The engagement view (``state.view(seat)["engagement"]``) as a flat tensor."""
+    """The engagement of a state as a flat tensor, read from the state itself (as
+    OpenSpiel's observers do), never from its view."""
 
     shape: tuple[int, ...] = (OBSERVATION_SIZE,)
 
     def encode(self, state: GameState, seat: int) -> np.ndarray:
-        view = state.view(seat)
-        e = view["engagement"]
-        planes = e["planes"]
+        e = engagement_in(state)
+        if e is None:
+            raise ValueError(f"{state.game.name} has no engagement to encode")
         pieces: dict[str, np.ndarray] = {
             name: np.zeros(size, np.float32) for name, size in OBSERVATION_PIECES
         }
-        my_side = "communist" if seat == 0 else "allied"
+        my_side = SIDES[seat] if 0 <= seat < len(SIDES) else None
+        limit = e.turn_limit or 1
         for r, role in enumerate(ROLES):
-            p = planes[role]
-            if p["side"] == my_side:
+            p = e.planes[r]
+            if p.side.value == my_side:
                 pieces["my_role"][r] = 1
-            pieces[f"{role}_square"][_square_index(p["square"])] = 1
-            pieces[f"{role}_facing"][int(Facing.parse(p["facing"]))] = 1
-            pieces[f"{role}_type"][TYPE_NAMES.index(p["type"])] = 1
-            pieces["aces"][r] = float(bool(p["ace"]))
-            pieces["fired"][r] = float(bool(p["fired"]))
-            pieces["return_fire_pending"][r] = float(bool(e["return_fire_pending"][role]))
-            limit = e["turn_limit"] or 1
-            pieces["turns"][r] = min(1.0, p["turns"] / limit)
-        if not view["terminal"]:
-            pieces["to_move"][ROLES.index(e["to_move"])] = 1
-        pieces["step"][STEPS.index(e["step"])] = 1
-        pieces["mp_left"][0] = min(1.0, max(0, e["mp_left"]) / MAX_MP)
-        pieces["wing_over_used"][0] = float(bool(e["wing_over_used"]))
-        pieces["stepped"][0] = float(bool(e["stepped"]))
+            pieces[f"{role}_square"][p.square.row * COLUMNS + p.square.col] = 1
+            pieces[f"{role}_facing"][int(p.facing)] = 1
+            pieces[f"{role}_type"][TYPE_NAMES.index(p.type.name)] = 1
+            pieces["aces"][r] = float(bool(p.ace))
+            pieces["fired"][r] = float(bool(p.fired))
+            pieces["return_fire_pending"][r] = float(bool(e.return_fire[r]))
+            pieces["turns"][r] = min(1.0, p.turns / limit)
+        if not state.is_terminal():
+            pieces["to_move"][e.mover] = 1
+        pieces["step"][STEPS.index(e.phase)] = 1
+        pieces["mp_left"][0] = min(1.0, max(0, e.mp_left) / MAX_MP)
+        pieces["wing_over_used"][0] = float(bool(e.wing_over_used))
+        pieces["stepped"][0] = float(bool(e.stepped))
         return np.concatenate([pieces[name] for name, _ in OBSERVATION_PIECES])
 
 

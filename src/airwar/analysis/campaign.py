@@ -19,9 +19,7 @@ from airwar.analysis.stats import Estimate, mean_interval, proportion_interval
 from airwar.core.driver import Driver
 from airwar.core.options import resolve_options
 from airwar.games.migs_sabres.game import MigsGame
-from airwar.games.migs_sabres.planes import Side
-
-SIDES = tuple(s.value for s in Side)
+from airwar.games.migs_sabres.planes import SIDES
 
 
 def campaign_summary(driver: Driver) -> dict[str, Any]:

@@ -18,12 +18,15 @@ from airwar.analysis.montecarlo import GameOutcome, GameTask, Job, Progress, run
 from airwar.analysis.stats import Estimate, mean_interval, proportion_interval
 from airwar.core.driver import Driver
 from airwar.games.migs_sabres import solver
-from airwar.games.migs_sabres.engagement import EngagementGame
+from airwar.games.migs_sabres.engagement import engagement_in
+from airwar.games.migs_sabres.engagement_game import EngagementGame
 from airwar.games.migs_sabres.planes import PLANE_TYPES, PlaneType, Side, active_type, types_of
 from airwar.games.migs_sabres.solver import cache as solver_cache
 from airwar.games.migs_sabres.solver import jobs
+from airwar.games.migs_sabres.terms import ROLES
 
-FIRST_CHOICES = ("active", "listed")
+FIRST_CHOICES = ROLES
+"""Who may move first in a configuration: the active or the listed plane (MS-5)."""
 SOLVER_BOT = "expert"
 """The bot that plays the solver's moves (it needs each matchup solved)."""
 DEFAULT_TURN_LIMIT: int = next(
@@ -31,15 +34,40 @@ DEFAULT_TURN_LIMIT: int = next(
 )
 
 
-@dataclass(frozen=True, order=True)
-class Matchup:
-    """One engagement configuration of the ``migs-engagement`` game."""
+@dataclass(frozen=True)
+class Configuration:
+    """One engagement configuration of the ``migs-engagement`` game: the solver's
+    :class:`~airwar.games.migs_sabres.solver.Matchup` (the two planes, and whether the
+    active pilot is an ace; the listed one never is here), who moves first (MS-5) and
+    the turn limit (MS-11)."""
 
-    active: str
-    listed: str
+    matchup: solver.Matchup
     first: str = "active"
-    ace: bool = False
     turn_limit: int = DEFAULT_TURN_LIMIT
+
+    @classmethod
+    def of(
+        cls,
+        active: str,
+        listed: str,
+        first: str = "active",
+        ace: bool = False,
+        turn_limit: int = DEFAULT_TURN_LIMIT,
+    ) -> Configuration:
+        """The configuration of these planes (``ace``: the active pilot's)."""
+        return cls(solver.Matchup(active, listed, active_ace=ace), first, turn_limit)
+
+    @property
+    def active(self) -> str:
+        return self.matchup.active
+
+    @property
+    def listed(self) -> str:
+        return self.matchup.listed
+
+    @property
+    def ace(self) -> bool:
+        return self.matchup.active_ace
 
     @property
     def key(self) -> str:
@@ -73,7 +101,7 @@ def all_matchups(
     firsts: Sequence[str] = FIRST_CHOICES,
     aces: Sequence[bool] = (False, True),
     turn_limit: int = DEFAULT_TURN_LIMIT,
-) -> list[Matchup]:
+) -> list[Configuration]:
     """Every active plane against every plane of the other side (MS-4), in data order."""
     out = []
     for side in Side:
@@ -81,7 +109,7 @@ def all_matchups(
         for theirs in types_of(side.other):
             for first in firsts:
                 for ace in aces:
-                    out.append(Matchup(mine.name, theirs.name, first, ace, turn_limit))
+                    out.append(Configuration.of(mine.name, theirs.name, first, ace, turn_limit))
     return out
 
 
@@ -98,7 +126,7 @@ class ExactValue:
 class MatchupResult:
     """Monte Carlo estimates (95% intervals) of one matchup, and the exact value if known."""
 
-    matchup: Matchup
+    matchup: Configuration
     bots: tuple[str, str]
     kill_difference: Estimate
     p_active_kill: Estimate
@@ -128,22 +156,25 @@ class MatchupResult:
 
 
 def engagement_summary(driver: Driver) -> dict[str, Any]:
-    """What one finished engagement says about its matchup (module level: it pickles)."""
-    e = driver.state.view(None)["engagement"]
+    """What one finished engagement says about its matchup, read from its state (module
+    level: it pickles)."""
+    e = engagement_in(driver.state)
+    if e is None:
+        raise ValueError(f"{driver.game.name} plays no engagement")
     return {
-        "shot_down": e["shot_down"],
-        "end_reason": e["end_reason"],
-        "turns": [e["planes"]["active"]["turns"], e["planes"]["listed"]["turns"]],
+        "shot_down": None if e.shot_down is None else ROLES[e.shot_down],
+        "end_reason": None if e.end_reason is None else e.end_reason.value,
+        "turns": [p.turns for p in e.planes],
     }
 
 
-def bot_seats(matchup: Matchup, bots: tuple[str, str]) -> tuple[str, str]:
+def bot_seats(matchup: Configuration, bots: tuple[str, str]) -> tuple[str, str]:
     """Seat order (Communist, Allied) of the (active bot, listed bot) pair."""
     active_seat = matchup.active_type.side.seat
     return (bots[0], bots[1]) if active_seat == 0 else (bots[1], bots[0])
 
 
-def matchup_task(matchup: Matchup, bots: tuple[str, str]) -> GameTask:
+def matchup_task(matchup: Configuration, bots: tuple[str, str]) -> GameTask:
     return GameTask.of(
         EngagementGame.name,
         matchup.options(),
@@ -154,7 +185,7 @@ def matchup_task(matchup: Matchup, bots: tuple[str, str]) -> GameTask:
 
 
 def estimate(
-    matchup: Matchup, bots: tuple[str, str], outcomes: Sequence[GameOutcome]
+    matchup: Configuration, bots: tuple[str, str], outcomes: Sequence[GameOutcome]
 ) -> MatchupResult:
     """The matchup's estimates from its finished games."""
     wins = [o.summary["shot_down"] == "listed" for o in outcomes]
@@ -170,21 +201,24 @@ def estimate(
     )
 
 
-ExactLookup = Callable[[Matchup, bool], ExactValue | None]
+ExactLookup = Callable[[Configuration, bool], ExactValue | None]
 
 
-def solver_key(matchup: Matchup) -> tuple[solver.Matchup, solver.SolverOptions]:
+SolverKey = tuple[solver.Matchup, solver.SolverOptions]
+"""What the solver solves: a matchup and its options."""
+
+
+def solver_key(matchup: Configuration) -> SolverKey:
     """The solver's matchup and options for this table row (who moves first aside)."""
-    key = solver.Matchup(matchup.active, matchup.listed, matchup.ace, False)
-    return key, solver.SolverOptions(turn_limit=matchup.turn_limit)
+    return matchup.matchup, solver.SolverOptions(turn_limit=matchup.turn_limit)
 
 
-def ensure_solved(matchup: Matchup, on_progress: jobs.ProgressCallback | None = None) -> None:
+def ensure_solved(matchup: Configuration, on_progress: jobs.ProgressCallback | None = None) -> None:
     """Have the matchup's solution in the cache: solved by a job if it is not (waited for)."""
     jobs.solution(*solver_key(matchup), on_progress=on_progress)
 
 
-def solver_lookup(matchup: Matchup, solve: bool) -> ExactValue | None:
+def solver_lookup(matchup: Configuration, solve: bool) -> ExactValue | None:
     """The exact value from the solver (its cache; ``solve``: compute it when not cached).
 
     The value is the solver's value of the engagement's opening position with
@@ -204,7 +238,7 @@ def solver_lookup(matchup: Matchup, solve: bool) -> ExactValue | None:
 
 
 def matchup_table(
-    matchups: Sequence[Matchup],
+    matchups: Sequence[Configuration],
     games: int,
     seed: int | str,
     *,
@@ -218,7 +252,7 @@ def matchup_table(
 ) -> list[MatchupResult]:
     """Monte Carlo estimates of every matchup (``games`` each), with exact values beside.
 
-    Matchup ``m``'s games use the master seed ``f"{seed}:{m.key}"``: its
+    The configuration ``m``'s games use the master seed ``f"{seed}:{m.key}"``: its
     numbers do not depend on which other matchups are in the table. With the
     expert bot, each matchup is solved (or read from the cache) before its
     games, in batches of as many solutions as the solver cache's cap holds
@@ -257,7 +291,9 @@ def matchup_table(
     return [out[i] for i in range(len(matchups))]
 
 
-def _batches(matchups: Sequence[Matchup], expert: bool) -> list[list[tuple[int, Matchup]]]:
+def _batches(
+    matchups: Sequence[Configuration], expert: bool
+) -> list[list[tuple[int, Configuration]]]:
     """The matchups (with their places in the table) in batches whose solutions fit together.
 
     Without the expert, one batch. With it, the matchups that share a
@@ -270,7 +306,7 @@ def _batches(matchups: Sequence[Matchup], expert: bool) -> list[list[tuple[int, 
     cap = solver_cache.cache_limit_mb() * 10**6
     size = max(solver_cache.solution_bytes(m.turn_limit) for m in matchups)
     fit = max(1, cap // size)
-    by_key: dict[Any, list[tuple[int, Matchup]]] = {}
+    by_key: dict[SolverKey, list[tuple[int, Configuration]]] = {}
     for i, m in rows:
         by_key.setdefault(solver_key(m), []).append((i, m))
     groups = list(by_key.values())

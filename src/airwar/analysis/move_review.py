@@ -34,7 +34,6 @@ from airwar.analysis.review import (
     Thresholds,
     _best,
     _check_record,
-    _engagement,
     _options_for,
     evaluate_decision,
     from_cache,
@@ -43,7 +42,13 @@ from airwar.core.driver import Driver
 from airwar.core.errors import AirwarError
 from airwar.core.game import GameState
 from airwar.core.record import GameRecord
-from airwar.games.migs_sabres.solver import ACTIVE, SolverError, key_of
+from airwar.games.migs_sabres.engagement import engagement_in
+from airwar.games.migs_sabres.solver import ACTIVE, Solution, SolverError, key_of
+
+TurnKey = tuple[int, int, int]
+"""A movement turn: (engagement number, mover, its turn count)."""
+SeatTurn = tuple[int, TurnKey | None]
+"""A decision's seat and the movement turn it was made in (None between engagements)."""
 
 MAX_BEST_STEPS = 40
 """The best move is followed for at most this many decisions (a move has far fewer)."""
@@ -130,34 +135,34 @@ class MoveReview:
         }
 
 
-def _turn_key(state: GameState, serial: int) -> tuple[int, int, int] | None:
+def _turn_key(state: GameState, serial: int) -> TurnKey | None:
     """Which movement turn is being flown: (engagement number, mover, its turn count)."""
-    eng = _engagement(state)
-    if eng is None or not hasattr(eng, "planes") or eng.phase == "over":
+    eng = engagement_in(state)
+    if eng is None or eng.over:
         return None
     mover = int(eng.mover)
     return (serial, mover, int(eng.planes[mover].turns))
 
 
-def _moves_of(record: GameRecord, driver: Driver) -> tuple[list[Any], Any]:
+def _moves_of(record: GameRecord, driver: Driver) -> tuple[list[SeatTurn], TurnKey | None]:
     """Replay ``record`` on ``driver``: each decision's (seat, turn key), and the key of
     the turn being flown at the end (None between engagements or at the end)."""
-    keys: list[Any] = []
+    keys: list[SeatTurn] = []
     serial, last = 0, None
     for seat, text in record.actions:
-        eng = _engagement(driver.state)
+        eng = engagement_in(driver.state)
         if eng is not None and eng is not last:
             serial, last = serial + 1, eng
         keys.append((seat, _turn_key(driver.state, serial)))
         driver.act(text, seat)
-    eng = _engagement(driver.state)
+    eng = engagement_in(driver.state)
     if eng is not None and eng is not last:
         serial += 1
     return keys, _turn_key(driver.state, serial)
 
 
 def last_move_span(
-    keys: list[tuple[int, Any]], seat: int, now: Any, to_act: int | None
+    keys: list[SeatTurn], seat: int, now: TurnKey | None, to_act: int | None
 ) -> tuple[int, int] | None:
     """The decisions ``[start, end)`` of ``seat``'s last finished move: the last run of its
     decisions in one movement turn, leaving out the turn it is still flying (``now``, when
@@ -205,7 +210,7 @@ def span_from_log(
     return None
 
 
-def _best_path(state: GameState, sol: Any, seat: int) -> list[str]:
+def _best_path(state: GameState, sol: Solution, seat: int) -> list[str]:
     """The solver's move from ``state``: its best decision, again and again, while the same
     plane flies the same movement turn (a shot or a hold ends it)."""
     serial = 0  # the same engagement throughout
@@ -253,7 +258,9 @@ def review_last_move(
     driver = Driver(game, record.seed)
     for s, text in record.actions[:start]:
         driver.act(text, s)
-    eng = _engagement(driver.state)
+    eng = engagement_in(driver.state)
+    if eng is None:
+        return None
     found = _options_for(eng, game)
     if isinstance(found, str):
         return None

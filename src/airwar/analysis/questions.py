@@ -17,7 +17,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from airwar.analysis.matchups import FIRST_CHOICES, Matchup, MatchupResult, all_matchups
+from airwar.analysis.matchups import FIRST_CHOICES, Configuration, MatchupResult, all_matchups
 from airwar.analysis.stats import Estimate, difference_interval
 
 PROP = "prop"
@@ -74,7 +74,9 @@ class FirstMoverRow:
         }
 
 
-def first_mover_matchups(aces: Sequence[bool] = (False,), turn_limit: int = 20) -> list[Matchup]:
+def first_mover_matchups(
+    aces: Sequence[bool] = (False,), turn_limit: int = 20
+) -> list[Configuration]:
     return all_matchups(FIRST_CHOICES, aces, turn_limit)
 
 
@@ -94,7 +96,7 @@ def first_mover(results: Sequence[MatchupResult]) -> list[FirstMoverRow]:
     return rows
 
 
-def is_prop_vs_jet(matchup: Matchup) -> bool:
+def is_prop_vs_jet(matchup: Configuration) -> bool:
     """A swept-wing jet against a prop plane, either way round (III.M.2)."""
     wings = {matchup.active_type.wing, matchup.listed_type.wing}
     return wings == {PROP, SWEPT}
@@ -102,7 +104,7 @@ def is_prop_vs_jet(matchup: Matchup) -> bool:
 
 def prop_vs_jet_matchups(
     aces: Sequence[bool] = (False, True), turn_limit: int = 20
-) -> list[Matchup]:
+) -> list[Configuration]:
     return [m for m in all_matchups(FIRST_CHOICES, aces, turn_limit) if is_prop_vs_jet(m)]
 
 

@@ -34,20 +34,35 @@ engagement without a turn limit, or with one the solver does not take
 
 from __future__ import annotations
 
-import math
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
+from airwar.analysis.review_results import (
+    BLUNDER,
+    INACCURACY,
+    MISTAKE,
+    SYMBOLS,
+    TIE,
+    DecisionReview,
+    EngagementReview,
+    GameReview,
+    ReviewError,
+    RollReview,
+    SeatSummary,
+    Thresholds,
+)
 from airwar.core.driver import Driver
-from airwar.core.errors import AirwarError, IllegalAction, InvalidNotation, RecordError
+from airwar.core.errors import IllegalAction, InvalidNotation, RecordError
 from airwar.core.game import CHANCE, CONCESSIONS, Game, GameState
 from airwar.core.record import CHAIN_PREFIX, GameRecord, legacy_log_digest
 from airwar.core.registry import game_class, load_game
+from airwar.games.migs_sabres.engagement import Engagement, engagement_in
 from airwar.games.migs_sabres.solver import (
     ACTIVE,
     MAX_TURN_LIMIT,
+    EngagementKey,
     Matchup,
     Solution,
     SolverError,
@@ -56,71 +71,10 @@ from airwar.games.migs_sabres.solver import (
     cached_solution,
     key_of,
 )
-
-INACCURACY, MISTAKE, BLUNDER = "inaccuracy", "mistake", "blunder"
-MARKS = (INACCURACY, MISTAKE, BLUNDER)
-SYMBOLS = {INACCURACY: "?!", MISTAKE: "?", BLUNDER: "??"}
-
-TIE = 1e-6
-"""Two values closer than this are equal (the solution keeps kill chances in float32)."""
+from airwar.games.migs_sabres.terms import Phase
 
 MAX_DECISIONS = 100_000
 """A record with more decisions than this is refused (the replay page's bound)."""
-
-
-class ReviewError(AirwarError):
-    """The game cannot be reviewed (no analysis for its kind, a record that does not replay)."""
-
-
-@dataclass(frozen=True)
-class Thresholds:
-    """Where a loss becomes a mark (MS-30), in kills of the other plane.
-
-    A loss is compared in kills: with kills scoring (MS-12) it is the loss
-    itself, with base-value scoring (IV.A) the loss divided by the points a
-    kill by the deciding plane scores. Defaults: 0.02, 0.05 and 0.15 kills.
-    """
-
-    inaccuracy: float = 0.02
-    mistake: float = 0.05
-    blunder: float = 0.15
-
-    def __post_init__(self) -> None:
-        values = (self.inaccuracy, self.mistake, self.blunder)
-        if not all(isinstance(v, int | float) and math.isfinite(v) for v in values):
-            raise ReviewError("the mark thresholds must be numbers")
-        if not 0 < self.inaccuracy <= self.mistake <= self.blunder <= 1:
-            raise ReviewError(
-                "the mark thresholds must be 0 < inaccuracy <= mistake <= blunder <= 1 kill, "
-                f"not {self.inaccuracy}, {self.mistake}, {self.blunder}"
-            )
-
-    @classmethod
-    def parse(cls, text: str) -> Thresholds:
-        """``"0.02,0.05,0.15"``: the inaccuracy, mistake and blunder thresholds in kills."""
-        parts = [p.strip() for p in text.split(",")]
-        if len(parts) != 3:
-            raise ReviewError(
-                f"thresholds are three numbers, inaccuracy,mistake,blunder (in kills), not {text!r}"
-            )
-        try:
-            numbers = [float(p) for p in parts]
-        except ValueError:
-            raise ReviewError(f"thresholds must be numbers, not {text!r}") from None
-        return cls(*numbers)
-
-    def mark(self, loss_in_kills: float) -> str | None:
-        """The mark of a loss (in kills), or None below the inaccuracy threshold."""
-        if loss_in_kills >= self.blunder - TIE:
-            return BLUNDER
-        if loss_in_kills >= self.mistake - TIE:
-            return MISTAKE
-        if loss_in_kills >= self.inaccuracy - TIE:
-            return INACCURACY
-        return None
-
-    def to_dict(self) -> dict[str, float]:
-        return {"inaccuracy": self.inaccuracy, "mistake": self.mistake, "blunder": self.blunder}
 
 
 # -- the two pure evaluations ---------------------------------------------------
@@ -144,7 +98,9 @@ class DecisionValues:
         return max(0.0, self.best_value - self.value)
 
 
-def evaluate_decision(sol: Solution, state: Any, action: str) -> DecisionValues:
+def evaluate_decision(
+    sol: Solution, state: GameState | Engagement | EngagementKey, action: str
+) -> DecisionValues:
     """The value of ``action`` at ``state``, the best decision's and the loss.
 
     ``state`` is the game's own state (or its engagement, or the solver's
@@ -228,185 +184,6 @@ def roll_luck(role: int, outcomes: Sequence[tuple[Fraction, Value]], chosen: int
 
 # -- the review of a record -------------------------------------------------------
 
-
-@dataclass
-class DecisionReview:
-    """A decision of the game with its values (from the decider's side)."""
-
-    index: int
-    """1-based: the decision's number in the record."""
-    seat: int
-    plane: str
-    plane_type: str
-    action: str
-    best: str
-    value: float
-    best_value: float
-    loss: float
-    loss_kills: float
-    options: int
-    mark: str | None
-    p_kill_active: float
-    p_kill_listed: float
-
-    def to_dict(self) -> dict[str, Any]:
-        return {
-            "kind": "decision",
-            "index": self.index,
-            "seat": self.seat,
-            "plane": self.plane,
-            "plane_type": self.plane_type,
-            "action": self.action,
-            "best": self.best,
-            "value": self.value,
-            "best_value": self.best_value,
-            "loss": self.loss,
-            "loss_kills": self.loss_kills,
-            "options": self.options,
-            "mark": self.mark,
-            "p_kill_active": self.p_kill_active,
-            "p_kill_listed": self.p_kill_listed,
-        }
-
-
-@dataclass
-class RollReview:
-    """A roll of an engagement with its luck (from the roller's side)."""
-
-    after_decision: int
-    """How many decisions of the record were made before it."""
-    seat: int
-    plane: str
-    plane_type: str
-    name: str
-    roll: int
-    p_at_least: Fraction
-    swing: float
-    p_kill_active: float
-    p_kill_listed: float
-
-    def to_dict(self) -> dict[str, Any]:
-        return {
-            "kind": "roll",
-            "after_decision": self.after_decision,
-            "seat": self.seat,
-            "plane": self.plane,
-            "plane_type": self.plane_type,
-            "name": self.name,
-            "roll": self.roll,
-            "p_at_least": f"{self.p_at_least.numerator}/{self.p_at_least.denominator}",
-            "p_at_least_float": float(self.p_at_least),
-            "swing": self.swing,
-            "p_kill_active": self.p_kill_active,
-            "p_kill_listed": self.p_kill_listed,
-        }
-
-
-@dataclass
-class EngagementReview:
-    """One engagement: its matchup, start value, steps in order and result."""
-
-    number: int
-    matchup: str
-    active_type: str
-    listed_type: str
-    active_seat: int
-    listed_seat: int
-    turn_limit: int
-    scoring: str
-    first_decision: int
-    """How many decisions of the record were made before it started."""
-    unrated: str | None = None
-    """Why there are no values (no turn limit, a limit above MS-24's, not solved)."""
-    start: Value | None = None
-    result: Value | None = None
-    steps: list[DecisionReview | RollReview] = field(default_factory=list)
-
-    @property
-    def decisions(self) -> list[DecisionReview]:
-        return [s for s in self.steps if isinstance(s, DecisionReview)]
-
-    @property
-    def rolls(self) -> list[RollReview]:
-        return [s for s in self.steps if isinstance(s, RollReview)]
-
-    def to_dict(self) -> dict[str, Any]:
-        return {
-            "number": self.number,
-            "matchup": self.matchup,
-            "active_type": self.active_type,
-            "listed_type": self.listed_type,
-            "active_seat": self.active_seat,
-            "listed_seat": self.listed_seat,
-            "turn_limit": self.turn_limit,
-            "scoring": self.scoring,
-            "first_decision": self.first_decision,
-            "unrated": self.unrated,
-            "start": None if self.start is None else self.start.to_dict(),
-            "result": None if self.result is None else self.result.to_dict(),
-            "steps": [s.to_dict() for s in self.steps],
-        }
-
-
-@dataclass
-class SeatSummary:
-    """One seat's decisions and dice over the whole game."""
-
-    seat: int
-    name: str
-    decisions: int = 0
-    choices: int = 0
-    """Decisions with more than one legal option (the ones the average is over)."""
-    total_loss: float = 0.0
-    marks: dict[str, int] = field(default_factory=lambda: dict.fromkeys(MARKS, 0))
-    rolls: int = 0
-    """This seat's own rated rolls."""
-    luck: float = 0.0
-    """The sum of the swings of every rated roll (both seats'), from this seat's side."""
-    own_p_at_least: float = 0.0
-    """The mean luck percentile of this seat's own rolls (1/2 is average; lower is luckier)."""
-
-    @property
-    def average_loss(self) -> float:
-        return self.total_loss / self.choices if self.choices else 0.0
-
-    def to_dict(self) -> dict[str, Any]:
-        return {
-            "seat": self.seat,
-            "name": self.name,
-            "decisions": self.decisions,
-            "choices": self.choices,
-            "total_loss": self.total_loss,
-            "average_loss": self.average_loss,
-            "marks": dict(self.marks),
-            "rolls": self.rolls,
-            "luck": self.luck,
-            "own_p_at_least": self.own_p_at_least,
-        }
-
-
-@dataclass
-class GameReview:
-    """The review of one saved game."""
-
-    game: str
-    seat_names: tuple[str, ...]
-    thresholds: Thresholds
-    decisions: int
-    engagements: list[EngagementReview]
-    seats: list[SeatSummary]
-
-    def to_dict(self) -> dict[str, Any]:
-        return {
-            "game": self.game,
-            "seat_names": list(self.seat_names),
-            "thresholds": self.thresholds.to_dict(),
-            "decisions": self.decisions,
-            "engagements": [e.to_dict() for e in self.engagements],
-            "seats": [s.to_dict() for s in self.seats],
-        }
-
-
 SolutionSource = Callable[[Matchup, SolverOptions], Solution | None]
 """Where the review gets a matchup's solution: the cache only, or a solve job."""
 
@@ -420,12 +197,12 @@ def from_cache(matchup: Matchup, options: SolverOptions) -> Solution | None:
 
 
 def supports(game_name: str) -> bool:
-    """Whether games of this kind can be reviewed (the game declares exact values)."""
+    """Whether games of this kind can be reviewed (the game offers an advisor)."""
     try:
         cls = game_class(game_name)
     except Exception:
         return False
-    return bool(cls.game_type.advisor)
+    return cls.advisor() is not None
 
 
 def _check_record(record: GameRecord) -> Game:
@@ -439,11 +216,7 @@ def _check_record(record: GameRecord) -> Game:
         raise RecordError(f"record cannot be loaded: {exc}") from None
 
 
-def _engagement(state: GameState) -> Any:
-    return getattr(state, "engagement", None)
-
-
-def _options_for(eng: Any, game: Game) -> tuple[Matchup, SolverOptions] | str:
+def _options_for(eng: Engagement, game: Game) -> tuple[Matchup, SolverOptions] | str:
     """The matchup and solver options of an engagement, or why it has no values."""
     limit = int(eng.turn_limit)
     if limit < 1:
@@ -495,15 +268,15 @@ class _Reviewer:
         self.driver = Driver(game, record.seed, auto_chance=False)
         self.engagements: list[EngagementReview] = []
         self.current: EngagementReview | None = None
-        self.eng_obj: Any = None
+        self.eng_obj: Engagement | None = None
         self.sol: Solution | None = None
         self.options: SolverOptions | None = None
 
     # -- engagements --------------------------------------------------------
     def _track(self) -> None:
         """Start a new engagement's review when the state has a new engagement."""
-        eng = _engagement(self.driver.state)
-        if eng is None or eng is self.eng_obj or not hasattr(eng, "planes"):
+        eng = engagement_in(self.driver.state)
+        if eng is None or eng is self.eng_obj:
             return
         self._finish_current()  # the engagement before (normally finished already)
         self.eng_obj = eng
@@ -539,14 +312,14 @@ class _Reviewer:
         cur, eng = self.current, self.eng_obj
         if cur is None or self.sol is None or self.options is None or eng is None:
             return
-        if cur.result is None and eng.phase == "over":
+        if cur.result is None and eng.over:
             cur.result = self.sol.value_of(eng)
 
     # -- steps -------------------------------------------------------------
     def roll(self) -> None:
         state = self.driver.state
         self._track()
-        eng = _engagement(state)
+        eng = engagement_in(state)
         rated = eng is not None and self.sol is not None and self.options is not None
         check = state.pending_check() if rated else None
         before = len(self.driver.record.actions)
@@ -554,7 +327,7 @@ class _Reviewer:
             self.driver.roll()
             self._after_step()
             return
-        assert self.sol is not None and self.options is not None
+        assert eng is not None and self.sol is not None and self.options is not None
         role = self._roller(eng)
         after = self.sol.chance_values(state)
         rolls = state.chance_outcomes()
@@ -580,20 +353,20 @@ class _Reviewer:
         )
         self._after_step()
 
-    def _roller(self, eng: Any) -> int:
+    def _roller(self, eng: Engagement) -> int:
         """Whose roll it is: the red or blue die's side for the first move, the mover's MP,
         the attacker's kill roll."""
-        if eng.phase in ("first_red", "first_blue"):
-            colour = "red" if eng.phase == "first_red" else "blue"
+        if eng.phase in (Phase.FIRST_RED, Phase.FIRST_BLUE):
+            colour = "red" if eng.phase is Phase.FIRST_RED else "blue"
             return ACTIVE if eng.planes[ACTIVE].side.colour == colour else 1 - ACTIVE
-        if eng.phase == "kill" and eng.attack is not None:
+        if eng.phase is Phase.KILL and eng.attack is not None:
             return int(eng.attack[0])
         return int(eng.mover)
 
     def decide(self, seat: int, text: str, index: int) -> None:
         state = self.driver.state
         self._track()
-        eng = _engagement(state)
+        eng = engagement_in(state)
         review: DecisionReview | None = None
         # a resignation or an agreed draw (MS-35 to MS-37) is no move of a plane: not valued
         rated = text not in CONCESSIONS
@@ -642,7 +415,7 @@ class _Reviewer:
 
     def _after_step(self) -> None:
         eng = self.eng_obj
-        if eng is not None and eng.phase == "over":
+        if eng is not None and eng.over:
             self._finish_current()
 
     def run(self, progress: Progress | None = None) -> list[EngagementReview]:

@@ -47,6 +47,7 @@ from airwar.games.migs_sabres.movement import (
     explore_paths,
     pack,
 )
+from airwar.games.migs_sabres.terms import Phase
 
 _INF = 1 << 20
 _K_COST = tuple(k.cost for k in STEP_KINDS)
@@ -210,7 +211,7 @@ class HeuristicBot(BaseBot):
         if not isinstance(e, Engagement) or not legal:
             raise ValueError("the heuristic bot plays MiGs and Sabres engagements only")
         me = e.mover
-        if e.phase == "return_fire":
+        if e.phase is Phase.RETURN_FIRE:
             mine = e.planes[me]
             hold = sum(self._best(e, me, m, False, False)[0] for m in mp_values(mine)) / 6
             return Fire() if P_KILL[0][mine.ace] >= hold else HoldFire()

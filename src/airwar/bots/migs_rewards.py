@@ -16,10 +16,7 @@ from typing import Any
 
 from airwar.bots.mcts import MctsBot, share_rules
 from airwar.core.game import GameState
-from airwar.games.migs_sabres.planes import plane_type
-
-SIDES = ("communist", "allied")
-"""Side of each seat in the MiGs and Sabres games (seat 0 red, seat 1 blue)."""
+from airwar.games.migs_sabres.planes import SIDES, plane_type
 
 
 def kill_reward(state: GameState, seat: int, since: int = 0) -> float:

@@ -36,7 +36,7 @@ from airwar.analysis import lab
 from airwar.analysis.campaign import run_campaigns
 from airwar.analysis.matchups import (
     FIRST_CHOICES,
-    Matchup,
+    Configuration,
     MatchupResult,
     all_matchups,
     matchup_table,
@@ -58,7 +58,7 @@ from airwar.cli.common import (
 from airwar.cli.packaged import dask_scheduler, need_extra
 from airwar.core.errors import OptionError
 from airwar.games.migs_sabres import MigsGame, solver
-from airwar.games.migs_sabres.engagement import TURN_LIMIT_PARAMETER
+from airwar.games.migs_sabres.engagement_game import TURN_LIMIT_PARAMETER
 from airwar.games.migs_sabres.solver import cache as solver_cache
 from airwar.games.migs_sabres.solver.jobs import DONE, FAILED, JobStatus, ProgressCallback
 
@@ -242,7 +242,7 @@ def print_table(table: Table, title: str) -> None:
 
 
 def _run_matchups(
-    matchups: Sequence[Matchup],
+    matchups: Sequence[Configuration],
     games: int,
     seed: str,
     bots: str,

@@ -18,6 +18,7 @@ import time
 from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
 from dataclasses import dataclass
+from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
 from rich.console import Console
@@ -37,8 +38,8 @@ from airwar.cli.render_migs import (
 from airwar.core.driver import Driver
 from airwar.core.errors import IllegalAction, InvalidNotation, OutOfTurn
 from airwar.core.game import CHANCE, TERMINAL
-from airwar.games.migs_sabres import Facing, Square, movement_options, parse_path
-from airwar.games.migs_sabres.movement import STEP_KINDS, explore_paths, pack
+from airwar.games.migs_sabres import parse_path
+from airwar.games.migs_sabres.terms import Phase
 from airwar.session import Conflict, PlaySession, Sessions
 
 if TYPE_CHECKING:
@@ -272,7 +273,7 @@ class TerminalPlay:
     def status_line(self, engagement: Mapping[str, Any]) -> str:
         mover = engagement["planes"][engagement["to_move"]]
         who = f"{mover['side'].title()} {mover['type']} to move"
-        if engagement.get("step") == "return_fire":
+        if engagement.get("step") == Phase.RETURN_FIRE:
             return f"{who}: it may return fire before it moves, or hold (III.G)"
         wing = "wing-over used" if engagement.get("wing_over_used") else "wing-over available"
         return f"{who}: {engagement['mp_left']} of {engagement['mp_rolled']} MP left, {wing}"
@@ -374,42 +375,22 @@ class TerminalPlay:
         if hint:
             self.say(hint)
 
-    def _reach(self, engagement: Mapping[str, Any]) -> list[tuple[Any, str]]:
-        """Every firing position reachable this turn, best odds first, with a path."""
-        if engagement.get("step") != "move":
-            return []
-        me = engagement["planes"][engagement["to_move"]]
-        other = engagement["planes"]["listed" if engagement["to_move"] == "active" else "active"]
-        sq, f = Square.parse(me["square"]), Facing.parse(me["facing"])
-        tsq, tf = Square.parse(other["square"]), Facing.parse(other["facing"])
-        mp, wo, stepped = engagement["mp_left"], engagement["wing_over_used"], engagement["stepped"]
-        opts = movement_options(
-            me["type"],
-            sq,
-            f,
-            tsq,
-            mp,
-            wo,
-            target_facing=tf,
-            ace=bool(me.get("ace")),
-            stepped=stepped,
-        )
-        _, fires = explore_paths(pack(sq, f), mp, wo, tsq.index, stepped)
-        out = []
-        for fo in opts.fire_options:
-            path = fires.get(pack(fo.square, fo.facing), ())
-            out.append((fo, " ".join([*(str(STEP_KINDS[k]) for k in path), "fire"])))
-        out.sort(key=lambda item: (-item[0].p_kill, len(item[1])))
+    def _reach(self, engagement: Mapping[str, Any]) -> list[tuple[Mapping[str, Any], str]]:
+        """Every firing position reachable this turn, best odds first, with a path: the
+        view's ``shots`` (the game's path search, made once for the view)."""
+        out = [(shot, " ".join([*shot["path"], "fire"])) for shot in engagement.get("shots") or ()]
+        out.sort(key=lambda item: (-Fraction(item[0]["p_kill"]), len(item[1])))
         return out
 
     def reach_hint(self, engagement: Mapping[str, Any]) -> str:
         reach = self._reach(engagement)
         if not reach:
             return ""
-        fo, path = reach[0]
+        shot, path = reach[0]
         return (
-            f"{len(reach)} firing position(s) reachable this turn; best: from the {fo.aspect} "
-            f"at {fo.square} {fo.facing}, p(kill) {odds_text(fo.p_kill)}, by: {path}"
+            f"{len(reach)} firing position(s) reachable this turn; best: from the "
+            f"{shot['aspect']} at {shot['square']} {shot['facing']}, "
+            f"p(kill) {odds_text(shot['p_kill'])}, by: {path}"
         )
 
     def show_reach(self) -> None:
@@ -421,13 +402,13 @@ class TerminalPlay:
         table = Table(title="Firing positions reachable this turn", title_justify="left")
         for column in ("square", "facing", "aspect", "kills on", "p(kill)", "path"):
             table.add_column(column)
-        for fo, path in reach:
+        for shot, path in reach:
             table.add_row(
-                str(fo.square),
-                str(fo.facing),
-                fo.aspect,
-                f"{fo.kill_on}+",
-                odds_text(fo.p_kill),
+                shot["square"],
+                shot["facing"],
+                shot["aspect"],
+                f"{shot['kill_on']}+",
+                odds_text(shot["p_kill"]),
                 path,
             )
         self.console.print(table)
@@ -508,7 +489,7 @@ class TerminalPlay:
 
     def prompt(self, seat: int) -> str:
         engagement = self.driver.state.view(None).get("engagement") or {}
-        mp = f", {engagement['mp_left']} MP" if engagement.get("step") == "move" else ""
+        mp = f", {engagement['mp_left']} MP" if engagement.get("step") == Phase.MOVE else ""
         return f"{self.side(seat)}{mp}> "
 
     def human_turn(self, seat: int) -> bool:

@@ -17,8 +17,7 @@ from airwar.cli.migs_seats import make_ai
 from airwar.core.driver import play_bots
 from airwar.core.errors import OptionError
 from airwar.core.registry import load_game
-
-SIDES = ("communist", "allied")
+from airwar.games.migs_sabres.planes import SIDES
 
 
 def simulate(

@@ -17,6 +17,7 @@ from typing import Any
 
 from airwar.cli.render_events import check_from_event, describe_event, explain_before, percent
 from airwar.core.checks import Check
+from airwar.games.migs_sabres.terms import EndReason
 
 Event = Mapping[str, Any]
 
@@ -212,10 +213,10 @@ class Narrator:
         ]
 
     def _on_engagement_end(self, e: Event) -> list[str]:
-        reasons = {
-            "shot down": "a plane was shot down",
-            "both fired": "both planes have fired",
-            "turn limit": "the turn limit was reached: both disengage (MS-11)",
+        reasons: dict[str, str] = {
+            EndReason.SHOT_DOWN: "a plane was shot down",
+            EndReason.BOTH_FIRED: "both planes have fired",
+            EndReason.TURN_LIMIT: "the turn limit was reached: both disengage (MS-11)",
         }
         reason = str(e.get("reason"))
         return [f"The engagement ends: {reasons.get(reason, reason)}."]

@@ -17,7 +17,7 @@ from airwar.core.errors import (
     UnknownGame,
 )
 from airwar.core.events import Event, EventLog
-from airwar.core.game import CHANCE, TERMINAL, Action, Game, GameState, GameType
+from airwar.core.game import CHANCE, TERMINAL, Action, Advisor, Game, GameState, GameType
 from airwar.core.options import Parameter, resolve_options
 from airwar.core.record import GameRecord, log_digest
 from airwar.core.registry import game_class, game_names, load_game, register_game
@@ -29,6 +29,7 @@ __all__ = [
     "D10",
     "TERMINAL",
     "Action",
+    "Advisor",
     "AirwarError",
     "BaseBot",
     "Bot",

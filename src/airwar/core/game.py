@@ -16,7 +16,7 @@ from abc import ABC, abstractmethod
 from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Any, ClassVar, Literal
+from typing import Any, ClassVar, Literal, Protocol, runtime_checkable
 
 from airwar.core.checks import Check
 from airwar.core.errors import IllegalAction, OutOfTurn
@@ -51,8 +51,7 @@ class GameType:
     its :meth:`GameState.view` and :meth:`GameState.visible_events`);
     ``chance`` says whether dice are rolled; ``undo`` whether a human may
     take back a move against the AI (never re-rolling a die); ``bots`` the
-    bots of the bot registry that can play its seats; ``advisor`` whether
-    the analysis layer holds exact values for its positions; ``setup`` what
+    bots of the bot registry that can play its seats; ``setup`` what
     a new game needs; ``referee`` the seat (if any) that referees the others:
     it may take back any seat's last decision before the next roll, and by
     default it is played by the bot ``assistant`` alone (no person, no link); a
@@ -65,7 +64,6 @@ class GameType:
     chance: bool = True
     undo: bool = True
     bots: tuple[str, ...] = ("random",)
-    advisor: bool = False
     setup: Literal["options", "scenario"] = "options"
     """``"options"``: a new game needs only its options (a generic new-game form
     can offer it); ``"scenario"``: it needs a scenario, chosen on its own page."""
@@ -231,6 +229,19 @@ class GameState(ABC):
         return self.is_terminal()
 
 
+@runtime_checkable
+class Advisor(Protocol):
+    """Exact values a game offers for its positions beyond its rules (the MiGs and Sabres
+    solver), found through :meth:`Game.advisor`: the solver panel, the review of finished
+    games and the rating of a move ask it, and name no solver."""
+
+    def values(self, state: GameState) -> dict[str, Any] | None:
+        """The numbers of ``state`` for the solver panel (its value, each legal decision's,
+        the best one, the kill chances), or None when none are at hand; a lookup, never a
+        long computation."""
+        ...
+
+
 class Game(ABC):
     """A rules object: immutable, built from options and data, makes states."""
 
@@ -285,6 +296,12 @@ class Game(ABC):
         """Option sets that show the game's range, for the shared contract checks
         (``airwar.testing``): each must make a playable game. By default the defaults."""
         return ({},)
+
+    @classmethod
+    def advisor(cls) -> Advisor | None:
+        """The game's :class:`Advisor` (exact values of its positions), or None: it has
+        none, and no solver panel, review or move rating is offered for it."""
+        return None
 
     def narrate(self, event: Mapping[str, Any]) -> str | None:
         """The event as a line of the explained log, in the game's own words (None: no line)."""

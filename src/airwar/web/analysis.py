@@ -1,6 +1,6 @@
 """``/api/games/{id}/analysis``: the exact analysis of a finished game, as a background job.
 
-A game whose type declares exact values (``GameType.advisor``) can be
+A game that offers exact values (``Game.advisor()``) can be
 analysed once it is over: every decision's value, the best decision's and
 the loss with its mark, every roll's luck, the kill chances along the game
 and a summary per seat (:mod:`airwar.analysis.review`). Nothing here knows
@@ -268,8 +268,8 @@ _made = threading.Lock()
 
 
 def offered(live: LiveGame) -> bool:
-    """Whether games of this kind have an exact analysis (the game type declares it)."""
-    return bool(live.game.game_type.advisor) and review.supports(live.game.name)
+    """Whether games of this kind have an exact analysis (the game offers an advisor)."""
+    return live.game.advisor() is not None and review.supports(live.game.name)
 
 
 def not_yet(live: LiveGame) -> str | None:

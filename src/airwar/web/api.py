@@ -234,16 +234,17 @@ def reader(
 
 
 def reader_version(
-    live: LiveGame, seat_name: str | None, spectator: bool, view: dict[str, Any]
+    live: LiveGame, seat_name: str | None, spectator: bool, view: dict[str, Any] | None = None
 ) -> int:
     """The ``version`` this reader is shown: the game's count of changes for a reader who
     sees everything (the referee too); else a number made from what the reader sees (its
     view, whose turn, its counts and notices), so that it moves only when that does, never
-    with a decision made in secret (GS-73)."""
+    with a decision made in secret (GS-73). ``view``: the reader's view if it is built
+    already (else it is built only for a reader who does not see everything)."""
     if live.sees_everything(seat_name, spectator=spectator):
         return live.position_version
     seen = [
-        view,
+        live.view(seat_name, spectator=spectator) if view is None else view,
         live.to_act_for(seat_name, spectator=spectator),
         live.status,
         live.decisions_for(seat_name, spectator=spectator),
@@ -379,7 +380,7 @@ def catalog(request: Request) -> Catalog:
                 seats=list(cls.seat_names),
                 parameters=params,
                 seat_kinds=kinds,
-                analysis=cls.game_type.advisor,
+                analysis=cls.advisor() is not None,
                 part_of=cls.part_of,
             )
         )
@@ -611,7 +612,7 @@ def session_version(live: LiveGame, seat: int, sent: int | None) -> int | None:
     if sent is None:
         return None
     name = live.game.seat_name(seat)
-    now = reader_version(live, name, False, live.view(name))
+    now = reader_version(live, name, False)
     if sent != now:
         raise StaleDecision(sent, now)
     return live.position_version

@@ -26,7 +26,6 @@ from airwar.core.driver import Driver
 from airwar.core.errors import AirwarError
 from airwar.core.game import Game, GameState
 from airwar.core.record import GameRecord
-from airwar.games.migs_sabres.solver import engagement_values
 from airwar.session import Conflict, Forbidden, PlaySession, Sessions
 from airwar.session.offers import RESIGNATION
 from airwar.session.seats import HUMAN, is_away
@@ -256,7 +255,7 @@ def last_move_review(live: LiveGame, seat_name: str) -> dict[str, Any] | None:
     The move is found in the game's log (no replay); its rating, which replays the game
     to the move, is kept per game, seat and move, so it is made once a move and reading
     the game again, or after the other side's decisions, costs a scan of the log."""
-    if not live.game.game_type.advisor:
+    if live.game.advisor() is None:
         return None
     with live.lock:
         record = live.driver.record
@@ -291,18 +290,12 @@ def last_move_review(live: LiveGame, seat_name: str) -> dict[str, Any] | None:
 
 
 def solver_values(game: Game, state: GameState) -> dict[str, Any] | None:
-    """The solver's numbers for the engagement in ``state``, or None when they are not cached.
+    """The advisor's numbers for ``state`` (the solver panel), or None when the game has no
+    advisor (:meth:`Game.advisor`) or it has none at hand.
 
-    Never solves: a matchup that is not in the solver's cache gives None (the
-    lookup is a hash and a folder check, so pages are not slowed). Every
-    value is from the active plane's side. Only games whose type says the
-    analysis layer advises on them are looked up; the key is built from the
-    game's own state (read under the game's lock), not from its JSON view.
+    Never solves: the advisor looks up (a matchup that is not in the solver's cache
+    gives None, a hash and a folder check, so pages are not slowed). It reads the
+    game's own state (under the game's lock), not its JSON view.
     """
-    if not game.game_type.advisor or getattr(state, "engagement", None) is None:
-        return None
-    info = engagement_values(state)
-    if info is None:
-        return None
-    info["scoring"] = str(game.options.get("scoring", "kills"))
-    return info
+    advisor = game.advisor()
+    return None if advisor is None else advisor.values(state)

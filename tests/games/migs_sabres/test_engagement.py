@@ -26,6 +26,7 @@ from airwar.games.migs_sabres.engagement import (
     opposed_first_check,
     red_die_check,
 )
+from airwar.games.migs_sabres.views import engagement_view
 
 
 def setup(
@@ -277,7 +278,7 @@ def test_engagement_game_chance_and_terminal() -> None:
 def test_view_lists_steps_and_the_exact_shot() -> None:
     e, log = setup(active="F-86 c3 N", listed="MiG-15 c5 N")
     play(e, log, "F")
-    view = e.view()
+    view = engagement_view(e)
     fire = next(a for a in view["legal_actions"] if a["action"] == "fire")
     assert (fire["aspect"], fire["kill_on"], fire["p_kill"]) == ("rear", 3, "2/3")
     steps = {a["action"]: a for a in view["legal_actions"] if "square" in a}

@@ -21,7 +21,7 @@ from airwar.core.game import CHANCE
 from airwar.core.registry import load_game
 from airwar.games.migs_sabres.actions import Fire, Step, parse_action
 from airwar.games.migs_sabres.combat import kill_check
-from airwar.games.migs_sabres.engagement import EngagementState
+from airwar.games.migs_sabres.engagement_game import EngagementState
 from airwar.games.migs_sabres.hints import shot_squares, trails
 
 

@@ -417,9 +417,10 @@ class EngagementGame(Game):
         return EngagementState(self)
 
     def summary(self, state: GameState) -> dict[str, Any]:
-        """The turn reached and the kills of each side."""
-        view = state.view(None)
-        return {**super().summary(state), "turn": view.get("turn"), "kills": view.get("kills")}
+        """The turn reached and the kills of each side, read from the state."""
+        if not isinstance(state, EngagementState):
+            raise TypeError(f"a {self.name} summary needs its own state, not {state!r}")
+        return {**super().summary(state), "turn": state.turn, "kills": dict(state.kills)}
 
     def parse_action(self, text: str) -> Action:
         t = text.strip().lower()

@@ -22,12 +22,8 @@ from airwar.games.migs_sabres.actions import (
 )
 from airwar.games.migs_sabres.board import ALL_SQUARES, COLUMNS, ROWS, Facing, Square
 from airwar.games.migs_sabres.combat import ASPECTS, kill_check, kill_on, p_kill
-from airwar.games.migs_sabres.engagement import (
-    Engagement,
-    EngagementGame,
-    EngagementState,
-    Plane,
-)
+from airwar.games.migs_sabres.engagement import Engagement, Plane
+from airwar.games.migs_sabres.engagement_game import EngagementGame, EngagementState
 from airwar.games.migs_sabres.game import MigsGame, MigsState
 from airwar.games.migs_sabres.movement import (
     FireOption,

@@ -14,12 +14,24 @@ engagement when a plane is shot down or disengages (MS-11). airwar rules:
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TypedDict
 
 from airwar.core.errors import IllegalAction
 from airwar.core.events import EventLog
 from airwar.core.game import CONCESSIONS, DRAW_AGREED, RESIGN, RESIGN_SCORED
 from airwar.games.migs_sabres.planes import Side
+
+
+class Conceded(TypedDict):
+    """A concession as the state keeps it and the log records it."""
+
+    kind: str
+    """One of :data:`~airwar.core.game.CONCESSIONS`."""
+    side: str
+    """The side that made it (``"communist"`` or ``"allied"``)."""
+    result: str
+    """The side that won, or ``"draw"``."""
+
 
 RULES = {RESIGN: "MS-35, MS-36", RESIGN_SCORED: "MS-35, MS-36", DRAW_AGREED: "MS-37"}
 
@@ -30,7 +42,7 @@ def side_of_seat(seat: int) -> Side:
     return Side.COMMUNIST if seat == 0 else Side.ALLIED
 
 
-def concession(kind: str, seat: int, scores: dict[Side, int] | None = None) -> dict[str, Any]:
+def concession(kind: str, seat: int, scores: dict[Side, int] | None = None) -> Conceded:
     """What ``seat``'s concession of ``kind`` decides: its kind, the side that made it and
     the result (``"communist"``, ``"allied"`` or ``"draw"``). ``scores``: the score so
     far, which decides a ``resign-scored`` (none: an engagement, in which no plane was
@@ -49,7 +61,7 @@ def concession(kind: str, seat: int, scores: dict[Side, int] | None = None) -> d
     return {"kind": kind, "side": side.value, "result": result}
 
 
-def returns_of(conceded: dict[str, Any]) -> list[float]:
+def returns_of(conceded: Conceded) -> list[float]:
     """Each seat's return after a concession: +1 the winner, -1 the loser, 0 a draw."""
     result = conceded["result"]
     if result == "draw":
@@ -57,12 +69,12 @@ def returns_of(conceded: dict[str, Any]) -> list[float]:
     return [1.0, -1.0] if result == Side.COMMUNIST.value else [-1.0, 1.0]
 
 
-def log_concession(log: EventLog, conceded: dict[str, Any]) -> None:
+def log_concession(log: EventLog, conceded: Conceded) -> None:
     """The concession as an event of the log (so the record's digest covers it)."""
     log.emit("concession", **conceded, rule=RULES[conceded["kind"]])
 
 
-def words(conceded: dict[str, Any] | None) -> str | None:
+def words(conceded: Conceded | None) -> str | None:
     """The concession in words: "Allied resigned", "drawn by agreement"."""
     if not conceded:
         return None

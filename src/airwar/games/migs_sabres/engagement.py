@@ -1,34 +1,30 @@
-"""One engagement on the Battle Board (III.B-J; MS-4..MS-11), and the
-``migs-engagement`` game that plays a single one.
+"""One engagement on the Battle Board (III.B-J; MS-4..MS-11): its rules.
 
 :class:`Engagement` is the rules of one dogfight between the active plane and
 the listed plane: who moves first (red d6 against blue d6, ties re-rolled,
 MS-5), movement points (MS-7), steps (MS-6, MS-8), fire and the kill roll
 (MS-9, MS-10), the III.G return fire after a missed head-on attack (MS-19), and the
-end (MS-11, MS-18). The whole game (:mod:`.game`) runs one per enemy square landed on.
+end (MS-11, MS-18). The whole game (:mod:`.game`) runs one per enemy square landed on;
+the ``migs-engagement`` game (:mod:`.engagement_game`) plays a single one. What a
+reader sees of it is built in :mod:`.views`.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import cache
-from typing import Any, ClassVar
+from typing import Any
 
-from airwar.core.checks import Check, Comparison, Modifier, fraction_text
+from airwar.core.checks import Check, Comparison, Modifier
 from airwar.core.dice import D6
-from airwar.core.errors import IllegalAction, OptionError
-from airwar.core.events import EventLog
-from airwar.core.game import CHANCE, TERMINAL, Action, Game, GameState, GameType
-from airwar.core.options import Parameter
-from airwar.core.registry import register_game
-from airwar.games.migs_sabres.actions import Fire, HoldFire, Roll, Step, parse_action
+from airwar.core.errors import IllegalAction
+from airwar.core.events import Event, EventLog
+from airwar.core.game import CHANCE, TERMINAL, Action
+from airwar.games.migs_sabres.actions import Fire, HoldFire, Roll, Step
 from airwar.games.migs_sabres.board import Facing, Square
 from airwar.games.migs_sabres.combat import aspect_of, kill_check
-from airwar.games.migs_sabres.concession import concession, log_concession, returns_of, words
 from airwar.games.migs_sabres.data import table
-from airwar.games.migs_sabres.hints import shot_squares, trails
 from airwar.games.migs_sabres.movement import (
     ACE_MP_BONUS,
     NEXT,
@@ -38,12 +34,8 @@ from airwar.games.migs_sabres.movement import (
     pack,
     step_result,
 )
-from airwar.games.migs_sabres.planes import PLANE_TYPES, PlaneType, Side, plane_type
-from airwar.games.migs_sabres.summary import MIGS_TYPE, score_summary
-
-ACTIVE, LISTED = 0, 1
-ROLES = ("active", "listed")
-SEAT_NAMES = ("Communist", "Allied")
+from airwar.games.migs_sabres.planes import PlaneType, Side
+from airwar.games.migs_sabres.terms import ACTIVE, LISTED, ROLES, EndReason, MoveEnd, Phase
 
 _START = table("board")["start"]
 START_SQUARES: tuple[tuple[Square, Facing], tuple[Square, Facing]] = (
@@ -94,7 +86,7 @@ class Plane:
 
 
 @cache
-def resolved(check: Check, roll: int) -> dict[str, Any]:
+def resolved(check: Check, roll: int) -> Event:
     """The roll event of ``check`` for ``roll`` (cached; copy before changing it)."""
     return check.resolve(roll)
 
@@ -157,9 +149,9 @@ class Engagement:
         """Whether each plane lost its last movement turn with no step open to any MP roll."""
         self.red_roll: int | None = None
         self.attack: tuple[int, str, bool] | None = None  # (attacker, aspect, return fire)
-        self.end_reason: str | None = None
+        self.end_reason: EndReason | None = None
         self.shot_down: int | None = None
-        self.phase = "first_red" if first == "roll" else "mp"
+        self.phase: Phase = Phase.FIRST_RED if first == "roll" else Phase.MP
         if first in ("active", "listed"):
             self.mover = ACTIVE if first == "active" else LISTED
         self.first_choice = first
@@ -169,12 +161,12 @@ class Engagement:
     # -- bookkeeping ---------------------------------------------------
     @property
     def over(self) -> bool:
-        return self.phase == "over"
+        return self.phase is Phase.OVER
 
     def plane_of_side(self, side: Side) -> int:
         return ACTIVE if self.planes[ACTIVE].side is side else LISTED
 
-    def start(self, log: EventLog, **context: Any) -> None:
+    def start(self, log: EventLog, **context: int | str) -> None:
         log.emit(
             "engagement_start",
             active=self.planes[ACTIVE].to_dict(),
@@ -184,27 +176,27 @@ class Engagement:
             rule="MS-4, MS-5",
             **context,
         )
-        if self.phase == "mp":
+        if self.phase is Phase.MP:
             self._begin_turn(log, first=True)
 
     def actor(self) -> int:
         """The seat to decide, CHANCE, or TERMINAL when over."""
         phase = self.phase
-        if phase == "move" or phase == "return_fire":
+        if phase.decides:
             return self._seats[self.mover]
-        return TERMINAL if phase == "over" else CHANCE
+        return TERMINAL if phase is Phase.OVER else CHANCE
 
     # -- chance ----------------------------------------------------------
     def pending_check(self) -> Check | None:
-        if self.phase == "first_red":
+        if self.phase is Phase.FIRST_RED:
             return red_die_check("who moves first on the Battle Board", "MS-5")
-        if self.phase == "first_blue":
+        if self.phase is Phase.FIRST_BLUE:
             assert self.red_roll is not None
             return opposed_first_check(self.red_roll)
-        if self.phase == "mp":
+        if self.phase is Phase.MP:
             p = self.planes[self.mover]
             return mp_check(p.type, p.ace)
-        if self.phase == "kill":
+        if self.phase is Phase.KILL:
             assert self.attack is not None
             attacker, aspect, _ = self.attack
             return kill_check(aspect, self.planes[attacker].ace)
@@ -216,11 +208,11 @@ class Engagement:
             raise IllegalAction("no roll is pending in this engagement")
         self._legal = None
         ev = resolved(check, roll.value)
-        if self.phase == "first_red":
+        if self.phase is Phase.FIRST_RED:
             log.append({**ev, "die": "red"})
             self.red_roll = roll.value
-            self.phase = "first_blue"
-        elif self.phase == "first_blue":
+            self.phase = Phase.FIRST_BLUE
+        elif self.phase is Phase.FIRST_BLUE:
             assert self.red_roll is not None
             tie = roll.value == self.red_roll
             first_side = Side.ALLIED if ev["success"] else Side.COMMUNIST
@@ -228,7 +220,7 @@ class Engagement:
             self.red_roll = None
             if tie:
                 log.emit("reroll", reason="tie on the roll for the first move", rule="MS-5")
-                self.phase = "first_red"
+                self.phase = Phase.FIRST_RED
                 return
             self.mover = self.plane_of_side(first_side)
             log.emit(
@@ -239,14 +231,14 @@ class Engagement:
                 rule="MS-5",
             )
             self._begin_turn(log, first=True)
-        elif self.phase == "mp":
+        elif self.phase is Phase.MP:
             p = self.planes[self.mover]
             mp = roll.value + check.modifier_total
             log.append({**ev, "mp": mp, "plane": ROLES[self.mover]})
             self.mp_left = self.mp_rolled = mp
             self.wing_over_used = False
             self.stepped = False
-            self.phase = "move"
+            self.phase = Phase.MOVE
             if not can_step(pack(p.square, p.facing), mp, False, self._other().square.index):
                 log.emit(
                     "turn_lost",
@@ -260,8 +252,8 @@ class Engagement:
                 self.stuck[self.mover] = not can_step(
                     pack(p.square, p.facing), NO_MP_LIMIT, False, self._other().square.index
                 )
-                self._end_move(log, "no legal step")
-        elif self.phase == "kill":
+                self._end_move(log, MoveEnd.NO_LEGAL_STEP)
+        elif self.phase is Phase.KILL:
             assert self.attack is not None
             attacker, aspect, _ = self.attack
             target = 1 - attacker
@@ -279,15 +271,15 @@ class Engagement:
                     target_side=self.planes[target].side.value,
                     rule="III.I, MS-12",
                 )
-                self._finish(log, "shot down")
+                self._finish(log, EndReason.SHOT_DOWN)
                 return
             log.emit("miss", attacker=ROLES[attacker], aspect=aspect)
             if all(p.fired for p in self.planes):
-                self._finish(log, "both fired")
+                self._finish(log, EndReason.BOTH_FIRED)
                 return
             if aspect == "front":
                 self.return_fire[target] = True
-            self._end_move(log, "fired")
+            self._end_move(log, MoveEnd.FIRED)
         else:
             raise IllegalAction("no roll is pending in this engagement")
 
@@ -343,9 +335,9 @@ class Engagement:
         return list(self._legal)
 
     def _compute_legal(self) -> list[Action]:
-        if self.phase == "return_fire":
+        if self.phase is Phase.RETURN_FIRE:
             return [Fire(), HoldFire()]
-        if self.phase != "move":
+        if self.phase is not Phase.MOVE:
             return []
         acts: list[Action] = list(self.legal_steps())
         if self.stepped and self.target_ahead():
@@ -355,14 +347,14 @@ class Engagement:
         return acts
 
     def explain_illegal(self, action: Action) -> str:
-        if self.phase == "over":
+        if self.phase is Phase.OVER:
             return "the engagement is over"
-        if self.phase in ("first_red", "first_blue", "mp", "kill"):
+        if self.phase.rolls:
             return "a roll is pending: roll the dice first"
         p = self.planes[self.mover]
         other = self._other()
         where = f"{p.type.name} at {p.square} facing {p.facing}"
-        if self.phase == "return_fire":
+        if self.phase is Phase.RETURN_FIRE:
             return (
                 f"{where} must first return fire or hold it after the missed head-on "
                 "attack (III.G, MS-9): type fire or hold"
@@ -419,16 +411,16 @@ class Engagement:
                 )
                 and not self.target_ahead()
             ):
-                self._end_move(log, "no affordable legal step")
+                self._end_move(log, MoveEnd.NO_AFFORDABLE_STEP)
             return
         if isinstance(action, Fire):
-            ret = self.phase == "return_fire"
+            ret = self.phase is Phase.RETURN_FIRE
             other = self._other()
             aspect = aspect_of(p.square, other.square, other.facing).name
             p.fired = True
             self.return_fire[self.mover] = False
             self.attack = (self.mover, aspect, ret)
-            self.phase = "kill"
+            self.phase = Phase.KILL
             log.emit(
                 "fire",
                 plane=ROLES[self.mover],
@@ -444,22 +436,22 @@ class Engagement:
             )
             return
         assert isinstance(action, HoldFire)
-        if self.phase == "return_fire":
+        if self.phase is Phase.RETURN_FIRE:
             self.return_fire[self.mover] = False
             log.emit("hold_fire", plane=ROLES[self.mover], return_fire=True, rule="III.G")
-            self.phase = "mp"
+            self.phase = Phase.MP
             return
         log.emit("hold_fire", plane=ROLES[self.mover], return_fire=False, rule="MS-15")
-        self._end_move(log, "held fire")
+        self._end_move(log, MoveEnd.HELD_FIRE)
 
     # -- turn sequence ---------------------------------------------------
     def _begin_turn(self, log: EventLog, first: bool = False) -> None:
         p = self.planes[self.mover]
         p.turns += 1
         log.emit("movement_turn", plane=ROLES[self.mover], plane_type=p.type.name, turn=p.turns)
-        self.phase = "return_fire" if self.return_fire[self.mover] else "mp"
+        self.phase = Phase.RETURN_FIRE if self.return_fire[self.mover] else Phase.MP
 
-    def _end_move(self, log: EventLog, reason: str) -> None:
+    def _end_move(self, log: EventLog, reason: MoveEnd) -> None:
         p = self.planes[self.mover]
         log.emit(
             "move_end",
@@ -467,30 +459,30 @@ class Engagement:
             square=str(p.square),
             facing=str(p.facing),
             mp_lost=self.mp_left,
-            reason=reason,
+            reason=reason.value,
         )
         self.mp_left = 0
         self.return_fire[self.mover] = False
-        if reason != "no legal step":
+        if reason is not MoveEnd.NO_LEGAL_STEP:
             self.stuck[self.mover] = False
         if self.turn_limit and all(q.turns >= self.turn_limit for q in self.planes):
-            self._finish(log, "turn limit")
+            self._finish(log, EndReason.TURN_LIMIT)
             return
         if not self.turn_limit and all(self.stuck):
             # MS-25: neither plane can ever move again (no MP roll opens a step, and
             # nothing on the board changes): the engagement is over
-            self._finish(log, "neither plane can move")
+            self._finish(log, EndReason.NEITHER_CAN_MOVE)
             return
         self.mover = 1 - self.mover
         self._begin_turn(log)
 
-    def _finish(self, log: EventLog, reason: str) -> None:
-        self.phase = "over"
+    def _finish(self, log: EventLog, reason: EndReason) -> None:
+        self.phase = Phase.OVER
         self.end_reason = reason
         winner = None if self.shot_down is None else self.planes[1 - self.shot_down]
         log.emit(
             "engagement_end",
-            reason=reason,
+            reason=reason.value,
             rule="MS-11",
             shot_down=None if self.shot_down is None else ROLES[self.shot_down],
             winner_side=None if winner is None else winner.side.value,
@@ -505,261 +497,22 @@ class Engagement:
             return None
         return self.planes[1 - self.shot_down].side
 
-    # -- view --------------------------------------------------------------
-    def legal_action_views(self) -> list[dict[str, Any]]:
-        out: list[dict[str, Any]] = []
-        p = self.planes[self.mover] if self.phase in ("move", "return_fire") else None
-        if p is None:
-            return out
-        other = self._other()
-        for a in self.legal_actions():
-            if isinstance(a, Step):
-                res = step_result(p.square, p.facing, a.kind)
-                assert res is not None
-                out.append(
-                    {
-                        "action": str(a),
-                        "kind": a.kind.label,
-                        "square": str(res[0]),
-                        "facing": str(res[1]),
-                        "mp_left": self.mp_left - a.kind.cost,
-                    }
-                )
-            elif isinstance(a, Fire):
-                aspect = aspect_of(p.square, other.square, other.facing).name
-                check = kill_check(aspect, p.ace)
-                out.append(
-                    {
-                        "action": "fire",
-                        "aspect": aspect,
-                        "kill_on": check.target,
-                        "p_kill": fraction_text(check.probability()),
-                        "check": check.explain(),
-                    }
-                )
-            else:
-                out.append({"action": str(a)})
-        return out
 
-    def view(self) -> dict[str, Any]:
-        check = self.pending_check()
-        return {
-            "planes": {ROLES[i]: p.to_dict() for i, p in enumerate(self.planes)},
-            "step": self.phase,
-            "to_move": ROLES[self.mover],
-            "to_move_side": self.planes[self.mover].side.value,
-            "mp_rolled": self.mp_rolled,
-            "mp_left": self.mp_left,
-            "wing_over_used": self.wing_over_used,
-            "stepped": self.stepped,
-            "return_fire_pending": {ROLES[i]: flag for i, flag in enumerate(self.return_fire)},
-            "turn_limit": self.turn_limit,
-            "pending_check": None
-            if check is None
-            else {**check.to_dict(), "explain": check.explain()},
-            "legal_actions": self.legal_action_views(),
-            "shots": shot_squares(self),
-            "end_reason": self.end_reason,
-            "shot_down": None if self.shot_down is None else ROLES[self.shot_down],
-        }
+class FliesEngagements:
+    """A state of either MiGs and Sabres game: ``engagement`` is the one being flown (None
+    between the engagements of a whole game). The solver, the advisor, the analysis and
+    the adapters ask :func:`engagement_in`, knowing the states by this type."""
+
+    engagement: Engagement | None
+
+
+def engagement_in(state: object) -> Engagement | None:
+    """The engagement a state of either MiGs and Sabres game is flying: None between the
+    engagements of a whole game, and for a state of another game."""
+    return state.engagement if isinstance(state, FliesEngagements) else None
 
 
 def make_plane(type_: PlaneType, role: int, ace: bool = False, pilot: str | None = None) -> Plane:
     """A plane on its starting square (MS-5)."""
     sq, f = START_SQUARES[role]
     return Plane(type_, ROLES[role], sq, f, ace, pilot)
-
-
-# -- the one-engagement game ---------------------------------------------------
-
-_TYPE_NAMES = tuple(PLANE_TYPES)
-
-
-class EngagementState(GameState):
-    """A single engagement (``migs-engagement``)."""
-
-    def __init__(self, game: EngagementGame) -> None:
-        self.game = game
-        self.log = EventLog()
-        o = game.options
-        active = plane_type(o["active"])
-        listed = plane_type(o["listed"])
-        self.engagement = Engagement(
-            make_plane(active, ACTIVE, o["active_ace"]),
-            make_plane(listed, LISTED, o["listed_ace"]),
-            first=o["first"],
-            turn_limit=o["turn_limit"],
-        )
-        self.engagement.start(self.log)
-        self.conceded: dict[str, Any] | None = None
-        """A resignation or agreed draw that ended the engagement (MS-35, MS-37)."""
-
-    def current_actor(self) -> int:
-        if self.conceded is not None:
-            return TERMINAL
-        return self.engagement.actor()
-
-    def concede(self, kind: str, seat: int) -> None:
-        """End the engagement by a resignation or an agreed draw (MS-35, MS-37)."""
-        if self.is_terminal():
-            raise IllegalAction("the game is over")
-        self.conceded = concession(kind, seat)
-        log_concession(self.log, self.conceded)
-        result = self.conceded["result"]
-        self.log.emit(
-            "game_end",
-            reason=words(self.conceded),
-            winner=None if result == "draw" else result,
-            returns=self.returns(),
-        )
-
-    def legal_actions(self) -> list[Action]:
-        if self.current_actor() == CHANCE:
-            return [r for r, _ in DIE_OUTCOMES]
-        return self.engagement.legal_actions()
-
-    def chance_outcomes(self) -> list[tuple[Action, Fraction]]:
-        if self.current_actor() != CHANCE:
-            raise IllegalAction("this is not a chance node")
-        return list(DIE_OUTCOMES)
-
-    def pending_check(self) -> Check | None:
-        return self.engagement.pending_check()
-
-    def apply(self, action: Action) -> None:
-        if isinstance(action, Roll):
-            if self.current_actor() != CHANCE:
-                raise IllegalAction("no roll is pending")
-            self.engagement.apply_roll(action, self.log)
-        else:
-            if self.current_actor() == CHANCE:
-                raise IllegalAction("a roll is pending: roll the dice first")
-            self.engagement.apply_decision(action, self.log)
-        if self.engagement.over:
-            kill = self.engagement.killer_side
-            self.log.emit(
-                "game_end",
-                reason=self.engagement.end_reason,
-                winner=None if kill is None else kill.value,
-                returns=self.returns(),
-            )
-
-    def returns(self) -> list[float]:
-        if self.conceded is not None:
-            return returns_of(self.conceded)
-        kill = self.engagement.killer_side
-        if kill is None:
-            return [0.0, 0.0]
-        return [1.0 if s == kill.seat else -1.0 for s in (0, 1)]
-
-    def explain_illegal(self, action: Action) -> str:
-        return self.engagement.explain_illegal(action)
-
-    def view(self, seat: int | None = None) -> dict[str, Any]:
-        e = self.engagement
-        return {
-            "game": self.game.name,
-            "phase": "over" if self.is_terminal() else "engagement",
-            "actor": self.current_actor(),
-            "terminal": self.is_terminal(),
-            "seat": seat,
-            "seats": list(SEAT_NAMES),
-            "engagement": e.view(),
-            "trails": trails(self.log),
-            "returns": self.returns() if self.is_terminal() else None,
-            "concession": self.conceded,
-            "ended_by": words(self.conceded),
-        }
-
-
-FIRST_PARAMETER = Parameter(
-    "first",
-    "roll",
-    "who moves first on the Battle Board: rolled (red d6 vs blue d6) or fixed",
-    "MS-5, MS-17",
-    choices=("roll", "active", "listed"),
-    label="Who moves first",
-)
-"""Who moves first (MS-5, MS-17): shared by the engagement and the whole game."""
-
-TURN_LIMIT_PARAMETER = Parameter(
-    "turn_limit",
-    20,
-    "disengage after this many movement turns of each plane (0: no limit)",
-    "MS-11, MS-18",
-    minimum=0,
-    maximum=1000,
-    label="Turn limit",
-)
-"""The MS-11 house limit: shared by the engagement and the whole game."""
-
-
-@register_game
-class EngagementGame(Game):
-    """One engagement of MiGs and Sabres between two chosen types (MS-4..MS-11)."""
-
-    name = "migs-engagement"
-    title = "MiGs and Sabres: one engagement"
-    part_of = "migs-sabres"
-    seat_names = SEAT_NAMES
-    game_type: ClassVar[GameType] = MIGS_TYPE
-    parameters = (
-        Parameter(
-            "active",
-            "F-86",
-            "the active squadron's plane (starts at a1)",
-            "MS-4",
-            choices=_TYPE_NAMES,
-            label="Active squadron's plane",
-        ),
-        Parameter(
-            "listed",
-            "MiG-15",
-            "the plane listed on the Sortie Chart (starts at k14)",
-            "MS-4",
-            choices=_TYPE_NAMES,
-            label="Listed plane",
-        ),
-        Parameter(
-            "active_ace",
-            False,
-            "the active plane's pilot is an ace",
-            "MS-14",
-            label="Active pilot is an ace",
-        ),
-        Parameter(
-            "listed_ace",
-            False,
-            "the listed plane's pilot is an ace",
-            "MS-14",
-            label="Listed pilot is an ace",
-        ),
-        FIRST_PARAMETER,
-        TURN_LIMIT_PARAMETER,
-    )
-
-    def __init__(self, options: Mapping[str, Any] | None = None) -> None:
-        super().__init__(options)
-        a, b = plane_type(self.options["active"]), plane_type(self.options["listed"])
-        if a.side is b.side:
-            raise OptionError(
-                f"option listed: {b.name} is on the {a.side} side like the active {a.name}; "
-                "an engagement is between the two sides (MS-4)"
-            )
-
-    @classmethod
-    def samples(cls) -> tuple[dict[str, Any], ...]:
-        """Sabre against MiG as set up, and the other way round with aces, a fixed first
-        mover and a short limit (the shared contract checks)."""
-        turned = {"active": "MiG-15", "listed": "F-86", "active_ace": True, "listed_ace": True}
-        return ({}, {**turned, "first": "listed", "turn_limit": 4})
-
-    def new_initial_state(self) -> EngagementState:
-        return EngagementState(self)
-
-    def summary(self, state: GameState) -> dict[str, Any]:
-        """The scores, kills, sortie and result (:func:`score_summary`)."""
-        return {**super().summary(state), **score_summary(state.view(None))}
-
-    def parse_action(self, text: str) -> Action:
-        return parse_action(text)

@@ -13,7 +13,7 @@ and aces follow IV.C (MS-14, MS-15..).
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from fractions import Fraction
 from functools import cache
 from typing import Any, ClassVar
@@ -21,24 +21,31 @@ from typing import Any, ClassVar
 from airwar.core.checks import Check, Comparison
 from airwar.core.dice import Dice
 from airwar.core.errors import IllegalAction, InvalidNotation, OptionError
-from airwar.core.events import EventLog
-from airwar.core.game import CHANCE, TERMINAL, Action, Game, GameState, GameType
+from airwar.core.events import Event, EventLog
+from airwar.core.game import CHANCE, TERMINAL, Action, Advisor, Game, GameState, GameType
 from airwar.core.options import Parameter
 from airwar.core.registry import register_game
 from airwar.games.migs_sabres.actions import ChartDraw, Roll, parse_action
-from airwar.games.migs_sabres.concession import RULES, concession, log_concession, returns_of, words
+from airwar.games.migs_sabres.concession import (
+    RULES,
+    Conceded,
+    concession,
+    log_concession,
+    returns_of,
+    words,
+)
 from airwar.games.migs_sabres.engagement import (
-    ACTIVE,
     DIE_OUTCOMES,
-    FIRST_PARAMETER,
-    LISTED,
-    SEAT_NAMES,
-    TURN_LIMIT_PARAMETER,
     Engagement,
+    FliesEngagements,
     make_plane,
     opposed_first_check,
     red_die_check,
     resolved,
+)
+from airwar.games.migs_sabres.engagement_game import (
+    FIRST_PARAMETER,
+    TURN_LIMIT_PARAMETER,
 )
 from airwar.games.migs_sabres.hints import trails
 from airwar.games.migs_sabres.pilots import Roster
@@ -52,11 +59,11 @@ from airwar.games.migs_sabres.sortie import (
     entry_side,
     parse_chart,
 )
-from airwar.games.migs_sabres.summary import MIGS_TYPE, score_summary
+from airwar.games.migs_sabres.summary import MIGS_TYPE, Standing
+from airwar.games.migs_sabres.terms import ACTIVE, LISTED, SEAT_NAMES, GamePhase
+from airwar.games.migs_sabres.views import check_view, engagement_view
 
-CHANCE_PHASES = frozenset(
-    {"chart", "campaign", "opening_red", "opening_blue", "marker", "pilot", "listed_pilot"}
-)
+RollHandler = Callable[["MigsState", int, Event], None]
 
 
 @cache
@@ -77,8 +84,10 @@ def campaign_check(dice: Dice) -> Check:
     return Check("Sorties per side", "MS-13", dice, dice.minimum, Comparison.AT_LEAST)
 
 
-class MigsState(GameState):
+class MigsState(GameState, FliesEngagements):
     """A whole game or campaign of MiGs and Sabres."""
+
+    phase: GamePhase
 
     def __init__(self, game: MigsGame) -> None:
         self.game = game
@@ -100,7 +109,7 @@ class MigsState(GameState):
         self.engagement: Engagement | None = None
         self.engagements = 0
         self.result: str | None = None
-        self.conceded: dict[str, Any] | None = None
+        self.conceded: Conceded | None = None
         """A resignation or agreed draw that ended the game (MS-35 to MS-37), else None."""
         self.log.emit(
             "game_start",
@@ -112,25 +121,23 @@ class MigsState(GameState):
             self.chart = list(game.chart or ())
             self._chart_ready()
         else:
-            self.phase = "chart"
+            self.phase = GamePhase.CHART
 
     # -- kernel interface --------------------------------------------------
     def current_actor(self) -> int:
-        if self.phase == "over":
+        if self.phase is GamePhase.OVER:
             return TERMINAL
-        if self.phase == "engagement":
+        if self.phase is GamePhase.ENGAGEMENT:
             assert self.engagement is not None
             return self.engagement.actor()
-        if self.phase in CHANCE_PHASES:
-            return CHANCE
-        raise AssertionError(self.phase)
+        return CHANCE
 
     def chance_outcomes(self) -> list[tuple[Action, Fraction]]:
         if self.current_actor() != CHANCE:
             raise IllegalAction("this is not a chance node")
-        if self.phase == "chart":
+        if self.phase is GamePhase.CHART:
             return list(chart_draw_outcomes(tuple(self.chart)))
-        if self.phase == "campaign":
+        if self.phase is GamePhase.CAMPAIGN:
             dice = Dice.parse(self.game.options["sorties_dice"])
             return [(Roll(v), p) for v, p in dice.outcomes()]
         return list(DIE_OUTCOMES)
@@ -145,34 +152,35 @@ class MigsState(GameState):
         return self.engagement.legal_actions()
 
     def pending_check(self) -> Check | None:
-        if self.phase == "engagement":
+        phase = self.phase
+        if phase is GamePhase.ENGAGEMENT:
             assert self.engagement is not None
             return self.engagement.pending_check()
-        if self.phase == "campaign":
+        if phase is GamePhase.CAMPAIGN:
             return campaign_check(Dice.parse(self.game.options["sorties_dice"]))
-        if self.phase == "opening_red":
+        if phase is GamePhase.OPENING_RED:
             return red_die_check("which side flies the first sortie", "MS-3")
-        if self.phase == "opening_blue":
+        if phase is GamePhase.OPENING_BLUE:
             assert self.red_roll is not None
             return opposed_first_check(self.red_roll)
-        if self.phase == "marker":
+        if phase is GamePhase.MARKER:
             return marker_check(self.active_side)
-        if self.phase == "pilot":
+        if phase is GamePhase.PILOT:
             return pilot_check(self.active_side)
-        if self.phase == "listed_pilot":
+        if phase is GamePhase.LISTED_PILOT:
             return pilot_check(self.active_side.other)
         return None
 
     def explain_illegal(self, action: Action) -> str:
-        if self.phase == "over":
+        if self.phase is GamePhase.OVER:
             return "the game is over"
-        if self.phase == "engagement":
+        if self.phase is GamePhase.ENGAGEMENT:
             assert self.engagement is not None
             return self.engagement.explain_illegal(action)
         return "a roll is pending: roll the dice first"
 
     def returns(self) -> list[float]:
-        if self.phase != "over":
+        if self.phase is not GamePhase.OVER:
             return [0.0, 0.0]
         if self.conceded is not None:
             return returns_of(self.conceded)
@@ -183,10 +191,10 @@ class MigsState(GameState):
 
     def concede(self, kind: str, seat: int) -> None:
         """End the game (a campaign too, MS-36) by a resignation or an agreed draw."""
-        if self.phase == "over":
+        if self.phase is GamePhase.OVER:
             raise IllegalAction("the game is over")
         self.conceded = concession(kind, seat, self.scores)
-        self.phase = "over"
+        self.phase = GamePhase.OVER
         self.result = self.conceded["result"]
         log_concession(self.log, self.conceded)
         self.log.emit(
@@ -207,7 +215,7 @@ class MigsState(GameState):
         return self.first_side if self.sortie_index % 2 == 0 else self.first_side.other
 
     def apply(self, action: Action) -> None:
-        if self.phase == "engagement":
+        if self.phase is GamePhase.ENGAGEMENT:
             assert self.engagement is not None
             if isinstance(action, Roll):
                 if self.engagement.actor() != CHANCE:
@@ -220,9 +228,9 @@ class MigsState(GameState):
             if self.engagement.over:
                 self._after_engagement()
             return
-        if self.phase == "over":
+        if self.phase is GamePhase.OVER:
             raise IllegalAction("the game is over")
-        if self.phase == "chart":
+        if self.phase is GamePhase.CHART:
             if not isinstance(action, ChartDraw):
                 raise IllegalAction("the Sortie Chart is being drawn")
             self.chart.append(action.entry)
@@ -234,7 +242,7 @@ class MigsState(GameState):
         check = self.pending_check()
         assert check is not None
         ev = resolved(check, action.value)
-        getattr(self, f"_roll_{self.phase}")(action.value, ev)
+        ROLLS[self.phase](self, action.value, ev)
 
     def _chart_ready(self) -> None:
         self.log.emit(
@@ -243,25 +251,27 @@ class MigsState(GameState):
             text=chart_text(tuple(self.chart)),
             rule="MS-2",
         )
-        self.phase = "campaign" if self.game.options["sorties_dice"] else "opening_red"
+        self.phase = (
+            GamePhase.CAMPAIGN if self.game.options["sorties_dice"] else GamePhase.OPENING_RED
+        )
 
-    def _roll_campaign(self, value: int, ev: dict[str, Any]) -> None:
+    def _roll_campaign(self, value: int, ev: Event) -> None:
         self.sorties_per_side = value
         self.log.append({**ev, "sorties_per_side": value})
-        self.phase = "opening_red"
+        self.phase = GamePhase.OPENING_RED
 
-    def _roll_opening_red(self, value: int, ev: dict[str, Any]) -> None:
+    def _roll_opening_red(self, value: int, ev: Event) -> None:
         self.log.append({**ev, "die": "red"})
         self.red_roll = value
-        self.phase = "opening_blue"
+        self.phase = GamePhase.OPENING_BLUE
 
-    def _roll_opening_blue(self, value: int, ev: dict[str, Any]) -> None:
+    def _roll_opening_blue(self, value: int, ev: Event) -> None:
         red = self.red_roll
         self.log.append({**ev, "die": "blue", "red": red, "tie": value == red})
         self.red_roll = None
         if value == red:
             self.log.emit("reroll", reason="tie on the opening roll", rule="MS-3")
-            self.phase = "opening_red"
+            self.phase = GamePhase.OPENING_RED
             return
         self.first_side = Side.ALLIED if ev["success"] else Side.COMMUNIST
         self.log.emit("first_side", side=self.first_side.value, rule="III.A, MS-3")
@@ -269,7 +279,7 @@ class MigsState(GameState):
 
     def _start_sortie(self) -> None:
         self.marker = 0
-        self.phase = "marker"
+        self.phase = GamePhase.MARKER
         self.log.emit(
             "sortie_start",
             side=self.active_side.value,
@@ -278,7 +288,7 @@ class MigsState(GameState):
             rule="III.K, MS-3",
         )
 
-    def _roll_marker(self, value: int, ev: dict[str, Any]) -> None:
+    def _roll_marker(self, value: int, ev: Event) -> None:
         side = self.active_side
         frm, to = self.marker, self.marker + value
         self.marker = to
@@ -314,24 +324,25 @@ class MigsState(GameState):
             rule="III.A, MS-3",
         )
         if result == "engagement":
-            self.phase = "pilot" if self.rosters is not None else "engagement"
-            if self.phase == "engagement":
+            if self.rosters is not None:
+                self.phase = GamePhase.PILOT
+            else:
                 self._start_engagement()
         elif to == CHART_SQUARES:
             self._end_sortie("landed on the last square")
 
-    def _roll_pilot(self, value: int, ev: dict[str, Any]) -> None:
+    def _roll_pilot(self, value: int, ev: Event) -> None:
         assert self.rosters is not None
         side = self.active_side
         pilot = self.rosters[side].pilots[value - 1]
         self.pilot_numbers[ACTIVE] = value
         self.log.append({**ev, "pilot": pilot.name, "number": value})
         if self.game.options["listed_pilots"]:
-            self.phase = "listed_pilot"
+            self.phase = GamePhase.LISTED_PILOT
             return
         self._start_engagement()
 
-    def _roll_listed_pilot(self, value: int, ev: dict[str, Any]) -> None:
+    def _roll_listed_pilot(self, value: int, ev: Event) -> None:
         assert self.rosters is not None
         pilot = self.rosters[self.active_side.other].pilots[value - 1]
         self.pilot_numbers[LISTED] = value
@@ -359,7 +370,7 @@ class MigsState(GameState):
             turn_limit=o["turn_limit"],
         )
         self.engagements += 1
-        self.phase = "engagement"
+        self.phase = GamePhase.ENGAGEMENT
         self.engagement.start(
             self.log, chart_square=self.marker, active_side=side.value, number=self.engagements
         )
@@ -398,7 +409,7 @@ class MigsState(GameState):
         if self.marker == CHART_SQUARES:
             self._end_sortie("landed on the last square")
         else:
-            self.phase = "marker"
+            self.phase = GamePhase.MARKER
 
     def _pilot_results(self, shot_down: int) -> None:
         if self.rosters is None:
@@ -446,7 +457,7 @@ class MigsState(GameState):
             self._start_sortie()
 
     def _end_game(self) -> None:
-        self.phase = "over"
+        self.phase = GamePhase.OVER
         c, a = self.scores[Side.COMMUNIST], self.scores[Side.ALLIED]
         winner = None if c == a else (Side.COMMUNIST if c > a else Side.ALLIED)
         self.result = "draw" if winner is None else winner.value
@@ -461,19 +472,31 @@ class MigsState(GameState):
             rule="III.L, MS-12",
         )
 
-    # -- view ------------------------------------------------------------------
+    # -- facts, and the view built from them -------------------------------------
+    def standing(self) -> Standing:
+        """The score as it stands (MS-12, IV.A), the sortie reached and the result."""
+        return Standing(
+            scores={s.value: v for s, v in self.scores.items()},
+            kills={s.value: v for s, v in self.kills.items()},
+            result=self.result if self.conceded is None else self.conceded.get("result"),
+            sortie=min(self.sortie_index // 2 + 1, self.sorties_per_side),
+            sorties_per_side=self.sorties_per_side,
+            ended_by=words(self.conceded),
+        )
+
     def view(self, seat: int | None = None) -> dict[str, Any]:
-        check = self.pending_check()
-        in_sortie = self.phase not in ("chart", "campaign", "opening_red", "opening_blue", "over")
+        # the engagement's view holds its pending roll and legal decisions: built once
+        eng = None if self.engagement is None else engagement_view(self.engagement)
+        in_sortie = self.phase.in_sortie
         phase = (
             "over"
-            if self.phase == "over"
-            else ("engagement" if self.phase == "engagement" else "sortie")
+            if self.phase is GamePhase.OVER
+            else ("engagement" if self.phase is GamePhase.ENGAGEMENT else "sortie")
         )
         return {
             "game": self.game.name,
             "phase": phase,
-            "step": self.phase,
+            "step": self.phase.value,
             "actor": self.current_actor(),
             "terminal": self.is_terminal(),
             "seat": seat,
@@ -499,19 +522,28 @@ class MigsState(GameState):
             "pilots": None
             if self.rosters is None
             else {s.value: r.to_dict() for s, r in self.rosters.items()},
-            "engagement": None if self.engagement is None else self.engagement.view(),
+            "engagement": eng,
             "trails": {} if self.engagement is None else trails(self.log),
-            "pending_check": None
-            if check is None
-            else {**check.to_dict(), "explain": check.explain()},
-            "legal_actions": []
-            if self.engagement is None
-            else self.engagement.legal_action_views(),
+            "pending_check": check_view(self.pending_check())
+            if eng is None
+            else eng["pending_check"],
+            "legal_actions": [] if eng is None else list(eng["legal_actions"]),
             "result": self.result,
-            "returns": self.returns() if self.phase == "over" else None,
+            "returns": self.returns() if self.phase is GamePhase.OVER else None,
             "concession": self.conceded,
             "ended_by": words(self.conceded),
         }
+
+
+ROLLS: dict[GamePhase, RollHandler] = {
+    GamePhase.CAMPAIGN: MigsState._roll_campaign,
+    GamePhase.OPENING_RED: MigsState._roll_opening_red,
+    GamePhase.OPENING_BLUE: MigsState._roll_opening_blue,
+    GamePhase.MARKER: MigsState._roll_marker,
+    GamePhase.PILOT: MigsState._roll_pilot,
+    GamePhase.LISTED_PILOT: MigsState._roll_listed_pilot,
+}
+"""The roll of each phase of the whole game that rolls a die outside an engagement."""
 
 
 @register_game
@@ -603,8 +635,17 @@ class MigsGame(Game):
         return MigsState(self)
 
     def summary(self, state: GameState) -> dict[str, Any]:
-        """The scores, kills, sortie and result (:func:`score_summary`)."""
-        return {**super().summary(state), **score_summary(state.view(None))}
+        """The scores, kills, sortie and result (:meth:`MigsState.standing`)."""
+        if not isinstance(state, MigsState):
+            raise TypeError(f"a {self.name} summary needs its own state, not {state!r}")
+        return {**super().summary(state), **state.standing().summary()}
+
+    @classmethod
+    def advisor(cls) -> Advisor:
+        """The exact engagement solver (:class:`~.advisor.SolverAdvisor`)."""
+        from airwar.games.migs_sabres.advisor import SolverAdvisor
+
+        return SolverAdvisor()
 
     def parse_action(self, text: str) -> Action:
         return parse_action(text)

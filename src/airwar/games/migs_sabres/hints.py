@@ -12,16 +12,13 @@ MP it has left from which that shot is open, each with one path that gets there;
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from airwar.core.checks import fraction_text
 from airwar.games.migs_sabres.combat import aspect_of, kill_check
+from airwar.games.migs_sabres.engagement import Engagement
 from airwar.games.migs_sabres.movement import STEP_KINDS, explore_paths, pack, unpack
-
-if TYPE_CHECKING:
-    from airwar.games.migs_sabres.engagement import Engagement
-
-ROLES = ("active", "listed")
+from airwar.games.migs_sabres.terms import ROLES, Phase
 
 
 def shot_squares(e: Engagement) -> list[dict[str, Any]]:
@@ -33,7 +30,7 @@ def shot_squares(e: Engagement) -> list[dict[str, Any]]:
     Empty when the plane to move is not in the middle of its move (before its MP
     roll, during a return fire, or once the engagement is over).
     """
-    if e.phase != "move":
+    if e.phase is not Phase.MOVE:
         return []
     me = e.planes[e.mover]
     other = e.planes[1 - e.mover]

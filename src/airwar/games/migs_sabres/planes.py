@@ -46,6 +46,10 @@ class Side(str, Enum):
         return self.value
 
 
+SIDES: tuple[str, ...] = tuple(s.value for s in Side)
+"""The sides' words by seat: ``("communist", "allied")`` (seat 0 red, seat 1 blue)."""
+
+
 @dataclass(frozen=True)
 class PlaneType:
     """One aircraft type: its side, wing type and base value (MS-1, III.E)."""

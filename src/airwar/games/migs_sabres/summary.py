@@ -1,13 +1,16 @@
-"""The score summary the store keeps for a MiGs and Sabres game or engagement.
+"""The score of a MiGs and Sabres game or engagement as it stands, and its type.
 
-One shape for both games, saved by every interface through the play session:
-``scores`` per side, ``kills``, the ``sortie`` reached of ``sorties_per_side``
-(the whole game only) and the ``result`` once decided.
+Each state answers :meth:`standing` from its own fields (never from a view):
+the points per side, the kills, the sortie reached of ``sorties_per_side``
+(the whole game only), the result once decided, and how a game ended by its
+players' word ended (``ended_by``: "Allied resigned", MS-35..37). The one
+summary the store keeps for either game is :meth:`Standing.summary`.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import dataclass
 from typing import Any
 
 from airwar.core.game import GameType
@@ -17,45 +20,36 @@ MIGS_TYPE = GameType(
     chance=True,
     undo=True,
     bots=("expert", "heuristic", "mcts", "random"),
-    advisor=True,
     concede=True,
 )
-"""Both MiGs and Sabres games: open information, dice, undo against the AI, every bot."""
+"""Both MiGs and Sabres games: open information, dice, undo against the AI, every bot
+(their advisor, the exact solver, is :meth:`MigsGame.advisor`)."""
 
 
-def score_summary(view: Mapping[str, Any]) -> dict[str, Any]:
-    """The scores, kills and result of a referee's ``view`` of either game, and how a
-    game ended by its players' word ended (``ended_by``: "Allied resigned", MS-35..37)."""
-    out = _scores(view)
-    if view.get("ended_by"):
-        out["ended_by"] = view["ended_by"]
-        conceded = view.get("concession")
-        if isinstance(conceded, Mapping):
-            out["result"] = conceded.get("result")
-    return out
+@dataclass(frozen=True)
+class Standing:
+    """Where a game of MiGs and Sabres stands (like python-chess's ``Board.outcome()``).
 
+    ``scores`` and ``kills`` per side (``"communist"``, ``"allied"``); ``result`` the
+    winning side, ``"draw"``, or None while undecided; ``sortie`` (the one flown, or
+    the last once over) of ``sorties_per_side`` for a whole game, None for one
+    engagement; ``ended_by`` the players' word that ended it (MS-35..37), if any.
+    """
 
-def _scores(view: Mapping[str, Any]) -> dict[str, Any]:
-    if "scores" in view:
-        per_side = view.get("sorties_per_side")
-        sortie = view.get("sortie")
-        if isinstance(sortie, int) and isinstance(per_side, int):
-            sortie = min(sortie, per_side)
-        return {
-            "scores": dict(view["scores"]),
-            "kills": dict(view.get("kills") or {}),
-            "sortie": sortie,
-            "sorties_per_side": per_side,
-            "result": view.get("result"),
-        }
-    engagement = view.get("engagement") or {}
-    shot = engagement.get("shot_down")
-    scores = {"communist": 0, "allied": 0}
-    result = None
-    if shot is not None:
-        winner = engagement["planes"]["listed" if shot == "active" else "active"]["side"]
-        scores[winner] = 1
-        result = winner
-    elif view.get("terminal"):
-        result = "draw"
-    return {"scores": scores, "kills": dict(scores), "result": result}
+    scores: Mapping[str, int]
+    kills: Mapping[str, int]
+    result: str | None
+    sortie: int | None = None
+    sorties_per_side: int | None = None
+    ended_by: str | None = None
+
+    def summary(self) -> dict[str, Any]:
+        """The summary the store keeps (the games lists read it without a replay)."""
+        out: dict[str, Any] = {"scores": dict(self.scores), "kills": dict(self.kills)}
+        if self.sorties_per_side is not None:
+            out["sortie"] = self.sortie
+            out["sorties_per_side"] = self.sorties_per_side
+        out["result"] = self.result
+        if self.ended_by:
+            out["ended_by"] = self.ended_by
+        return out

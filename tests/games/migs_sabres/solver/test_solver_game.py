@@ -18,6 +18,7 @@ from airwar.core.events import EventLog
 from airwar.core.game import CHANCE, GameState
 from airwar.games.migs_sabres import EngagementGame, Facing, Square
 from airwar.games.migs_sabres.solver import ACTIVE, LISTED, Matchup, Solution, SolverOptions, solve
+from airwar.games.migs_sabres.terms import Phase
 
 GAME_OPTIONS = {"active": "Yak-9", "listed": "F-51", "turn_limit": 1, "first": "active"}
 
@@ -81,7 +82,7 @@ def placed(
     for plane, t, fl in zip(e.planes, turns, fired, strict=True):
         plane.turns, plane.fired = t, fl
     e.mover = mover
-    e.phase = "mp"
+    e.phase = Phase.MP
     e._legal = None
     return state
 
@@ -141,7 +142,7 @@ def test_return_fire_choice_matches_search(solution: Solution) -> None:
     state = placed("e5:N", "e6:S", LISTED, (1, 1), (True, False))
     e = state.engagement
     e.return_fire[LISTED] = True
-    e.phase = "return_fire"
+    e.phase = Phase.RETURN_FIRE
     e._legal = None
     seat = e.planes[ACTIVE].side.seat
     memo: dict[tuple[Any, ...], float] = {}

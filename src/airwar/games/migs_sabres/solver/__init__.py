@@ -47,8 +47,6 @@ queue of solves) and :mod:`.values` (the interfaces' dict).
 from __future__ import annotations
 
 from airwar.games.migs_sabres.solver.model import (
-    ACTIVE,
-    LISTED,
     MAX_TURN_LIMIT,
     EngagementKey,
     Matchup,
@@ -63,6 +61,7 @@ from airwar.games.migs_sabres.solver.model import (
 from airwar.games.migs_sabres.solver.solution import Solution, key_of
 from airwar.games.migs_sabres.solver.solving import cached_solution, solve, warm_up
 from airwar.games.migs_sabres.solver.values import engagement_values, matchup_of, solver_options_of
+from airwar.games.migs_sabres.terms import ACTIVE, LISTED
 
 __all__ = [
     "ACTIVE",

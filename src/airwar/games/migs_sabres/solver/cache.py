@@ -19,7 +19,7 @@ import time
 from collections.abc import Iterator
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING
 
 from airwar.games.migs_sabres.data import DATA_DIR
 from airwar.games.migs_sabres.solver.model import (
@@ -28,6 +28,9 @@ from airwar.games.migs_sabres.solver.model import (
     SolverError,
     SolverOptions,
 )
+
+if TYPE_CHECKING:
+    from airwar.games.migs_sabres.solver.solution import Solution
 
 CACHE_ENV = "AIRWAR_SOLVER_CACHE_MB"
 """The environment variable that caps the solver cache, in MB (10**6 bytes)."""
@@ -44,7 +47,7 @@ class SolutionCache:
     """A folder of solutions; ``loaded`` holds the ones opened in this process."""
 
     folder: Path
-    loaded: dict[str, Any] = field(default_factory=dict)
+    loaded: dict[str, Solution] = field(default_factory=dict)
     lock: threading.Lock = field(default_factory=threading.Lock)
     form: str | None = None
     """How new solutions are kept (:data:`~.store.EXACT` or ``COMPACT``);
@@ -68,7 +71,7 @@ LOADED_MAX = 2
 drops the one used longest ago, which is read from the folder again when next needed."""
 
 
-def keep_loaded(cache: SolutionCache, key: str, solution: Any) -> None:
+def keep_loaded(cache: SolutionCache, key: str, solution: Solution) -> None:
     """Keep ``solution`` among the cache's open solutions, the most recently used last,
     dropping the oldest beyond :data:`LOADED_MAX` (the caller holds ``cache.lock``)."""
     cache.loaded.pop(key, None)

@@ -6,6 +6,7 @@ Nothing here computes; :mod:`.layers` solves, :mod:`.solution` looks up.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from enum import StrEnum
 
 from airwar.core.dice import D6
 from airwar.core.errors import AirwarError
@@ -14,6 +15,7 @@ from airwar.games.migs_sabres.combat import ASPECT_BY_OFFSET, p_kill
 from airwar.games.migs_sabres.movement import ACE_MP_BONUS
 from airwar.games.migs_sabres.planes import plane_type
 from airwar.games.migs_sabres.solver.layers import PlaneSpec
+from airwar.games.migs_sabres.terms import ACTIVE, Phase
 
 SOLVER_VERSION = 4
 """Bumped whenever the solver's semantics or storage change; part of the cache key
@@ -22,8 +24,6 @@ SOLVER_VERSION = 4
 MAX_TURN_LIMIT = 30
 """The longest turn limit the solver takes (MS-24): the cost of a solve grows in a
 straight line with it (docs/benchmarks.md)."""
-
-ACTIVE, LISTED = 0, 1
 
 
 class SolverError(AirwarError):
@@ -134,6 +134,21 @@ class Value:
         }
 
 
+class KeyPhase(StrEnum):
+    """Where an engagement stands in the solver's terms (:attr:`EngagementKey.phase`):
+    the game's :class:`~airwar.games.migs_sabres.terms.Phase`, with its two dice for the
+    first move as one phase."""
+
+    FIRST = "first"
+    """Who moves first is not yet rolled (MS-5); :attr:`EngagementKey.first_red` holds the
+    red die once it is."""
+    MP = Phase.MP.value
+    RETURN_FIRE = Phase.RETURN_FIRE.value
+    MOVE = Phase.MOVE.value
+    KILL = Phase.KILL.value
+    OVER = Phase.OVER.value
+
+
 @dataclass(frozen=True)
 class EngagementKey:
     """An engagement state in the solver's terms (see :func:`key_of`).
@@ -148,7 +163,7 @@ class EngagementKey:
     for the first move, if any.
     """
 
-    phase: str
+    phase: KeyPhase
     mover: int
     positions: tuple[int, int]
     fired: tuple[bool, bool]

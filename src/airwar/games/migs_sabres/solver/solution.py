@@ -5,20 +5,20 @@ from __future__ import annotations
 import json
 from collections.abc import Iterator
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING
 
 import numpy as np
 
 from airwar.core.dice import D6
 from airwar.games.migs_sabres.board import COLUMNS, ROWS
 from airwar.games.migs_sabres.data import table
+from airwar.games.migs_sabres.engagement import Engagement, engagement_in
 from airwar.games.migs_sabres.geometry import fire_offset
 from airwar.games.migs_sabres.solver.kernel import TIE
 from airwar.games.migs_sabres.solver.model import (
-    ACTIVE,
-    LISTED,
     SOLVER_VERSION,
     EngagementKey,
+    KeyPhase,
     Matchup,
     SolverError,
     SolverOptions,
@@ -27,6 +27,13 @@ from airwar.games.migs_sabres.solver.model import (
 )
 from airwar.games.migs_sabres.solver.store import EXACT, FORMS, LayerStore, check_saved, read_stored
 from airwar.games.migs_sabres.solver.tables import pair_tables, step_specs
+from airwar.games.migs_sabres.terms import ACTIVE, LISTED, Phase
+
+if TYPE_CHECKING:
+    from airwar.core.game import GameState
+
+    Position = Engagement | GameState | EngagementKey
+    """What the lookups take: a live engagement, a state that plays one, or its key."""
 
 
 class Solution:
@@ -193,19 +200,19 @@ class Solution:
     def key_value(self, key: EngagementKey) -> Value:
         """The value of a state given as an :class:`EngagementKey`."""
         m = key.mover
-        if key.phase == "over":
+        if key.phase == KeyPhase.OVER:
             if key.shot_down is None:
                 return Value(0.0, 0.0, 0.0)
             killer = 1 - key.shot_down
             pts = self.specs[killer].points
             return Value(pts if killer == ACTIVE else -pts, float(killer == 0), float(killer == 1))
-        if key.phase == "first":
+        if key.phase == KeyPhase.FIRST:
             return self._first_value(key)
-        if key.phase == "mp":
+        if key.phase == KeyPhase.MP:
             s, p = self.turn_value(m, key.positions, key.fired, key.remaining)
-        elif key.phase == "return_fire":
+        elif key.phase == KeyPhase.RETURN_FIRE:
             s, p = self.turn_value(m, key.positions, key.fired, key.remaining, True)
-        elif key.phase == "move":
+        elif key.phase == KeyPhase.MOVE:
             s, p = self._move_value(
                 m,
                 key.positions,
@@ -216,7 +223,7 @@ class Solution:
                 key.stepped,
                 {},
             )
-        elif key.phase == "kill":
+        elif key.phase == KeyPhase.KILL:
             before = (False, key.fired[1]) if m == ACTIVE else (key.fired[0], False)
             s, p = self._shot(
                 m, key.positions, before, key.remaining, key.attack_offset, key.return_shot
@@ -228,8 +235,8 @@ class Solution:
     def _first_value(self, key: EngagementKey) -> Value:
         """Who moves first is rolled (MS-5): red d6 against blue d6, ties re-rolled."""
         n = 2 * self.options.turn_limit
-        va = self.key_value(EngagementKey("mp", ACTIVE, key.positions, key.fired, n))
-        vl = self.key_value(EngagementKey("mp", LISTED, key.positions, key.fired, n))
+        va = self.key_value(EngagementKey(KeyPhase.MP, ACTIVE, key.positions, key.fired, n))
+        vl = self.key_value(EngagementKey(KeyPhase.MP, LISTED, key.positions, key.fired, n))
         if key.first_red is None:
             pa = 0.5
         else:
@@ -247,7 +254,7 @@ class Solution:
     def start_value(self) -> Value:
         """The value of the engagement before anything is rolled (start squares, MS-5)."""
         return self.key_value(
-            EngagementKey("first", ACTIVE, self.start_positions(), (False, False), 0)
+            EngagementKey(KeyPhase.FIRST, ACTIVE, self.start_positions(), (False, False), 0)
         )
 
     def start_positions(self) -> tuple[int, int]:
@@ -264,16 +271,16 @@ class Solution:
             return a.index * 8 + int(fa), b.index * 8 + int(fb)
         return 0 * 8 + 0, (rows * cols - 1) * 8 + 4
 
-    def value(self, state: Any) -> Value:
+    def value(self, state: Position) -> Value:
         """The value of an engagement state (an ``EngagementState``, ``Engagement`` or key)."""
         return self.key_value(key_of(state, self.options))
 
-    def p_kill_each(self, state: Any) -> tuple[float, float]:
+    def p_kill_each(self, state: Position) -> tuple[float, float]:
         """(active's, listed's) chance of a kill from ``state`` under optimal play."""
         v = self.value(state)
         return v.p_kill_active, v.p_kill_listed
 
-    def move_values(self, state: Any) -> dict[str, Value]:
+    def move_values(self, state: Position) -> dict[str, Value]:
         """The value after each legal decision of the state's mover, by action text."""
         key = key_of(state, self.options)
         return self.key_move_values(key)
@@ -290,7 +297,7 @@ class Solution:
         """
         m = key.mover
         out: dict[str, Value] = {}
-        if key.phase == "return_fire":
+        if key.phase == KeyPhase.RETURN_FIRE:
             offset = self.fire_offset(m, key.positions)
             if offset is None:
                 raise SolverError("a return fire is pending but no target is ahead (III.G)")
@@ -299,7 +306,7 @@ class Solution:
             s, p = self.turn_value(m, key.positions, key.fired, key.remaining)
             out["hold"] = self._as_active(m, s, p)
             return out
-        if key.phase != "move":
+        if key.phase != KeyPhase.MOVE:
             return out
         if memo is None:
             memo = {}
@@ -334,7 +341,7 @@ class Solution:
                 out["hold"] = self._as_active(m, s, p)
         return out
 
-    def best_move(self, state: Any) -> str | None:
+    def best_move(self, state: Position) -> str | None:
         """The solver's choice for the state's mover (value, then own kill chance on ties)."""
         return self.key_best_move(key_of(state, self.options))
 
@@ -361,8 +368,8 @@ class Solution:
         memo: dict[tuple[int, int, bool, bool], tuple[float, float]] = {}
         out: list[tuple[EngagementKey, str]] = []
         specs = {s.code: s for s in step_specs()}
-        while key.phase in ("move", "return_fire"):
-            action = self.key_best_move(key, memo if key.phase == "move" else None)
+        while key.phase in (KeyPhase.MOVE, KeyPhase.RETURN_FIRE):
+            action = self.key_best_move(key, memo if key.phase == KeyPhase.MOVE else None)
             if action is None:
                 break
             out.append((key, action))
@@ -374,7 +381,7 @@ class Solution:
             d = int(self.pairs.board.dest[k, key.positions[m]])
             pos = (d, key.positions[1]) if m == ACTIVE else (key.positions[0], d)
             key = EngagementKey(
-                "move",
+                KeyPhase.MOVE,
                 m,
                 pos,
                 key.fired,
@@ -389,7 +396,7 @@ class Solution:
         return out
 
     # -- the public lookups on live game states (airwar.games.migs_sabres.solver's API) ---------
-    def value_of(self, state: Any) -> Value:
+    def value_of(self, state: Position) -> Value:
         """The exact value of a live engagement state, with both planes' kill chances.
 
         ``state`` is the game's own state object (``migs-engagement`` or
@@ -397,7 +404,7 @@ class Solution:
         """
         return self.value(state)
 
-    def decision_values(self, state: Any) -> dict[str, Value]:
+    def decision_values(self, state: Position) -> dict[str, Value]:
         """At a decision point, the value of every legal decision, by the action's text.
 
         The texts are the game's own (``str(action)``: a step code such as
@@ -405,30 +412,31 @@ class Solution:
         """
         return self.move_values(state)
 
-    def best_decision(self, state: Any) -> str | None:
+    def best_decision(self, state: Position) -> str | None:
         """The solver's decision at ``state`` (value, then own kill chance on ties)."""
         return self.best_move(state)
 
-    def chance_values(self, state: Any) -> dict[int, tuple[float, Value]]:
+    def chance_values(self, state: Position) -> dict[int, tuple[float, Value]]:
         """At a roll, each face of the die: (its probability, the value after it).
 
         Covers the first-move dice (MS-5), the MP roll (MS-7) and the kill
         roll (MS-10, III.G); empty at a decision point or at the end.
         """
         key = key_of(state, self.options)
-        eng = getattr(state, "engagement", state)
-        check = eng.pending_check() if hasattr(eng, "pending_check") else None
+        check = None if isinstance(state, EngagementKey) else engagement_of(state).pending_check()
         out: dict[int, tuple[float, Value]] = {}
         faces = [(int(v), float(p)) for v, p in D6.outcomes()]
         m = key.mover
-        if key.phase == "mp":
+        if key.phase == KeyPhase.MP:
             for (face, p), (mp, _) in zip(faces, self.specs[m].mp, strict=True):
-                k = EngagementKey("move", m, key.positions, key.fired, key.remaining, mp_left=mp)
+                k = EngagementKey(
+                    KeyPhase.MOVE, m, key.positions, key.fired, key.remaining, mp_left=mp
+                )
                 out[face] = (p, self.key_value(k))
-        elif key.phase == "kill" and check is not None:
+        elif key.phase == KeyPhase.KILL and check is not None:
             before = (False, key.fired[1]) if m == ACTIVE else (key.fired[0], False)
             hit = self.key_value(
-                EngagementKey("over", m, key.positions, key.fired, 0, shot_down=1 - m)
+                EngagementKey(KeyPhase.OVER, m, key.positions, key.fired, 0, shot_down=1 - m)
             )
             if key.fired[1 - m] or key.return_shot:
                 miss = Value(0.0, 0.0, 0.0)
@@ -440,10 +448,10 @@ class Solution:
                 miss = self._as_active(m, s, pk)
             for face, p in faces:
                 out[face] = (p, hit if check.succeeds(face) else miss)
-        elif key.phase == "first" and key.first_red is None:
+        elif key.phase == KeyPhase.FIRST and key.first_red is None:
             for face, p in faces:
                 k = EngagementKey(
-                    "first",
+                    KeyPhase.FIRST,
                     m,
                     key.positions,
                     key.fired,
@@ -452,17 +460,22 @@ class Solution:
                     red_is_active=key.red_is_active,
                 )
                 out[face] = (p, self.key_value(k))
-        elif key.phase == "first" and key.first_red is not None:
+        elif key.phase == KeyPhase.FIRST and key.first_red is not None:
             n = 2 * self.options.turn_limit
             red = ACTIVE if key.red_is_active else LISTED
             for face, p in faces:
                 if face == key.first_red:
                     k = EngagementKey(
-                        "first", m, key.positions, key.fired, n, red_is_active=key.red_is_active
+                        KeyPhase.FIRST,
+                        m,
+                        key.positions,
+                        key.fired,
+                        n,
+                        red_is_active=key.red_is_active,
                     )
                 else:
                     first = 1 - red if face > key.first_red else red
-                    k = EngagementKey("mp", first, key.positions, key.fired, n)
+                    k = EngagementKey(KeyPhase.MP, first, key.positions, key.fired, n)
                 out[face] = (p, self.key_value(k))
         return out
 
@@ -487,13 +500,23 @@ class Solution:
         return cls(matchup, options, store, float(meta.get("seconds", 0.0)))
 
 
-def key_of(state: Any, options: SolverOptions | None = None) -> EngagementKey:
-    """The :class:`EngagementKey` of an ``EngagementState``, an ``Engagement`` or a key."""
+def engagement_of(state: Engagement | GameState) -> Engagement:
+    """The engagement ``state`` plays (itself, if it is one); :class:`SolverError` for a
+    whole game between engagements or a state of another game."""
+    if isinstance(state, Engagement):
+        return state
+    eng = engagement_in(state)
+    if eng is None:
+        raise SolverError("this state has no engagement on the Battle Board")
+    return eng
+
+
+def key_of(state: Position, options: SolverOptions | None = None) -> EngagementKey:
+    """The :class:`EngagementKey` of an ``EngagementState``, a ``MigsState`` in an
+    engagement, an ``Engagement`` or a key."""
     if isinstance(state, EngagementKey):
         return state
-    eng = getattr(state, "engagement", state)
-    if eng is None or not hasattr(eng, "planes"):
-        raise SolverError("this state has no engagement on the Battle Board")
+    eng = engagement_of(state)
     planes = eng.planes
     limit = int(eng.turn_limit)
     if limit < 1:
@@ -510,26 +533,27 @@ def key_of(state: Any, options: SolverOptions | None = None) -> EngagementKey:
     mover = int(eng.mover)
     phase = eng.phase
     turns = (int(planes[0].turns), int(planes[1].turns))
-    if phase == "over":
-        return EngagementKey("over", mover, positions, fired, 0, shot_down=eng.shot_down)
-    if phase in ("first_red", "first_blue"):
+    if phase is Phase.OVER:
+        return EngagementKey(KeyPhase.OVER, mover, positions, fired, 0, shot_down=eng.shot_down)
+    if phase in (Phase.FIRST_RED, Phase.FIRST_BLUE):
         red_active = planes[0].side.colour == "red"
         return EngagementKey(
-            "first",
+            KeyPhase.FIRST,
             mover,
             positions,
             fired,
             2 * limit,
-            first_red=eng.red_roll if phase == "first_blue" else None,
+            first_red=eng.red_roll if phase is Phase.FIRST_BLUE else None,
             red_is_active=red_active,
         )
     remaining = (limit - turns[mover] + 1) + (limit - turns[1 - mover])
-    if phase == "kill":
+    if phase is Phase.KILL:
+        assert eng.attack is not None
         attacker, _aspect, ret = eng.attack
         pos, other = positions[attacker], positions[1 - attacker]
         offset = fire_offset(pos % 8, other % 8)
         return EngagementKey(
-            "kill",
+            KeyPhase.KILL,
             attacker,
             positions,
             fired,
@@ -538,7 +562,7 @@ def key_of(state: Any, options: SolverOptions | None = None) -> EngagementKey:
             return_shot=bool(ret),
         )
     return EngagementKey(
-        phase,
+        KeyPhase(phase.value),
         mover,
         positions,
         fired,

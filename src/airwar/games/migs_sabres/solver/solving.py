@@ -15,8 +15,6 @@ from pathlib import Path
 from airwar.games.migs_sabres.solver import cache as cache_mod
 from airwar.games.migs_sabres.solver.layers import Layer, solve_chain
 from airwar.games.migs_sabres.solver.model import (
-    ACTIVE,
-    LISTED,
     SOLVER_VERSION,
     Matchup,
     SolverOptions,
@@ -31,6 +29,7 @@ from airwar.games.migs_sabres.solver.store import (
     write_checkpoint,
 )
 from airwar.games.migs_sabres.solver.tables import pair_tables
+from airwar.games.migs_sabres.terms import ACTIVE, LISTED
 
 Progress = Callable[[int, int], None]
 

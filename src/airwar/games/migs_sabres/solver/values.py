@@ -2,107 +2,48 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from airwar.games.migs_sabres.geometry import fire_offset
+from airwar.games.migs_sabres.engagement import Engagement
 from airwar.games.migs_sabres.solver.model import (
-    ACTIVE,
-    LISTED,
-    EngagementKey,
     Matchup,
     SolverError,
     SolverOptions,
 )
-from airwar.games.migs_sabres.solver.solution import Solution, key_of
+from airwar.games.migs_sabres.solver.solution import Solution, engagement_of, key_of
 from airwar.games.migs_sabres.solver.solving import cached_solution
+from airwar.games.migs_sabres.terms import ACTIVE
+
+if TYPE_CHECKING:
+    from airwar.core.game import GameState
+
+    Live = Engagement | GameState
+    """A live engagement, or a state that plays one (any other gives no values)."""
 
 
-def matchup_of(state: Any) -> Matchup:
+def matchup_of(state: Live) -> Matchup:
     """The matchup of the engagement in ``state`` (an engagement game or whole-game state)."""
-    eng = getattr(state, "engagement", state)
-    if eng is None or not hasattr(eng, "planes"):
-        raise SolverError("this state has no engagement on the Battle Board")
-    a, b = eng.planes
+    a, b = engagement_of(state).planes
     return Matchup(a.type.name, b.type.name, bool(a.ace), bool(b.ace))
 
 
-def solver_options_of(state: Any) -> SolverOptions:
+def solver_options_of(state: Live) -> SolverOptions:
     """The solver options that match ``state``'s game and engagement (MS-11, MS-12)."""
-    eng = getattr(state, "engagement", state)
-    game = getattr(state, "game", None)
+    eng = engagement_of(state)
     scoring = "kills"
-    if game is not None:
-        scoring = str(game.options.get("scoring", "kills"))
+    if not isinstance(state, Engagement):  # a game of kills or of base values (IV.A)
+        scoring = str(state.game.options.get("scoring", scoring))
     return SolverOptions(turn_limit=int(eng.turn_limit), scoring=scoring)
 
 
-def _view_key(view: Mapping[str, Any]) -> tuple[Matchup, SolverOptions, EngagementKey]:
-    """Matchup, options and key of an engagement from a state's JSON view."""
-    from airwar.games.migs_sabres.board import Facing, Square
-
-    eng = view.get("engagement")
-    if not eng:
-        raise SolverError("the view shows no engagement on the Battle Board")
-    planes = eng["planes"]
-    a, b = planes["active"], planes["listed"]
-    matchup = Matchup(a["type"], b["type"], bool(a.get("ace")), bool(b.get("ace")))
-    limit = int(eng.get("turn_limit", 20))
-    if limit < 1:
-        raise SolverError("the solver needs a turn limit (MS-11); this engagement has none")
-    options = SolverOptions(turn_limit=limit, scoring=str(view.get("scoring", "kills")))
-    positions = tuple(
-        Square.parse(p["square"]).index * 8 + int(Facing.parse(p["facing"])) for p in (a, b)
-    )
-    fired = (bool(a.get("fired")), bool(b.get("fired")))
-    mover = ACTIVE if eng.get("to_move") == "active" else LISTED
-    turns = (int(a.get("turns", 0)), int(b.get("turns", 0)))
-    pos2 = (positions[0], positions[1])
-    step = eng.get("step")
-    if eng.get("shot_down") or step == "over":
-        down = eng.get("shot_down")
-        shot = None if down is None else (ACTIVE if down == "active" else LISTED)
-        return matchup, options, EngagementKey("over", mover, pos2, fired, 0, shot_down=shot)
-    if step in ("first_red", "first_blue"):
-        red = None
-        check = eng.get("pending_check")
-        if step == "first_blue" and check:
-            red = int(check["target"]) - 1
-        red_active = a.get("side") == "communist"
-        key = EngagementKey(
-            "first", mover, pos2, fired, 2 * limit, first_red=red, red_is_active=red_active
-        )
-        return matchup, options, key
-    remaining = (limit - turns[mover] + 1) + (limit - turns[1 - mover])
-    if step == "kill":
-        pos, other = positions[mover], positions[1 - mover]
-        offset = fire_offset(pos % 8, other % 8)
-        return (
-            matchup,
-            options,
-            EngagementKey("kill", mover, pos2, fired, remaining, attack_offset=offset),
-        )
-    key = EngagementKey(
-        str(step),
-        mover,
-        pos2,
-        fired,
-        remaining,
-        mp_left=int(eng.get("mp_left", 0)),
-        wing_over_used=bool(eng.get("wing_over_used")),
-        stepped=bool(eng.get("stepped")),
-    )
-    return matchup, options, key
-
-
 def engagement_values(
-    view_or_state: Any, *, solve_missing: bool = False, scoring: str | None = None
+    state: Live, *, solve_missing: bool = False, scoring: str | None = None
 ) -> dict[str, Any] | None:
     """The solver's numbers for the interfaces, or None when they are not at hand.
 
-    Accepts a state (``migs-engagement`` or ``migs-sabres``) or its JSON
-    ``view``. Returns ``{"value", "p_kill_active", "p_kill_listed", "moves":
-    {action text: value}, "move_details": {action text: {...}}, "best",
+    Takes a state (``migs-engagement`` or ``migs-sabres``) or its engagement (any
+    other state has none). Returns ``{"value", "p_kill_active", "p_kill_listed",
+    "moves": {action text: value}, "move_details": {action text: {...}}, "best",
     "to_move", "matchup"}``, every value from the active plane's side (its
     expected kills minus the listed plane's). Returns None when there is no
     engagement, no turn limit, or the matchup's solution is not cached;
@@ -111,17 +52,12 @@ def engagement_values(
     user asks.
     """
     try:
-        if isinstance(view_or_state, Mapping):
-            matchup, options, key = _view_key(view_or_state)
-            if scoring is not None:
-                options = SolverOptions(turn_limit=options.turn_limit, scoring=scoring)
-        else:
-            matchup = matchup_of(view_or_state)
-            options = solver_options_of(view_or_state)
-            if scoring is not None:
-                options = SolverOptions(turn_limit=options.turn_limit, scoring=scoring)
-            key = key_of(view_or_state, options)
-    except (SolverError, KeyError, TypeError, ValueError, AttributeError):
+        matchup = matchup_of(state)
+        options = solver_options_of(state)
+        if scoring is not None:
+            options = SolverOptions(turn_limit=options.turn_limit, scoring=scoring)
+        key = key_of(state, options)
+    except SolverError:
         return None
     if solve_missing:
         from airwar.games.migs_sabres.solver import jobs
