@@ -36,8 +36,7 @@ import threading
 import time
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from contextlib import AbstractContextManager, contextmanager, nullcontext
-from dataclasses import dataclass, field
-from datetime import UTC, datetime, timedelta
+from datetime import datetime, timedelta
 from pathlib import Path
 from typing import Any
 
@@ -65,22 +64,48 @@ from sqlalchemy.pool import StaticPool
 
 from airwar.core.errors import RecordError
 from airwar.core.extras import MissingExtra, missing
-from airwar.core.record import CHAIN_PREFIX, RECORD_FORMAT, RECORD_VERSION, GameRecord
-from airwar.store.errors import GameChanged, GameNotFound, StoreError
+from airwar.core.record import RECORD_FORMAT, RECORD_VERSION, GameRecord
+from airwar.store.checks import (
+    MAX_TITLE,
+    aware,
+    check_expected,
+    check_holder,
+    check_index,
+    check_lease,
+    check_limit,
+    check_offset,
+    check_path,
+    check_seed,
+    check_status,
+    check_text,
+    encode,
+    first_line,
+)
+from airwar.store.checks import (
+    now as _now,
+)
+from airwar.store.errors import GameNotFound, StoreError
 from airwar.store.models import ActionRow, GameRow, LeaseRow
+from airwar.store.saved import (
+    GameListing,
+    StoredGame,
+    complete,
+    damaged,
+    listing,
+    stored,
+)
+from airwar.store.saved import (
+    holders as read_holders,
+)
 from airwar.store.schema import upgrade_to_head
 
 ENV_VAR = "AIRWAR_DATABASE_URL"
 """Environment variable naming the database when no URL is given."""
 
 DATABASE_FILE = "airwar.sqlite"
-STATUSES = ("running", "finished")
 SQLITE_BUSY_TIMEOUT = 30.0
 """Seconds a SQLite writer waits for another writer's lock before giving up."""
-MAX_LISTED = 1000
-"""The most games one listing returns (a larger ``limit`` is cut to this)."""
-_MAX_TEXT = 400
-_MAX_SEED = 200
+MAX_SEED = 200
 CHANGES_CHANNEL = "airwar_games"
 """The PostgreSQL channel on which each write names the game it changed."""
 _WRITE = "airwar_write"
@@ -94,67 +119,6 @@ def default_database_url() -> str:
         return env
     folder = Path(platformdirs.user_data_dir("airwar"))
     return f"sqlite:///{folder / DATABASE_FILE}"
-
-
-@dataclass
-class StoredGame:
-    """A saved game as read back from the store.
-
-    ``problem`` is set only by :meth:`Store.list_games` for a row whose record
-    is damaged (its ``status`` is then ``"corrupt"`` and ``record`` holds only
-    what could be read); :meth:`Store.load` raises instead.
-    """
-
-    id: str
-    game: str
-    title: str
-    record: GameRecord
-    seats: dict[str, str]
-    meta: dict[str, Any]
-    status: str
-    summary: dict[str, Any] | None
-    created_at: datetime
-    updated_at: datetime
-    problem: str | None = field(default=None)
-
-
-@dataclass
-class GameListing:
-    """A saved game as listed: what its row says, without reading its decisions.
-
-    ``decisions`` is the number of decisions saved. A row that cannot be read
-    (corrupt JSON, a foreign record format) is listed with status
-    ``"corrupt"`` and its ``problem``; damage to the decisions themselves is
-    found only by :meth:`Store.load`.
-    """
-
-    id: str
-    game: str
-    title: str
-    seats: dict[str, str]
-    meta: dict[str, Any]
-    status: str
-    summary: dict[str, Any] | None
-    decisions: int
-    created_at: datetime
-    updated_at: datetime
-    problem: str | None = field(default=None)
-    holders: frozenset[str] = field(default=frozenset())
-    """The keys of the browsers that hold a seat of the game."""
-
-
-def _now() -> datetime:
-    return datetime.now(UTC)
-
-
-def _aware(moment: datetime) -> datetime:
-    """Timestamps come back naive from databases without time zones: they are UTC."""
-    return moment if moment.tzinfo is not None else moment.replace(tzinfo=UTC)
-
-
-def _first_line(exc: BaseException) -> str:
-    text = str(exc).strip().splitlines()
-    return text[0] if text else type(exc).__name__
 
 
 POSTGRES_DRIVER = "psycopg"
@@ -229,7 +193,7 @@ def sqlite_damage(path: Path) -> str | None:
         finally:
             conn.close()
     except sqlite3.DatabaseError as exc:
-        return f"it is damaged ({_first_line(exc)})"
+        return f"it is damaged ({first_line(exc)})"
     found = [str(r[0]) for r in rows]
     if found != ["ok"]:
         more = f" and {len(found) - 1} more problems" if len(found) > 1 else ""
@@ -259,22 +223,6 @@ def _create_sqlite(file: Path) -> None:
     finally:
         for leftover in (new, Path(f"{new}-wal"), Path(f"{new}-shm")):
             leftover.unlink(missing_ok=True)
-
-
-def _encode(value: Any, what: str) -> str:
-    try:
-        return json.dumps(value, sort_keys=True)
-    except (TypeError, ValueError) as exc:
-        raise StoreError(f"cannot save {what}: it is not JSON data ({exc})") from None
-
-
-def _decode(text: str | None, game_id: str, what: str) -> Any:
-    if text is None:
-        return None
-    try:
-        return json.loads(text)
-    except (TypeError, ValueError):
-        raise RecordError(f"saved game {game_id}: its {what} are corrupt (not JSON)") from None
 
 
 def _sqlite_write_ahead(dbapi_connection: Any, _record: Any) -> None:
@@ -327,86 +275,11 @@ def _sqlite_begin(conn: Connection) -> None:
         conn.exec_driver_sql("BEGIN")
 
 
-def _prefix(row: GameRow, actions: Iterable[ActionRow]) -> list[ActionRow]:
-    """The decisions the game row counts. A decision saved by another program after
-    the row was read is left for the next read (each is saved together with the
-    count, in one transaction)."""
-    return [a for a in actions if a.idx < row.action_count]
-
-
-def _complete(row: GameRow, actions: list[ActionRow]) -> bool:
-    return [a.idx for a in actions] == list(range(row.action_count))
-
-
-def _check_text(game_id: str, seat: int, text: str) -> None:
-    if not isinstance(seat, int) or isinstance(seat, bool) or seat < 0:
-        raise StoreError(f"game {game_id}: seat {seat!r} is not a seat number")
-    if not isinstance(text, str) or not text.strip():
-        raise StoreError(f"game {game_id}: an empty action cannot be saved")
-    if len(text) > _MAX_TEXT:
-        raise StoreError(f"game {game_id}: action text longer than {_MAX_TEXT} characters")
-    if "\x00" in text:
-        # PostgreSQL text cannot hold NUL; refuse it everywhere so that a game
-        # saved in SQLite can always move to PostgreSQL.
-        raise StoreError(f"game {game_id}: action text {text!r} contains a NUL character")
-    try:
-        text.encode("utf-8")
-    except UnicodeEncodeError:
-        raise StoreError(f"game {game_id}: action text {text!r} is not valid Unicode") from None
-
-
-def _check_status(status: str) -> None:
-    if status not in STATUSES:
-        raise StoreError(f"unknown game status {status!r} (one of: {', '.join(STATUSES)})")
-
-
-def _check_index(game_id: str, expected_index: int | None) -> None:
-    if expected_index is None:
-        return
-    if (
-        not isinstance(expected_index, int)
-        or isinstance(expected_index, bool)
-        or expected_index < 0
-    ):
-        raise StoreError(f"game {game_id}: {expected_index!r} is not a number of decisions")
-
-
-def _check_path(game_id: str, actions: Iterable[tuple[int, str]]) -> list[tuple[int, str]]:
-    """The decisions of a path, each checked, before anything is saved."""
-    path: list[tuple[int, str]] = []
-    for item in actions:
-        try:
-            seat, text = item
-        except (TypeError, ValueError):
-            raise StoreError(f"game {game_id}: {item!r} is not a (seat, text) pair") from None
-        _check_text(game_id, seat, text)
-        path.append((seat, text))
-    return path
-
-
-def _changed(
-    game_id: str,
-    count: int,
-    expected_index: int | None,
-    stored_digest: str | None = None,
-    expected_digest: str | None = None,
-) -> None:
-    if expected_index is not None and count != expected_index:
-        raise GameChanged(
-            f"game {game_id} changed elsewhere: {count} decisions are saved, "
-            f"this copy expected {expected_index}; reload the game"
-        )
-    if (
-        expected_digest is not None
-        and stored_digest is not None
-        and stored_digest.startswith(CHAIN_PREFIX)
-        and stored_digest != expected_digest
-    ):
-        # as many decisions, but not the same ones (an undo, then another move)
-        raise GameChanged(
-            f"game {game_id} changed elsewhere: its saved decisions are not the ones "
-            "this copy holds; reload the game"
-        )
+def _prefix(row: GameRow, actions: Iterable[ActionRow]) -> list[tuple[int, int, str]]:
+    """The decisions the game row counts (place, seat, text). A decision saved by another
+    program after the row was read is left for the next read (each is saved together
+    with the count, in one transaction)."""
+    return [(a.idx, a.seat, a.text) for a in actions if a.idx < row.action_count]
 
 
 def _meta_holds(key: str, value: str | bool) -> ColumnElement[bool]:
@@ -430,15 +303,8 @@ def _holds_seat(holder: str) -> ColumnElement[bool]:
     the saved text of its holders: ``{"held": {seat: key, ...}, "moving": {...}}``
     (written sorted, always with both parts), the key a value of the first part. A quote
     inside a seat's name is escaped, so no name can look like a value."""
-    if not holder.isalnum():
-        raise StoreError("a seat holder's key is made of letters and digits")
+    check_holder(holder)
     return GameRow.holders_json.like(f'{{"held": {{%: "{holder}"%}}, "moving": {{%')
-
-
-def _check_limit(limit: int) -> int:
-    if not isinstance(limit, int) or isinstance(limit, bool) or limit < 1:
-        raise StoreError(f"cannot list {limit!r} games: give a positive number")
-    return min(limit, MAX_LISTED)
 
 
 class Store:
@@ -493,7 +359,7 @@ class Store:
                 .order_by(GameRow.updated_at)
                 .limit(limit)
             ).all()
-        return [(str(r[0]), _aware(r[1])) for r in rows]
+        return [(str(r[0]), aware(r[1])) for r in rows]
 
     # -- opening ----------------------------------------------------------
     @staticmethod
@@ -539,11 +405,11 @@ class Store:
                     f"cannot open database {where!r}: {MissingExtra('postgres', 'PostgreSQL')}"
                 ) from None
             raise StoreError(
-                f"cannot open database {where!r}: {_hidden(_first_line(exc), url)}"
+                f"cannot open database {where!r}: {_hidden(first_line(exc), url)}"
             ) from None
         except ArgumentError as exc:
             raise StoreError(
-                f"cannot open database {where!r}: {_hidden(_first_line(exc), url)}"
+                f"cannot open database {where!r}: {_hidden(first_line(exc), url)}"
             ) from None
         if sqlite and not in_memory:
             event.listen(engine, "connect", _sqlite_write_ahead)
@@ -556,7 +422,7 @@ class Store:
         except SQLAlchemyError as exc:
             engine.dispose()
             raise StoreError(
-                f"cannot open database {where!r}: {_hidden(_first_line(exc), url)}"
+                f"cannot open database {where!r}: {_hidden(first_line(exc), url)}"
             ) from None
         return engine
 
@@ -584,7 +450,7 @@ class Store:
                     yield session
             except SQLAlchemyError as exc:
                 raise StoreError(
-                    f"database error while {doing}: {_hidden(_first_line(exc), self.url)}"
+                    f"database error while {doing}: {_hidden(first_line(exc), self.url)}"
                 ) from None
             finally:
                 session.close()
@@ -598,7 +464,7 @@ class Store:
                     yield conn
             except SQLAlchemyError as exc:
                 raise StoreError(
-                    f"database error while {doing}: {_hidden(_first_line(exc), self.url)}"
+                    f"database error while {doing}: {_hidden(first_line(exc), self.url)}"
                 ) from None
 
     @staticmethod
@@ -621,14 +487,12 @@ class Store:
         meta: Mapping[str, Any] | None = None,
     ) -> str:
         """Save a new game now; returns its short unique id."""
-        seed_json = _encode(record.seed, "the seed")
-        if len(seed_json) > _MAX_SEED:
-            raise StoreError(f"cannot save a seed longer than {_MAX_SEED} characters")
-        options_json = _encode(dict(record.options), "the options")
-        seats_json = _encode(dict(seats), "the seats")
-        meta_json = _encode(dict(meta or {}), "the game's notes")
+        seed_json = check_seed(record.seed)
+        options_json = encode(dict(record.options), "the options")
+        seats_json = encode(dict(seats), "the seats")
+        meta_json = encode(dict(meta or {}), "the game's notes")
         for seat, text in record.actions:
-            _check_text("(new)", seat, text)
+            check_text("(new)", seat, text)
         now = _now()
         with self._transaction("saving a new game", write=True) as session:
             game_id = secrets.token_hex(4)
@@ -637,7 +501,7 @@ class Store:
             row = GameRow(
                 id=game_id,
                 game=record.game,
-                title=title[:200],
+                title=title[:MAX_TITLE],
                 record_format=RECORD_FORMAT,
                 record_version=RECORD_VERSION,
                 options_json=options_json,
@@ -727,11 +591,11 @@ class Store:
         summary: Mapping[str, Any] | None,
         expected_digest: str | None = None,
     ) -> None:
-        path = _check_path(game_id, actions)
-        _check_index(game_id, expected_index)
+        path = check_path(game_id, actions)
+        check_index(game_id, expected_index)
         if status is not None:
-            _check_status(status)
-        summary_json = None if summary is None else _encode(dict(summary), "the summary")
+            check_status(status)
+        summary_json = None if summary is None else encode(dict(summary), "the summary")
         now = _now()
         doing = f"saving {'a move' if len(path) == 1 else 'moves'} of game {game_id}"
         with self._writing(doing) as conn:
@@ -743,7 +607,7 @@ class Store:
             if head is None:
                 raise GameNotFound(f"no saved game has the id {game_id!r}")
             count = head[0]
-            _changed(game_id, count, expected_index, head[1], expected_digest)
+            check_expected(game_id, count, expected_index, head[1], expected_digest)
             if path:
                 conn.execute(
                     insert(ActionRow),
@@ -801,28 +665,28 @@ class Store:
         nothing changes and :class:`GameChanged` is raised if the stored game
         holds another number: an undo never overwrites another writer's move.
         """
-        _check_index(game_id, expected_index)
+        check_index(game_id, expected_index)
         if record is not None:
-            _check_path(game_id, record.actions)
+            check_path(game_id, record.actions)
         if status is not None:
-            _check_status(status)
-        summary_json = None if summary is None else _encode(dict(summary), "the summary")
-        meta_json = None if meta is None else _encode(dict(meta), "the game's notes")
-        seats_json = None if seats is None else _encode(dict(seats), "the seats")
+            check_status(status)
+        summary_json = None if summary is None else encode(dict(summary), "the summary")
+        meta_json = None if meta is None else encode(dict(meta), "the game's notes")
+        seats_json = None if seats is None else encode(dict(seats), "the seats")
         now = _now()
         with self._transaction(f"updating game {game_id}", write=True) as session:
             row = self._row(session, game_id, lock=True)
-            _changed(game_id, row.action_count, expected_index, row.log_digest, expected_digest)
+            check_expected(
+                game_id, row.action_count, expected_index, row.log_digest, expected_digest
+            )
             if record is not None:
                 if record.game != row.game:
                     raise RecordError(
                         f"saved game {game_id} is a {row.game} game; "
                         f"a {record.game} record cannot replace it"
                     )
-                seed_json = _encode(record.seed, "the seed")
-                if len(seed_json) > _MAX_SEED:
-                    raise StoreError(f"cannot save a seed longer than {_MAX_SEED} characters")
-                row.options_json = _encode(dict(record.options), "the options")
+                seed_json = check_seed(record.seed)
+                row.options_json = encode(dict(record.options), "the options")
                 row.seed_json = seed_json
                 row.record_format = RECORD_FORMAT
                 row.record_version = RECORD_VERSION
@@ -840,7 +704,7 @@ class Store:
             if meta_json is not None:
                 row.meta_json = meta_json
             if title is not None:
-                row.title = title[:200]
+                row.title = title[:MAX_TITLE]
             if seats_json is not None:
                 row.seats_json = seats_json
             row.updated_at = now
@@ -848,32 +712,19 @@ class Store:
         self._changed_here(game_id)
 
     # -- seat holders (claim-once seat links) ---------------------------------
-    @staticmethod
-    def _holders(row: GameRow) -> dict[str, dict[str, str]]:
-        data = _decode(row.holders_json, row.id, "seat holders") if row.holders_json else {}
-        if not isinstance(data, dict):
-            raise RecordError(f"saved game {row.id}: its seat holders are not a JSON object")
-        out: dict[str, dict[str, str]] = {}
-        for part in ("held", "moving"):
-            found = data.get(part)
-            out[part] = (
-                {str(k): str(v) for k, v in found.items()} if isinstance(found, dict) else {}
-            )
-        return out
-
     @contextmanager
     def _changing_holders(self, game_id: str) -> Iterator[dict[str, dict[str, str]]]:
         """The game's seat holders, to change in place: saved when the block ends, in one
         write transaction that locks the game first (two claims never both win)."""
         with self._transaction(f"changing the seat holders of game {game_id}", write=True) as s:
             row = self._row(s, game_id, lock=True)
-            holders = self._holders(row)
+            holders = read_holders(row)
             before = json.dumps(holders, sort_keys=True)
             yield holders
             changed = json.dumps(holders, sort_keys=True) != before
             if changed:
                 # a seat taken is a change the game's live updates tell (the host's "joined")
-                row.holders_json = _encode(holders, "the seat holders")
+                row.holders_json = encode(holders, "the seat holders")
                 row.updated_at = _now()
                 self._announce(s, game_id)
         if changed:
@@ -882,7 +733,7 @@ class Store:
     def seat_holders(self, game_id: str) -> dict[str, str]:
         """Seat name -> the key of the browser that holds it, for each seat held."""
         with self._transaction(f"reading game {game_id}") as session:
-            return self._holders(self._row(session, game_id))["held"]
+            return read_holders(self._row(session, game_id))["held"]
 
     def hold_seats(self, game_id: str, holders: Mapping[str, str]) -> None:
         """Give these seats to these holders (a new game's own seats, a rematch's)."""
@@ -928,8 +779,7 @@ class Store:
         Atomic across processes: the insert of a new lease and the take-over of an
         expired one are each one statement that at most one writer wins (the row lock
         on PostgreSQL, the write lock on SQLite)."""
-        if not name or len(name) > 200 or not holder or len(holder) > 64:
-            raise StoreError(f"a lease needs a name and a holder, not {name!r}, {holder!r}")
+        check_lease(name, holder)
         now = _now()
         until = now + timedelta(seconds=seconds)
         with self._writing(f"claiming {name}") as conn:
@@ -967,7 +817,7 @@ class Store:
             row = session.execute(
                 select(LeaseRow.holder, LeaseRow.expires_at).where(LeaseRow.name == name)
             ).first()
-        if row is None or _aware(row[1]) < _now():
+        if row is None or aware(row[1]) < _now():
             return None
         return str(row[0])
 
@@ -1003,10 +853,10 @@ class Store:
                         .order_by(ActionRow.idx)
                     ),
                 )
-            if _complete(row, actions) or attempt == 2:
+            if complete(row, actions) or attempt == 2:
                 break
             # another program rewrote the decisions between the two reads: read again
-        return self._stored(row, actions)
+        return stored(row, actions)
 
     def list_summaries(
         self,
@@ -1029,11 +879,10 @@ class Store:
         A row that cannot be read is listed with status ``"corrupt"`` and its
         ``problem``.
         """
-        if not isinstance(offset, int) or isinstance(offset, bool) or offset < 0:
-            raise StoreError(f"cannot list from {offset!r}: give a number from 0")
+        check_offset(offset)
         with self._transaction("listing the saved games") as session:
-            rows = self._listed(session, game, _check_limit(limit), offset, any_meta, holder)
-        return [self._listing(r) for r in rows]
+            rows = self._listed(session, game, check_limit(limit), offset, any_meta, holder)
+        return [listing(r) for r in rows]
 
     def list_games(self, game: str | None = None, limit: int = 200) -> list[StoredGame]:
         """The ``limit`` most recently updated saved games (of ``game`` if given),
@@ -1043,7 +892,7 @@ class Store:
         To show a list, :meth:`list_summaries` is lighter: it reads no decision.
         """
         with self._transaction("listing the saved games") as session:
-            rows = self._listed(session, game, _check_limit(limit))
+            rows = self._listed(session, game, check_limit(limit))
             by_game: dict[str, list[ActionRow]] = {r.id: [] for r in rows}
             if rows:
                 action_query = (
@@ -1056,9 +905,9 @@ class Store:
         out: list[StoredGame] = []
         for r in rows:
             try:
-                out.append(self._stored(r, _prefix(r, by_game[r.id])))
+                out.append(stored(r, _prefix(r, by_game[r.id])))
             except RecordError as exc:
-                out.append(self._damaged(r, str(exc)))
+                out.append(damaged(r, str(exc)))
         return out
 
     @staticmethod
@@ -1080,117 +929,3 @@ class Store:
             query = query.where(or_(*wanted))
         query = query.order_by(GameRow.updated_at.desc(), GameRow.created_at.desc(), GameRow.id)
         return list(session.scalars(query.offset(offset).limit(limit)))
-
-    @classmethod
-    def _listing(cls, row: GameRow) -> GameListing:
-        gid = row.id
-        try:
-            header = {
-                "format": row.record_format,
-                "version": row.record_version,
-                "game": row.game,
-                "options": _decode(row.options_json, gid, "options"),
-                "seed": _decode(row.seed_json, gid, "seed"),
-                "actions": [],
-                "log_digest": row.log_digest,
-            }
-            GameRecord.from_dict(header, where=f"saved game {gid}")
-            seats, meta, summary = cls._extras(row)
-            held = frozenset(cls._holders(row)["held"].values())
-        except RecordError as exc:
-            damaged = cls._damaged(row, str(exc))
-            return GameListing(
-                id=gid,
-                game=row.game,
-                title=row.title,
-                seats=damaged.seats,
-                meta=damaged.meta,
-                status=damaged.status,
-                summary=None,
-                decisions=row.action_count,
-                created_at=damaged.created_at,
-                updated_at=damaged.updated_at,
-                problem=damaged.problem,
-            )
-        return GameListing(
-            id=gid,
-            game=row.game,
-            title=row.title,
-            seats=seats,
-            meta=meta,
-            status=row.status,
-            summary=summary,
-            decisions=row.action_count,
-            created_at=_aware(row.created_at),
-            updated_at=_aware(row.updated_at),
-            holders=held,
-        )
-
-    @staticmethod
-    def _extras(row: GameRow) -> tuple[dict[str, str], dict[str, Any], dict[str, Any] | None]:
-        """The seats, notes and summary of a game row (RecordError if damaged)."""
-        gid = row.id
-        seats = _decode(row.seats_json, gid, "seats")
-        meta = _decode(row.meta_json, gid, "notes")
-        summary = _decode(row.summary_json, gid, "summary")
-        if not isinstance(seats, dict) or not isinstance(meta, dict):
-            raise RecordError(f"saved game {gid}: its seats or notes are not JSON objects")
-        if summary is not None and not isinstance(summary, dict):
-            raise RecordError(f"saved game {gid}: its summary is not a JSON object")
-        return {str(k): str(v) for k, v in seats.items()}, meta, summary
-
-    @classmethod
-    def _stored(cls, row: GameRow, actions: list[ActionRow]) -> StoredGame:
-        gid = row.id
-        if not _complete(row, actions):
-            raise RecordError(
-                f"saved game {gid}: its decisions are damaged "
-                f"({len(actions)} stored, {row.action_count} expected)"
-            )
-        data = {
-            "format": row.record_format,
-            "version": row.record_version,
-            "game": row.game,
-            "options": _decode(row.options_json, gid, "options"),
-            "seed": _decode(row.seed_json, gid, "seed"),
-            "actions": [[a.seat, a.text] for a in actions],
-            "log_digest": row.log_digest,
-        }
-        record = GameRecord.from_dict(data, where=f"saved game {gid}")
-        seats, meta, summary = cls._extras(row)
-        return StoredGame(
-            id=gid,
-            game=row.game,
-            title=row.title,
-            record=record,
-            seats=seats,
-            meta=meta,
-            status=row.status,
-            summary=summary,
-            created_at=_aware(row.created_at),
-            updated_at=_aware(row.updated_at),
-        )
-
-    @staticmethod
-    def _damaged(row: GameRow, problem: str) -> StoredGame:
-        def lenient(text: str | None) -> Any:
-            try:
-                return json.loads(text) if text is not None else None
-            except (TypeError, ValueError):
-                return None
-
-        seats = lenient(row.seats_json)
-        meta = lenient(row.meta_json)
-        return StoredGame(
-            id=row.id,
-            game=row.game,
-            title=row.title,
-            record=GameRecord(row.game, {}, 0, []),
-            seats={str(k): str(v) for k, v in seats.items()} if isinstance(seats, dict) else {},
-            meta=meta if isinstance(meta, dict) else {},
-            status="corrupt",
-            summary=None,
-            created_at=_aware(row.created_at),
-            updated_at=_aware(row.updated_at),
-            problem=problem,
-        )
