@@ -23,6 +23,7 @@ from __future__ import annotations
 import random
 from functools import lru_cache
 
+from airwar.bots.migs_rewards import engagement_of
 from airwar.core.bot import BaseBot
 from airwar.core.game import Action, GameState
 from airwar.games.migs_sabres.actions import Fire, HoldFire, Step
@@ -205,9 +206,9 @@ class HeuristicBot(BaseBot):
         )
 
     def choose(self, state: GameState, seat: int) -> Action:
-        e = getattr(state, "engagement", None)
+        e = engagement_of(state)
         legal = state.legal_actions()
-        if not isinstance(e, Engagement) or not legal:
+        if e is None or not legal:
             raise ValueError("the heuristic bot plays MiGs and Sabres engagements only")
         me = e.mover
         if e.phase == "return_fire":

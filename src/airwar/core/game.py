@@ -50,8 +50,7 @@ class GameType:
     (every seat may see everything) or ``"imperfect"`` (each seat sees only
     its :meth:`GameState.view` and :meth:`GameState.visible_events`);
     ``chance`` says whether dice are rolled; ``undo`` whether a human may
-    take back a move against the AI (never re-rolling a die); ``bots`` the
-    bots of the bot registry that can play its seats; ``advisor`` whether
+    take back a move against the AI (never re-rolling a die); ``advisor`` whether
     the analysis layer holds exact values for its positions; ``setup`` what
     a new game needs; ``referee`` the seat (if any) that referees the others:
     it may take back any seat's last decision before the next roll, and by
@@ -64,7 +63,6 @@ class GameType:
     information: Literal["perfect", "imperfect"] = "perfect"
     chance: bool = True
     undo: bool = True
-    bots: tuple[str, ...] = ("random",)
     advisor: bool = False
     setup: Literal["options", "scenario"] = "options"
     """``"options"``: a new game needs only its options (a generic new-game form

@@ -16,11 +16,10 @@ MIGS_TYPE = GameType(
     information="perfect",
     chance=True,
     undo=True,
-    bots=("expert", "heuristic", "mcts", "random"),
     advisor=True,
     concede=True,
 )
-"""Both MiGs and Sabres games: open information, dice, undo against the AI, every bot."""
+"""Both MiGs and Sabres games: open information, dice, undo against the AI, an advisor."""
 
 
 def score_summary(view: Mapping[str, Any]) -> dict[str, Any]:
