@@ -70,8 +70,11 @@ def test_a_move_is_taken_once(store: AnyStore) -> None:
     assert not store.offer_seat_move(gid, "Blue", "guest", "k2")
 
 
-def test_of_many_browsers_claiming_at_once_exactly_one_holds_the_seat(db_url: str) -> None:
-    stores = [Store(db_url) for _ in range(6)]
+def test_of_many_browsers_claiming_at_once_exactly_one_holds_the_seat(store: AnyStore) -> None:
+    """Six browsers: on a database, six stores (as six server processes); in memory, one
+    store shared by their threads (as one process)."""
+    others = [Store(store.url) if isinstance(store, Store) else store for _ in range(5)]
+    stores = [store, *others]
     gid = new_game(stores[0])
     start = threading.Barrier(len(stores))
     answers: list[str] = []
@@ -87,8 +90,8 @@ def test_of_many_browsers_claiming_at_once_exactly_one_holds_the_seat(db_url: st
         t.join()
     winner = stores[0].seat_holders(gid)["Blue"]
     assert answers == [winner] * len(stores)
-    for s in stores:
-        s.close()
+    for other in others:
+        other.close()
 
 
 def test_a_database_of_the_first_revision_is_upgraded_with_its_games(db_url: str) -> None:
