@@ -30,7 +30,22 @@ from typing import Any
 
 from airwar.core.errors import RecordError
 from airwar.core.record import RECORD_FORMAT, RECORD_VERSION, GameRecord
-from airwar.store import checks
+from airwar.store.checks import (
+    MAX_TITLE,
+    check_expected,
+    check_holder,
+    check_index,
+    check_lease,
+    check_limit,
+    check_offset,
+    check_path,
+    check_seed,
+    check_status,
+    check_text,
+    encode,
+    meta_holds,
+    now,
+)
 from airwar.store.errors import GameNotFound, StoreError
 from airwar.store.saved import GameListing, StoredGame, damaged, holders, listing, stored
 
@@ -76,13 +91,13 @@ class InMemoryStore:
         self._games: dict[str, _Saved] = {}
         self._leases: dict[str, tuple[str, datetime]] = {}
         self._lock = threading.RLock()
-        self._last = checks.now()
+        self._last = now()
 
     # -- the lock, the clock, the listeners --------------------------------------
     def _stamp(self) -> datetime:
         """Now, and later than any stamp before: the newest write lists first even when
         two writes fall in one tick of the clock."""
-        moment = max(checks.now(), self._last + timedelta(microseconds=1))
+        moment = max(now(), self._last + timedelta(microseconds=1))
         self._last = moment
         return moment
 
@@ -118,12 +133,12 @@ class InMemoryStore:
         meta: Mapping[str, Any] | None = None,
     ) -> str:
         """Save a new game now; returns its short unique id."""
-        seed_json = checks.check_seed(record.seed)
-        options_json = checks.encode(dict(record.options), "the options")
-        seats_json = checks.encode(dict(seats), "the seats")
-        meta_json = checks.encode(dict(meta or {}), "the game's notes")
+        seed_json = check_seed(record.seed)
+        options_json = encode(dict(record.options), "the options")
+        seats_json = encode(dict(seats), "the seats")
+        meta_json = encode(dict(meta or {}), "the game's notes")
         for seat, text in record.actions:
-            checks.check_text("(new)", seat, text)
+            check_text("(new)", seat, text)
         with self._lock:
             game_id = secrets.token_hex(4)
             while game_id in self._games:
@@ -132,7 +147,7 @@ class InMemoryStore:
             self._games[game_id] = _Saved(
                 id=game_id,
                 game=record.game,
-                title=title[: checks.MAX_TITLE],
+                title=title[:MAX_TITLE],
                 options_json=options_json,
                 seed_json=seed_json,
                 seats_json=seats_json,
@@ -202,14 +217,14 @@ class InMemoryStore:
         summary: Mapping[str, Any] | None,
         expected_digest: str | None = None,
     ) -> None:
-        path = checks.check_path(game_id, actions)
-        checks.check_index(game_id, expected_index)
+        path = check_path(game_id, actions)
+        check_index(game_id, expected_index)
         if status is not None:
-            checks.check_status(status)
-        summary_json = None if summary is None else checks.encode(dict(summary), "the summary")
+            check_status(status)
+        summary_json = None if summary is None else encode(dict(summary), "the summary")
         with self._lock:
             saved = self._game(game_id)
-            checks.check_expected(
+            check_expected(
                 game_id, saved.action_count, expected_index, saved.log_digest, expected_digest
             )
             saved.actions.extend(path)
@@ -242,17 +257,17 @@ class InMemoryStore:
         expected_digest: str | None = None,
     ) -> None:
         """Change what is given, all or nothing (as :meth:`airwar.store.Store.update`)."""
-        checks.check_index(game_id, expected_index)
+        check_index(game_id, expected_index)
         if record is not None:
-            checks.check_path(game_id, record.actions)
+            check_path(game_id, record.actions)
         if status is not None:
-            checks.check_status(status)
-        summary_json = None if summary is None else checks.encode(dict(summary), "the summary")
-        meta_json = None if meta is None else checks.encode(dict(meta), "the game's notes")
-        seats_json = None if seats is None else checks.encode(dict(seats), "the seats")
+            check_status(status)
+        summary_json = None if summary is None else encode(dict(summary), "the summary")
+        meta_json = None if meta is None else encode(dict(meta), "the game's notes")
+        seats_json = None if seats is None else encode(dict(seats), "the seats")
         with self._lock:
             saved = self._game(game_id)
-            checks.check_expected(
+            check_expected(
                 game_id, saved.action_count, expected_index, saved.log_digest, expected_digest
             )
             new = replace(saved, actions=list(saved.actions))
@@ -262,8 +277,8 @@ class InMemoryStore:
                         f"saved game {game_id} is a {saved.game} game; "
                         f"a {record.game} record cannot replace it"
                     )
-                new.seed_json = checks.check_seed(record.seed)
-                new.options_json = checks.encode(dict(record.options), "the options")
+                new.seed_json = check_seed(record.seed)
+                new.options_json = encode(dict(record.options), "the options")
                 new.record_format, new.record_version = RECORD_FORMAT, RECORD_VERSION
                 new.log_digest = record.log_digest
                 new.actions = list(record.actions)
@@ -274,7 +289,7 @@ class InMemoryStore:
             if meta_json is not None:
                 new.meta_json = meta_json
             if title is not None:
-                new.title = title[: checks.MAX_TITLE]
+                new.title = title[:MAX_TITLE]
             if seats_json is not None:
                 new.seats_json = seats_json
             new.updated_at = self._stamp()
@@ -303,7 +318,7 @@ class InMemoryStore:
         holder: str | None = None,
     ) -> list[_Saved]:
         if holder is not None:
-            checks.check_holder(holder)
+            check_holder(holder)
         found = [g for g in self._games.values() if game is None or g.game == game]
         if any_meta is not None or holder is not None:
             found = [g for g in found if self._wanted(g, any_meta or {}, holder)]
@@ -316,7 +331,7 @@ class InMemoryStore:
         if holder is not None and holder in holders(saved)["held"].values():
             return True
         meta = json.loads(saved.meta_json)
-        return any(checks.meta_holds(meta, k, v) for k, v in any_meta.items())
+        return any(meta_holds(meta, k, v) for k, v in any_meta.items())
 
     def list_summaries(
         self,
@@ -328,15 +343,15 @@ class InMemoryStore:
         holder: str | None = None,
     ) -> list[GameListing]:
         """The most recently updated games, newest first (see :class:`Storage`)."""
-        checks.check_offset(offset)
+        check_offset(offset)
         with self._lock:
-            rows = self._listed(game, checks.check_limit(limit), offset, any_meta, holder)
+            rows = self._listed(game, check_limit(limit), offset, any_meta, holder)
             return [listing(r) for r in rows]
 
     def list_games(self, game: str | None = None, limit: int = 200) -> list[StoredGame]:
         """The most recently updated games, newest first, each with its whole record."""
         with self._lock:
-            rows = self._listed(game, checks.check_limit(limit))
+            rows = self._listed(game, check_limit(limit))
             out: list[StoredGame] = []
             for r in rows:
                 try:
@@ -363,7 +378,7 @@ class InMemoryStore:
             yield held
             changed = json.dumps(held, sort_keys=True) != before
             if changed:
-                saved.holders_json = checks.encode(held, "the seat holders")
+                saved.holders_json = encode(held, "the seat holders")
                 saved.updated_at = self._stamp()
         if changed:
             self._changed_here(game_id)
@@ -408,8 +423,8 @@ class InMemoryStore:
     # -- leases ---------------------------------------------------------------------
     def claim_lease(self, name: str, holder: str, seconds: float) -> bool:
         """Hold the lease ``name`` for ``seconds`` if free, expired or already ``holder``'s."""
-        checks.check_lease(name, holder)
-        moment = checks.now()
+        check_lease(name, holder)
+        moment = now()
         with self._lock:
             held = self._leases.get(name)
             if held is not None and held[0] != holder and held[1] >= moment:
@@ -427,13 +442,13 @@ class InMemoryStore:
         """Who holds the lease ``name`` now (None: nobody, or it has expired)."""
         with self._lock:
             held = self._leases.get(name)
-        if held is None or held[1] < checks.now():
+        if held is None or held[1] < now():
             return None
         return held[0]
 
     def leases_held(self, prefix: str) -> int:
         """How many unexpired leases have a name starting with ``prefix``."""
-        moment = checks.now()
+        moment = now()
         with self._lock:
             held = [until for n, (_, until) in self._leases.items() if n.startswith(prefix)]
         return sum(1 for until in held if until >= moment)
