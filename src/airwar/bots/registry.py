@@ -116,7 +116,7 @@ def bots_for(game: Game) -> list[str]:
     return [name for name, spec in specs().items() if spec.plays(game) is None]
 
 
-class BotMaker:
+class BotRegistry:
     """:func:`make_bot` with the registry's questions beside it: what an interface hands
     the play session (which imports no bot), so that the session makes the bots of the
     seats and checks the seats of a new game with one object."""
@@ -140,5 +140,5 @@ class BotMaker:
         return refusal(name, game)
 
 
-make_bot = BotMaker()
-"""``make_bot(name, seed, game=None)``: a new bot (see :meth:`BotMaker.__call__`)."""
+make_bot = BotRegistry()
+"""``make_bot(name, seed, game=None)``: a new bot (see :meth:`BotRegistry.__call__`)."""
