@@ -657,8 +657,8 @@ class Sessions:
         names = tuple(g.seat_name(i) for i in range(g.num_players))
         maker = self.make_bot
         if maker is not None:
-            for seat_name, who in seats.items():
-                helper = helper_bot(who)
+            for seat_name, who in seats.items():  # an unknown seat is named below
+                helper = helper_bot(who) if seat_name in names else None
                 why = maker.refusal(helper, g) if helper is not None else None
                 if why:  # a bot that does not play this game, or not with these options
                     raise SeatError(f"seat {seat_name}: {why}")
