@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from airwar.bots.registry import make_bot, refusal
+from airwar.bots.registry import make_bot
 from airwar.session import HINT_MODES, SeatError, Sessions, hint_refusal
 from airwar.store import Store
 
@@ -23,7 +23,7 @@ AI = "ai:random"
 @pytest.fixture
 def sessions(tmp_path: Path) -> Iterator[Sessions]:
     store = Store(f"sqlite:///{tmp_path / 'games.sqlite'}")
-    yield Sessions(store, make_bot, refusal)
+    yield Sessions(store, make_bot)
     store.close()
 
 

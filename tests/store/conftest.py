@@ -1,4 +1,6 @@
-"""Store tests run on a real SQLite file, and on PostgreSQL when one is offered.
+"""Store tests run on a real SQLite file, and on PostgreSQL when one is offered;
+those of what every store promises (:class:`~airwar.store.Storage`) run on the store
+in memory too (the fixture ``store``; ``sql_store`` is a database's alone).
 
 Set ``AIRWAR_TEST_POSTGRES_URL`` (with a driver installed) to run them on
 PostgreSQL too; otherwise those cases are skipped, and fail under ``CI=true``.
@@ -10,12 +12,14 @@ from __future__ import annotations
 
 import os
 from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
+from typing import TypeAlias
 
 import pytest
 from sqlalchemy import create_engine, text
 
-from airwar.store import Store
+from airwar.store import InMemoryStore, Store
 from tests.needs import missing
 
 
@@ -24,10 +28,21 @@ def _postgres_url() -> str | None:
     return url or None
 
 
+AnyStore: TypeAlias = Store | InMemoryStore
+"""Either store (both keep :class:`~airwar.store.Storage`, and a few more operations)."""
+
+
 @pytest.fixture(params=["sqlite", "postgresql"])
 def db_url(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[str]:
     """A URL of an empty database: a SQLite file, or a clean PostgreSQL schema."""
-    if request.param == "sqlite":
+    with empty_database(request.param, tmp_path) as url:
+        yield url
+
+
+@contextmanager
+def empty_database(kind: str, tmp_path: Path) -> Iterator[str]:
+    """The URL of an empty database of ``kind`` (``sqlite`` or ``postgresql``)."""
+    if kind == "sqlite":
         yield f"sqlite:///{tmp_path / 'games.sqlite'}"
         return
     url = _postgres_url()
@@ -48,7 +63,19 @@ def db_url(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[str]:
 
 
 @pytest.fixture
-def store(db_url: str) -> Iterator[Store]:
+def sql_store(db_url: str) -> Iterator[Store]:
+    """A database store (for what only a database has: its tables, its statements)."""
     s = Store(db_url)
     yield s
     s.close()
+
+
+@pytest.fixture(params=["sqlite", "postgresql", "memory"])
+def store(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[AnyStore]:
+    """An empty store: on a SQLite file, on PostgreSQL, or in memory."""
+    if request.param == "memory":
+        with InMemoryStore() as memory:
+            yield memory
+        return
+    with empty_database(request.param, tmp_path) as url, Store(url) as database:
+        yield database

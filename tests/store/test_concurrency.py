@@ -21,7 +21,16 @@ import pytest
 from sqlalchemy import event, text
 
 from airwar.core import GameRecord
-from airwar.store import MAX_LISTED, GameChanged, GameListing, GameNotFound, Store, StoreError
+from airwar.store import (
+    MAX_LISTED,
+    GameChanged,
+    GameListing,
+    GameNotFound,
+    InMemoryStore,
+    Store,
+    StoreError,
+)
+from tests.store.conftest import AnyStore, empty_database
 
 WRITERS = 8
 ROUNDS = 20
@@ -33,7 +42,7 @@ def _raw(store: Store, sql: str, **params: object) -> None:
 
 
 def _race(
-    stores: list[Store], rounds: int, attempt: Callable[[int, int, Store], None]
+    stores: list[AnyStore], rounds: int, attempt: Callable[[int, int, AnyStore], None]
 ) -> list[dict[int, str]]:
     """Every round, all writers call ``attempt(writer, round, store)`` at once.
 
@@ -82,19 +91,24 @@ def _assert_one_winner_per_round(outcomes: list[dict[int, str]]) -> list[int]:
     return winners
 
 
-@pytest.fixture
-def writers(db_url: str) -> Iterator[list[Store]]:
-    """One Store per writer: as many programs (pages, terminals) on one database."""
-    stores = [Store(db_url) for _ in range(WRITERS)]
-    yield stores
-    for s in stores:
-        s.close()
+@pytest.fixture(params=["sqlite", "postgresql", "memory"])
+def writers(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[list[AnyStore]]:
+    """One Store per writer: as many programs (pages, terminals) on one database; or one
+    store in memory shared by every writer's thread (as one server process shares it)."""
+    if request.param == "memory":
+        yield [InMemoryStore()] * WRITERS
+        return
+    with empty_database(request.param, tmp_path) as db_url:
+        stores: list[AnyStore] = [Store(db_url) for _ in range(WRITERS)]
+        yield stores
+        for s in stores:
+            s.close()
 
 
-def test_exactly_one_of_many_writers_saves_each_decision(writers: list[Store]) -> None:
+def test_exactly_one_of_many_writers_saves_each_decision(writers: list[AnyStore]) -> None:
     gid = writers[0].create_game(GameRecord("toy", {}, 1), title="", seats={})
 
-    def attempt(k: int, r: int, store: Store) -> None:
+    def attempt(k: int, r: int, store: AnyStore) -> None:
         store.append_action(gid, k % 2, f"w{k}r{r}", expected_index=r)
 
     winners = _assert_one_winner_per_round(_race(writers, ROUNDS, attempt))
@@ -102,13 +116,13 @@ def test_exactly_one_of_many_writers_saves_each_decision(writers: list[Store]) -
     assert saved == [(k % 2, f"w{k}r{r}") for r, k in enumerate(winners)]
 
 
-def test_exactly_one_of_many_paths_is_saved_whole(writers: list[Store]) -> None:
+def test_exactly_one_of_many_paths_is_saved_whole(writers: list[AnyStore]) -> None:
     gid = writers[0].create_game(GameRecord("toy", {}, 1), title="", seats={})
 
     def path(k: int, r: int) -> list[tuple[int, str]]:
         return [(0, f"w{k}r{r}a"), (1, f"w{k}r{r}b"), (0, f"w{k}r{r}c")]
 
-    def attempt(k: int, r: int, store: Store) -> None:
+    def attempt(k: int, r: int, store: AnyStore) -> None:
         store.append_actions(gid, path(k, r), expected_index=3 * r, log_digest=f"d{k}-{r}")
 
     winners = _assert_one_winner_per_round(_race(writers, ROUNDS, attempt))
@@ -117,7 +131,7 @@ def test_exactly_one_of_many_paths_is_saved_whole(writers: list[Store]) -> None:
     assert got.record.log_digest == f"d{winners[-1]}-{ROUNDS - 1}"
 
 
-def test_an_undo_never_overwrites_another_writers_decision(writers: list[Store]) -> None:
+def test_an_undo_never_overwrites_another_writers_decision(writers: list[AnyStore]) -> None:
     """Half the writers save a decision, half take the last one back, all from the
     same copy of the game: exactly one of them changes it. (The game never runs
     out of decisions to take back: an undo always changes the count.)"""
@@ -126,7 +140,7 @@ def test_an_undo_never_overwrites_another_writers_decision(writers: list[Store])
     copies: dict[int, list[tuple[int, str]]] = {}
     expected = list(start)
 
-    def attempt_in(r: int, k: int, _round: int, store: Store) -> None:
+    def attempt_in(r: int, k: int, _round: int, store: AnyStore) -> None:
         mine = copies[k]
         if k % 2 == 0:
             store.append_action(gid, 0, f"w{k}r{r}", expected_index=len(mine))
@@ -145,12 +159,14 @@ def test_an_undo_never_overwrites_another_writers_decision(writers: list[Store])
     _assert_one_winner_per_round(outcomes)
 
 
-def test_in_memory_store_shared_by_threads() -> None:
-    """An in-memory database is one connection: the store's transactions take turns."""
-    store = Store("sqlite://")
+@pytest.mark.parametrize("make", [lambda: Store("sqlite://"), InMemoryStore])
+def test_in_memory_store_shared_by_threads(make: Callable[[], AnyStore]) -> None:
+    """An in-memory database is one connection: the store's transactions take turns (and
+    the store in memory holds one lock)."""
+    store = make()
     gid = store.create_game(GameRecord("toy", {}, 1), title="", seats={})
 
-    def attempt(k: int, r: int, s: Store) -> None:
+    def attempt(k: int, r: int, s: AnyStore) -> None:
         s.append_actions(gid, [(k % 2, f"w{k}r{r}")], expected_index=r)
 
     winners = _assert_one_winner_per_round(_race([store] * WRITERS, ROUNDS, attempt))
@@ -159,7 +175,7 @@ def test_in_memory_store_shared_by_threads() -> None:
 
 
 # -- a whole path: all or nothing ---------------------------------------------
-def test_a_path_with_a_bad_decision_saves_nothing(store: Store) -> None:
+def test_a_path_with_a_bad_decision_saves_nothing(store: AnyStore) -> None:
     gid = store.create_game(GameRecord("toy", {}, 1, [(0, "add1")]), title="", seats={})
     before = store.load(gid)
     bad_ones: list[tuple[Any, Any]] = [
@@ -182,8 +198,9 @@ def test_a_path_with_a_bad_decision_saves_nothing(store: Store) -> None:
     assert after.updated_at == before.updated_at
 
 
-def test_a_path_that_fails_in_the_database_saves_nothing(store: Store) -> None:
+def test_a_path_that_fails_in_the_database_saves_nothing(sql_store: Store) -> None:
     """The second insert of the path fails inside the transaction: the first is undone."""
+    store = sql_store
     gid = store.create_game(GameRecord("toy", {}, 1, [(0, "add1")]), title="", seats={})
     # a stray row where the path's second decision goes (the game's count ignores it)
     _raw(
@@ -203,7 +220,7 @@ def test_a_path_that_fails_in_the_database_saves_nothing(store: Store) -> None:
     assert [i for (i,) in idxs] == [0, 2]
 
 
-def test_a_stale_path_is_refused_whole(store: Store) -> None:
+def test_a_stale_path_is_refused_whole(store: AnyStore) -> None:
     gid = store.create_game(GameRecord("toy", {}, 1, [(0, "add1")]), title="", seats={})
     with pytest.raises(GameChanged, match="1 decisions are saved, this copy expected 0"):
         store.append_actions(gid, [(0, "add1"), (1, "add2")], expected_index=0)
@@ -219,7 +236,7 @@ def test_a_stale_path_is_refused_whole(store: Store) -> None:
 
 
 # -- update with expected_index -----------------------------------------------
-def test_a_stale_update_changes_nothing(store: Store) -> None:
+def test_a_stale_update_changes_nothing(store: AnyStore) -> None:
     gid = store.create_game(GameRecord("toy", {}, 1, [(0, "add1")]), title="t", seats={})
     store.append_action(gid, 1, "add2", expected_index=1)  # another writer moved on
     before = store.load(gid)
@@ -244,14 +261,15 @@ def _statements(store: Store) -> list[str]:
     return seen
 
 
-def test_list_summaries_counts_decisions_without_reading_them(store: Store) -> None:
+def test_list_summaries_counts_decisions_without_reading_them(store: AnyStore) -> None:
     a = store.create_game(GameRecord("toy", {}, 1, [(0, "add1")] * 3), title="a", seats={"R": "h"})
     b = store.create_game(GameRecord("other", {}, 2), title="b", seats={})
     c = store.create_game(GameRecord("toy", {}, 3), title="c", seats={}, meta={"m": 1})
     store.append_actions(c, [(0, "add1"), (1, "add2")], expected_index=0, summary={"w": 1})
-    seen = _statements(store)
+    seen = _statements(store) if isinstance(store, Store) else None
     listed = store.list_summaries()
-    assert all("game_actions" not in s for s in seen) and seen
+    if seen is not None:
+        assert all("game_actions" not in s for s in seen) and seen
     assert all(isinstance(g, GameListing) for g in listed)
     assert [(g.id, g.decisions) for g in listed] == [(c, 2), (b, 0), (a, 3)]
     assert listed[0].summary == {"w": 1} and listed[0].meta == {"m": 1}
@@ -262,7 +280,8 @@ def test_list_summaries_counts_decisions_without_reading_them(store: Store) -> N
     assert store.list_summaries("nothing") == []
 
 
-def test_list_summaries_flags_a_damaged_row(store: Store) -> None:
+def test_list_summaries_flags_a_damaged_row(sql_store: Store) -> None:
+    store = sql_store
     gid = store.create_game(GameRecord("toy", {}, 1, [(0, "add1")]), title="x", seats={})
     _raw(store, "UPDATE games SET options_json = '{not json' WHERE id = :gid", gid=gid)
     (listed,) = store.list_summaries()
@@ -270,7 +289,7 @@ def test_list_summaries_flags_a_damaged_row(store: Store) -> None:
     assert listed.problem is not None and "options are corrupt" in listed.problem
 
 
-def test_listings_are_bounded(store: Store) -> None:
+def test_listings_are_bounded(store: AnyStore) -> None:
     ids = [store.create_game(GameRecord("toy", {}, i), title="", seats={}) for i in range(5)]
     assert len(store.list_summaries(limit=3)) == 3
     assert [g.id for g in store.list_games(limit=2)] == [

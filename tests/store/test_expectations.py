@@ -14,19 +14,20 @@ import pytest
 
 from airwar.core import GameRecord
 from airwar.core.record import CHAIN_PREFIX
-from airwar.store import GameChanged, Store, StoreError
+from airwar.store import GameChanged, StoreError
+from tests.store.conftest import AnyStore
 
 CHAINED = CHAIN_PREFIX + "a" * 40
 
 
-def _game(store: Store, digest: str | None) -> str:
+def _game(store: AnyStore, digest: str | None) -> str:
     record = GameRecord("toy", {}, 1, [(0, "add1"), (1, "add2")], digest)
     return store.create_game(record, title="expectations", seats={"Blue": "human"})
 
 
 @pytest.mark.parametrize("bad", [-1, True, False, "2", 2.0])
 def test_an_expected_count_that_is_not_a_number_of_decisions_is_refused(
-    store: Store, bad: object
+    store: AnyStore, bad: object
 ) -> None:
     gid = _game(store, CHAINED)
     with pytest.raises(StoreError) as info:
@@ -36,7 +37,7 @@ def test_an_expected_count_that_is_not_a_number_of_decisions_is_refused(
     assert store.load(gid).title != "x"
 
 
-def test_the_count_held_goes_through_one_more_or_less_is_refused(store: Store) -> None:
+def test_the_count_held_goes_through_one_more_or_less_is_refused(store: AnyStore) -> None:
     gid = _game(store, CHAINED)
     for wrong in (1, 3, 0):
         with pytest.raises(GameChanged) as info:
@@ -49,7 +50,7 @@ def test_the_count_held_goes_through_one_more_or_less_is_refused(store: Store) -
     assert store.load(gid).title == "kept"
 
 
-def test_the_same_count_but_another_digest_is_refused(store: Store) -> None:
+def test_the_same_count_but_another_digest_is_refused(store: AnyStore) -> None:
     gid = _game(store, CHAINED)
     other = CHAIN_PREFIX + "b" * 40
     with pytest.raises(GameChanged) as info:
@@ -64,14 +65,14 @@ def test_the_same_count_but_another_digest_is_refused(store: Store) -> None:
 
 @pytest.mark.parametrize("stored", [None, "0123456789abcdef0123456789abcdef"])
 def test_a_game_without_a_chain_digest_is_checked_by_its_count_alone(
-    store: Store, stored: str | None
+    store: AnyStore, stored: str | None
 ) -> None:
     gid = _game(store, stored)
     store.update(gid, title="x", expected_index=2, expected_digest=CHAINED)
     assert store.load(gid).title == "x"
 
 
-def test_without_an_expected_digest_only_the_count_is_checked(store: Store) -> None:
+def test_without_an_expected_digest_only_the_count_is_checked(store: AnyStore) -> None:
     gid = _game(store, CHAINED)
     store.update(gid, title="x", expected_index=2, expected_digest=None)
     store.update(gid, title="y")  # no expectation at all

@@ -4,6 +4,7 @@ and a database made before the holders existed is upgraded with its games intact
 from __future__ import annotations
 
 import threading
+from collections.abc import Callable
 from typing import Any
 
 import pytest
@@ -13,17 +14,18 @@ from hypothesis import strategies as st
 from sqlalchemy import create_engine, inspect
 
 from airwar.core import GameRecord
-from airwar.store import Store
+from airwar.store import InMemoryStore, Store
 from airwar.store.schema import alembic_config, current_revision, head_revision
+from tests.store.conftest import AnyStore
 
 
-def new_game(store: Store) -> str:
+def new_game(store: AnyStore) -> str:
     return store.create_game(
         GameRecord("toy", {}, 3), title="seats", seats={"Red": "human", "Blue": "remote"}
     )
 
 
-def test_the_first_claim_holds_the_seat_and_a_later_one_gets_the_first(store: Store) -> None:
+def test_the_first_claim_holds_the_seat_and_a_later_one_gets_the_first(store: AnyStore) -> None:
     gid = new_game(store)
     assert store.seat_holders(gid) == {}
     assert store.claim_seat(gid, "Blue", "guest") == "guest"
@@ -48,7 +50,7 @@ def test_the_holders_outlive_the_store_that_wrote_them(db_url: str) -> None:
     ("offered_by", "opened"),
     [("guest", True), ("host", False), ("nobody", False)],
 )
-def test_only_the_holder_opens_a_move(store: Store, offered_by: str, opened: bool) -> None:
+def test_only_the_holder_opens_a_move(store: AnyStore, offered_by: str, opened: bool) -> None:
     gid = new_game(store)
     store.hold_seats(gid, {"Red": "host", "Blue": "guest"})
     assert store.offer_seat_move(gid, "Blue", offered_by, "move-key") is opened
@@ -56,7 +58,7 @@ def test_only_the_holder_opens_a_move(store: Store, offered_by: str, opened: boo
     assert store.seat_holders(gid)["Blue"] == ("tablet" if opened else "guest")
 
 
-def test_a_move_is_taken_once(store: Store) -> None:
+def test_a_move_is_taken_once(store: AnyStore) -> None:
     gid = new_game(store)
     store.hold_seats(gid, {"Blue": "guest"})
     assert store.offer_seat_move(gid, "Blue", "guest", "k1")
@@ -68,8 +70,11 @@ def test_a_move_is_taken_once(store: Store) -> None:
     assert not store.offer_seat_move(gid, "Blue", "guest", "k2")
 
 
-def test_of_many_browsers_claiming_at_once_exactly_one_holds_the_seat(db_url: str) -> None:
-    stores = [Store(db_url) for _ in range(6)]
+def test_of_many_browsers_claiming_at_once_exactly_one_holds_the_seat(store: AnyStore) -> None:
+    """Six browsers: on a database, six stores (as six server processes); in memory, one
+    store shared by their threads (as one process)."""
+    others = [Store(store.url) if isinstance(store, Store) else store for _ in range(5)]
+    stores = [store, *others]
     gid = new_game(stores[0])
     start = threading.Barrier(len(stores))
     answers: list[str] = []
@@ -85,8 +90,8 @@ def test_of_many_browsers_claiming_at_once_exactly_one_holds_the_seat(db_url: st
         t.join()
     winner = stores[0].seat_holders(gid)["Blue"]
     assert answers == [winner] * len(stores)
-    for s in stores:
-        s.close()
+    for other in others:
+        other.close()
 
 
 def test_a_database_of_the_first_revision_is_upgraded_with_its_games(db_url: str) -> None:
@@ -123,14 +128,15 @@ STEPS = st.lists(
 )
 
 
+@pytest.mark.parametrize("make", [lambda: Store("sqlite://"), InMemoryStore])
 @settings(max_examples=40, deadline=None)
 @given(steps=STEPS)
 def test_a_seat_changes_holder_only_by_its_holders_move_taken_once(
-    steps: list[tuple[str, Any, str]],
+    make: Callable[[], AnyStore], steps: list[tuple[str, Any, str]]
 ) -> None:
     """Against a plain model: a claim never takes a held seat, a move is opened only by
     the seat's holder, and each move key moves its seat at most once."""
-    store = Store("sqlite://")
+    store = make()
     gid = new_game(store)
     held: dict[str, str] = {}
     moving: dict[str, str] = {}
@@ -157,7 +163,7 @@ def test_a_seat_changes_holder_only_by_its_holders_move_taken_once(
 
 
 def test_a_list_by_holder_finds_the_games_whose_seat_it_holds_and_no_other(
-    store: Store,
+    store: AnyStore,
 ) -> None:
     """The saved games a browser joined from a link: chosen by the database, with the
     holders read back, never a game where the key is only a pending move link's."""

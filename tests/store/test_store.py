@@ -17,6 +17,7 @@ from airwar.bots.random_bot import RandomBot
 from airwar.core import Driver, GameRecord, RecordError, log_digest, play_bots, replay
 from airwar.store import GameChanged, GameNotFound, Store, StoreError, default_database_url
 from tests.core.toy_game import ToyGame
+from tests.store.conftest import AnyStore
 
 
 def _raw(store: Store, sql: str, **params: object) -> None:
@@ -24,7 +25,7 @@ def _raw(store: Store, sql: str, **params: object) -> None:
         conn.execute(text(sql), params)
 
 
-def test_create_and_load_round_trip(store: Store) -> None:
+def test_create_and_load_round_trip(store: AnyStore) -> None:
     rec = GameRecord("toy", {"goal": 12}, "seed-A", [(0, "add1"), (1, "add2")])
     gid = store.create_game(
         rec, title="Red v Blue", seats={"Red": "human", "Blue": "ai:random"}, meta={"n": 1}
@@ -39,17 +40,17 @@ def test_create_and_load_round_trip(store: Store) -> None:
 
 
 @pytest.mark.parametrize("seed", [0, 2**47 + 5, "", "a string seed", -3])
-def test_seeds_keep_their_type(store: Store, seed: int | str) -> None:
+def test_seeds_keep_their_type(store: AnyStore, seed: int | str) -> None:
     gid = store.create_game(GameRecord("toy", {}, seed), title="", seats={})
     assert store.load(gid).record.seed == seed
 
 
-def test_ids_are_short_and_unique(store: Store) -> None:
+def test_ids_are_short_and_unique(store: AnyStore) -> None:
     ids = {store.create_game(GameRecord("toy", {}, i), title="", seats={}) for i in range(40)}
     assert len(ids) == 40 and all(len(i) == 8 for i in ids)
 
 
-def test_append_action_saves_each_decision_with_status_and_summary(store: Store) -> None:
+def test_append_action_saves_each_decision_with_status_and_summary(store: AnyStore) -> None:
     gid = store.create_game(GameRecord("toy", {}, 1), title="t", seats={})
     store.append_action(gid, 0, "add2")
     store.append_action(gid, 1, "add1", log_digest="abc", summary={"score": [1, 0]})
@@ -72,7 +73,7 @@ def test_a_second_store_on_the_same_file_sees_every_saved_decision(tmp_path: Pat
     reader.close()
 
 
-def test_game_killed_midway_resumes_to_the_same_continuation(store: Store) -> None:
+def test_game_killed_midway_resumes_to_the_same_continuation(store: AnyStore) -> None:
     """Saving through the driver's hook, then replaying the saved prefix (kernel replay)."""
     whole = play_bots(ToyGame(), {0: RandomBot(1), 1: RandomBot(2)}, 77)
     cut = len(whole.record.actions) // 2
@@ -92,7 +93,7 @@ def test_game_killed_midway_resumes_to_the_same_continuation(store: Store) -> No
     assert resumed.events == whole.events and resumed.state.returns() == whole.state.returns()
 
 
-def test_saved_digest_proves_the_replay(store: Store) -> None:
+def test_saved_digest_proves_the_replay(store: AnyStore) -> None:
     d = play_bots(ToyGame(), {0: RandomBot(3), 1: RandomBot(4)}, 9)
     rec = d.finished_record()
     gid = store.create_game(rec, title="", seats={})
@@ -102,7 +103,7 @@ def test_saved_digest_proves_the_replay(store: Store) -> None:
         replay(store.load(gid).record)
 
 
-def test_unknown_ids_are_named(store: Store) -> None:
+def test_unknown_ids_are_named(store: AnyStore) -> None:
     for call in (
         lambda: store.load("nope1234"),
         lambda: store.append_action("nope1234", 0, "add1"),
@@ -126,8 +127,9 @@ def test_unknown_ids_are_named(store: Store) -> None:
     ],
 )
 def test_damaged_or_foreign_records_are_refused_and_kept(
-    store: Store, sql: str, message: str
+    sql_store: Store, sql: str, message: str
 ) -> None:
+    store = sql_store
     rec = GameRecord("toy", {}, 1, [(0, "add1"), (1, "add1")])
     gid = store.create_game(rec, title="x", seats={})
     _raw(store, sql, gid=gid)
@@ -141,7 +143,7 @@ def test_damaged_or_foreign_records_are_refused_and_kept(
         store.load(gid)  # still there, still refused: nothing was deleted or rewritten
 
 
-def test_list_games_newest_first_and_by_game(store: Store) -> None:
+def test_list_games_newest_first_and_by_game(store: AnyStore) -> None:
     a = store.create_game(GameRecord("toy", {}, 1), title="a", seats={})
     b = store.create_game(GameRecord("other", {}, 2), title="b", seats={})
     c = store.create_game(GameRecord("toy", {}, 3), title="c", seats={})
@@ -153,7 +155,7 @@ def test_list_games_newest_first_and_by_game(store: Store) -> None:
     assert store.list_games("toy")[0].record.actions == [(0, "add1")]
 
 
-def test_update_changes_only_what_is_given(store: Store) -> None:
+def test_update_changes_only_what_is_given(store: AnyStore) -> None:
     gid = store.create_game(GameRecord("toy", {}, 1, [(0, "add1")]), title="t", seats={"Red": "h"})
     store.update(gid, status="finished", summary={"winner": "Red"}, meta={"k": 2}, title="T2")
     got = store.load(gid)
@@ -173,7 +175,7 @@ def test_update_changes_only_what_is_given(store: Store) -> None:
     assert got.record.options == {"goal": 5}
 
 
-def test_refused_update_changes_nothing(store: Store) -> None:
+def test_refused_update_changes_nothing(store: AnyStore) -> None:
     gid = store.create_game(GameRecord("toy", {}, 1, [(0, "add1")]), title="t", seats={})
     before = store.load(gid)
     with pytest.raises(RecordError, match=f"saved game {gid} is a toy game"):
@@ -189,7 +191,8 @@ def test_refused_update_changes_nothing(store: Store) -> None:
     assert after.updated_at == before.updated_at
 
 
-def test_delete_removes_the_game_and_its_decisions(store: Store) -> None:
+def test_delete_removes_the_game_and_its_decisions(sql_store: Store) -> None:
+    store = sql_store
     gid = store.create_game(GameRecord("toy", {}, 1, [(0, "add1")]), title="t", seats={})
     keep = store.create_game(GameRecord("toy", {}, 2, [(0, "add2")]), title="k", seats={})
     store.delete(gid)
@@ -215,14 +218,14 @@ def test_delete_removes_the_game_and_its_decisions(store: Store) -> None:
         max_size=12,
     )
 )
-def test_any_decisions_round_trip(store: Store, actions: list[tuple[int, str]]) -> None:
+def test_any_decisions_round_trip(store: AnyStore, actions: list[tuple[int, str]]) -> None:
     gid = store.create_game(GameRecord("toy", {}, 1, actions[:3]), title="", seats={})
     for seat, action_text in actions[3:]:
         store.append_action(gid, seat, action_text)
     assert store.load(gid).record.actions == actions
 
 
-def test_nul_in_an_action_is_refused_on_every_database(store: Store) -> None:
+def test_nul_in_an_action_is_refused_on_every_database(store: AnyStore) -> None:
     gid = store.create_game(GameRecord("toy", {}, 1, []), title="", seats={})
     with pytest.raises(StoreError, match="NUL character"):
         store.append_action(gid, 0, "add\x001")
@@ -301,7 +304,7 @@ def test_reading_while_another_program_saves_never_sees_a_torn_game(tmp_path: Pa
     reader.close()
 
 
-def test_a_second_writer_cannot_interleave_decisions(store: Store) -> None:
+def test_a_second_writer_cannot_interleave_decisions(store: AnyStore) -> None:
     """Two copies of one game (a page and a terminal): the stale one is refused."""
     gid = store.create_game(GameRecord("toy", {}, 1, [(0, "add1")]), title="", seats={})
     store.append_action(gid, 1, "add2", expected_index=1)

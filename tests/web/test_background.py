@@ -26,7 +26,8 @@ import pytest
 from fastapi.testclient import TestClient
 
 from airwar.core.bot import Bot
-from airwar.core.game import Action, GameState
+from airwar.core.game import Action, Game, GameState
+from airwar.session import BotMaker
 from airwar.store import Store
 from airwar.web.app import create_app
 from airwar.web.limits import Limits, Rate, RateLimiter, client_of
@@ -108,7 +109,7 @@ class Gate:
     freely. ``arrived`` counts the decisions waiting at the gate.
     """
 
-    def __init__(self, make: Callable[[str, int | str], Bot], gated: Callable[[str], bool]):
+    def __init__(self, make: BotMaker, gated: Callable[[str], bool]):
         self.make = make
         self.gated = gated
         self.passes = threading.Semaphore(0)
@@ -120,6 +121,12 @@ class Gate:
         if not self.gated(str(seed)):
             return bot
         return GatedBot(bot, self)
+
+    def bots_for(self, game: Game) -> list[str]:
+        return self.make.bots_for(game)
+
+    def refusal(self, name: str, game: Game) -> str | None:
+        return self.make.refusal(name, game)
 
     def wait_arrival(self, timeout: float = 30.0) -> bool:
         return self.arrived.acquire(timeout=timeout)

@@ -29,7 +29,6 @@ def finished_game(url: str) -> str:
         seed=5,
         title="rolls",
         meta={"interface": "terminal"},
-        bots=[*game.game_type.bots],
         run_bots=False,
     )
     while live.state.current_actor() in live.bot_seats():

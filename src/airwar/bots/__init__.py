@@ -5,9 +5,18 @@ from __future__ import annotations
 from typing import Any
 
 from airwar.bots.random_bot import RandomBot
-from airwar.bots.registry import BOTS, bot_names, make_bot
+from airwar.bots.registry import bot_names, bots_for, make_bot, refusal
+from airwar.bots.specs import BotSpec
 
-__all__ = ["BOTS", "HeuristicBot", "RandomBot", "bot_names", "make_bot"]
+__all__ = [
+    "BotSpec",
+    "HeuristicBot",
+    "RandomBot",
+    "bot_names",
+    "bots_for",
+    "make_bot",
+    "refusal",
+]
 
 
 def __getattr__(name: str) -> Any:

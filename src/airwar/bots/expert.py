@@ -98,7 +98,7 @@ class ExpertBot(BaseBot):
         return cached_solution(matchup, options)
 
     def choose(self, state: GameState, seat: int) -> Action:
-        why = refusal(getattr(getattr(state, "game", None), "options", None) or {})
+        why = refusal(state.game.options)
         if why is not None:
             raise TurnLimitTooLong(why)
         legal = state.legal_actions()

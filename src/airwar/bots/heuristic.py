@@ -28,7 +28,7 @@ from airwar.core.game import Action, GameState
 from airwar.games.migs_sabres.actions import Fire, HoldFire, Step
 from airwar.games.migs_sabres.board import ALL_SQUARES, Facing
 from airwar.games.migs_sabres.combat import ASPECT_BY_OFFSET, p_kill
-from airwar.games.migs_sabres.engagement import Engagement, Plane
+from airwar.games.migs_sabres.engagement import Engagement, Plane, engagement_in
 from airwar.games.migs_sabres.geometry import (
     aspect_offset,
     facing_of,
@@ -206,9 +206,9 @@ class HeuristicBot(BaseBot):
         )
 
     def choose(self, state: GameState, seat: int) -> Action:
-        e = getattr(state, "engagement", None)
+        e = engagement_in(state)
         legal = state.legal_actions()
-        if not isinstance(e, Engagement) or not legal:
+        if e is None or not legal:
             raise ValueError("the heuristic bot plays MiGs and Sabres engagements only")
         me = e.mover
         if e.phase is Phase.RETURN_FIRE:

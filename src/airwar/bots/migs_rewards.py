@@ -16,6 +16,7 @@ from typing import Any
 
 from airwar.bots.mcts import MctsBot, share_rules
 from airwar.core.game import GameState
+from airwar.games.migs_sabres.engagement import engagement_in
 from airwar.games.migs_sabres.planes import SIDES, plane_type
 
 
@@ -33,19 +34,15 @@ def kill_reward(state: GameState, seat: int, since: int = 0) -> float:
 
 
 def _points(state: GameState) -> Callable[[dict[str, Any]], float]:
-    scoring = ""
-    game = getattr(state, "game", None)
-    if game is not None:
-        scoring = str(game.options.get("scoring", ""))
-    if scoring != "base-value":
+    if state.game.options.get("scoring") != "base-value":
         return lambda ev: 1.0
     return lambda ev: float(plane_type(str(ev.get("target_type"))).base_value)
 
 
 def engagement_over(state: GameState) -> bool:
     """Whether no engagement is being fought on the Battle Board (over, or none)."""
-    eng = getattr(state, "engagement", None)
-    return eng is None or bool(getattr(eng, "over", False))
+    eng = engagement_in(state)
+    return eng is None or eng.over
 
 
 def shared_parts(state: GameState) -> dict[int, Any]:
@@ -57,8 +54,8 @@ def shared_parts(state: GameState) -> dict[int, Any]:
     times cheaper than :meth:`GameState.clone` while giving equal states.
     """
     memo: dict[int, Any] = share_rules(state)
-    eng = getattr(state, "engagement", None)
-    for plane in getattr(eng, "planes", ()):
+    eng = engagement_in(state)
+    for plane in eng.planes if eng is not None else ():
         for value in vars(plane).values():
             params = getattr(type(value), "__dataclass_params__", None)
             if dataclasses.is_dataclass(value) and params is not None and params.frozen:

@@ -517,7 +517,7 @@ def engagement(
         return EngagementGame(options, where=str(file))
 
     # the play session and its database, here: the other commands need neither
-    from airwar.bots.registry import make_bot, refusal
+    from airwar.bots.registry import make_bot
     from airwar.session import AI_PREFIX, Sessions
     from airwar.session.seats import seat_names
     from airwar.store import Store
@@ -528,7 +528,7 @@ def engagement(
     # so no person sits at it and the seed may be given.
     with Store("sqlite://") as store:
         live = _run(
-            lambda: Sessions(store, make_bot=make_bot, bot_refusal=refusal).create(
+            lambda: Sessions(store, make_bot=make_bot).create(
                 game,
                 {name: f"{AI_PREFIX}random" for name in seat_names(game)},
                 seed=_seed(seed, game.scenario.seed),

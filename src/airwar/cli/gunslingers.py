@@ -42,7 +42,7 @@ from typing import Annotated, Any
 
 import typer
 
-from airwar.bots.registry import make_bot, refusal
+from airwar.bots.registry import bots_for, make_bot, refusal
 from airwar.cli.common import (
     EXIT_USAGE,
     DatabaseUrl,
@@ -58,7 +58,6 @@ from airwar.cli.common import (
 from airwar.cli.packaged import dask_scheduler, example_or_file
 from airwar.cli.playing import changed_elsewhere
 from airwar.cli.render_hexmap import MAX_RADIUS, MapError, draw
-from airwar.core.bot import Bot
 from airwar.core.driver import Driver
 from airwar.core.errors import IllegalAction, InvalidNotation
 from airwar.core.files import read_capped
@@ -74,7 +73,6 @@ from airwar.games.examples import (
 from airwar.games.gunslingers import GunslingersGame, options_for_file
 from airwar.games.gunslingers.aliases import decision_to_seat
 from airwar.games.gunslingers.autoplayer import GunslingersAuto
-from airwar.games.gunslingers.game import side_bots
 from airwar.games.gunslingers.model.actions import Decision
 from airwar.games.gunslingers.model.hexgrid import straight_ahead
 from airwar.games.gunslingers.model.scenario import (
@@ -289,7 +287,7 @@ def map_command(
     if game is not None:
         if seat is None:
             fail("--game needs --seat: name the side (or referee) whose view to draw")
-        sessions = Sessions(open_store(database_url), make_bot=_make_bot, bot_refusal=refusal)
+        sessions = Sessions(open_store(database_url), make_bot=make_bot)
         live = sessions.get(game, resume_bots=False)
         if live.game.name != GunslingersGame.name:
             fail(f"saved game {game} is a {live.game.name} game, not Gunslingers")
@@ -400,7 +398,7 @@ def play(
     elsewhere: it shows that seat's view and events only, and waits while the
     others decide.
     """
-    sessions = Sessions(open_store(database_url), make_bot=_make_bot, bot_refusal=refusal)
+    sessions = Sessions(open_store(database_url), make_bot=make_bot)
     if resume is not None:
         live = sessions.get(resume, resume_bots=False)  # the bots play on here, told
         if live.game.name != GunslingersGame.name:
@@ -429,7 +427,6 @@ def play(
             seed=seed,
             title=f"Gunslingers: {scenario.name}",
             meta={"interface": "terminal"},
-            bots=[*game.game_type.bots, AUTO],
             run_bots=False,
             auto_chance=False,
         )
@@ -450,10 +447,9 @@ AUTO = GunslingersAuto.name
 """The seat kind ``ai:gunslingers-auto``: the automatic player answers that side."""
 
 
-def _make_bot(name: str, seed: int | str) -> Bot:
-    """A bot of the registry (the automatic player among them: it decides from its
-    seat's view only)."""
-    return make_bot(name, seed)
+_make_bot = make_bot
+"""The bots of the registry (the automatic player among them: it decides from its seat's
+view only)."""
 
 
 def _auto_seats(names: list[str], seats: dict[str, str], sides: list[str]) -> dict[str, str]:
@@ -461,12 +457,14 @@ def _auto_seats(names: list[str], seats: dict[str, str], sides: list[str]) -> di
     ``SIDE=BOT`` names (``--auto Red=tactical:hard``)."""
     low = [n.lower() for n in names]
     seats = dict(seats)
-    bots = GunslingersGame.game_type.bots
+    game = GunslingersGame()
+    bots = bots_for(game)
     for given in sides:
         a, _, bot = given.partition("=")
         bot = bot or AUTO
         if bot not in bots:
-            fail(f"--auto {given}: no such bot {bot!r} (bots: {', '.join(bots)})")
+            why = refusal(bot, game) or f"no such bot {bot!r}"
+            fail(f"--auto {given}: {why} (bots: {', '.join(bots)})")
         if a.lower() == "all":
             seats = {n: f"{AI_PREFIX}{bot}" for n in names}
         elif a.lower() in low:
@@ -670,7 +668,7 @@ def _match_bot(name: str, flag: str) -> str:
     """A bot of the registry that can play a Gunslingers side, else one line, exit code 2."""
     from airwar.bots.registry import bot_names
 
-    can = side_bots(bot_names())
+    can = sorted(bots_for(GunslingersGame()))
     if name not in can:
         what = "no such bot" if name not in bot_names() else "it does not play Gunslingers"
         fail(f"{flag} {name[:40]!r}: {what} (bots that can: {', '.join(can)})")
@@ -736,7 +734,7 @@ def match(
     if len(sides) != 2:
         fail(f"{path.name}: a match needs a scenario of two sides, not {len(sides)}")
     for flag, name in (("--blue", blue), ("--red", red)):
-        refused = refusal(name, options)
+        refused = refusal(name, game)
         if refused:
             fail(f"{flag} {name}: {refused}")
     match_seed = int(seed) if seed.lstrip("-").isdigit() else seed
@@ -806,7 +804,7 @@ def report(
     """
     from airwar.games.gunslingers.victory import labels_of, report_lines, side_tally
 
-    sessions = Sessions(open_store(database_url), make_bot=_make_bot, bot_refusal=refusal)
+    sessions = Sessions(open_store(database_url), make_bot=make_bot)
     live = sessions.get(game_id, resume_bots=False)
     if live.game.name != GunslingersGame.name:
         fail(f"saved game {game_id} is a {live.game.name} game, not Gunslingers")

@@ -17,6 +17,7 @@ import typer
 from rich.table import Table
 from rich.text import Text
 
+from airwar.bots.registry import bots_for
 from airwar.cli.common import (
     MAX_AI_DELAY,
     MAX_GAMES,
@@ -284,7 +285,7 @@ def _hand_over(sessions: Sessions, live: PlaySession, given: dict[str, str | Non
     if seats == live.seats:
         return
     names = tuple(live.seat_names())
-    seats = check_seats(names, seats, list(live.game.game_type.bots))
+    seats = check_seats(names, seats, bots_for(live.game))
     sessions.store.update(live.id, seats=seats)
     live.seats = seats
 

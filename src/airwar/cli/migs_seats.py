@@ -10,8 +10,7 @@ resumed, here or in the browser, continues exactly as it would have.
 
 from __future__ import annotations
 
-from airwar.bots.registry import bot_names as registered_bots
-from airwar.bots.registry import make_bot
+from airwar.bots.registry import bots_for, make_bot
 from airwar.core.bot import Bot
 from airwar.games.migs_sabres import MigsGame
 from airwar.session import AI_PREFIX, HUMAN, SeatError
@@ -22,11 +21,9 @@ __all__ = ["HUMAN", "SEAT_ORDER", "SeatError", "bot_names", "make_ai", "normalis
 
 
 def bot_names() -> list[str]:
-    """The bots a side can be given: those MiGs and Sabres declares it is played
-    by (its game type), of the registry's (``airwar.bots.registry``). Another
-    rule set's automatic player is in the registry too, and refuses this game."""
-    registered = set(registered_bots())
-    return sorted(b for b in MigsGame.game_type.bots if b in registered)
+    """The bots a side can be given: those of the registry (``airwar.bots.registry``)
+    that play MiGs and Sabres, sorted by name."""
+    return sorted(bots_for(MigsGame()))
 
 
 def make_ai(name: str, seed: int | str) -> Bot:

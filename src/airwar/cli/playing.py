@@ -12,7 +12,7 @@ stale copy.
 
 from __future__ import annotations
 
-from airwar.bots.registry import make_bot, refusal
+from airwar.bots.registry import make_bot
 from airwar.cli.common import open_store
 from airwar.core.errors import AirwarError
 from airwar.session import Sessions
@@ -26,7 +26,7 @@ class ChangedElsewhere(AirwarError):
 def open_sessions(database_url: str | None, *, create: bool = True) -> Sessions:
     """The play sessions on the saved-games database at ``database_url`` (``create=False``:
     a command that only reads, which makes no database)."""
-    return Sessions(open_store(database_url, create=create), make_bot=make_bot, bot_refusal=refusal)
+    return Sessions(open_store(database_url, create=create), make_bot=make_bot)
 
 
 def changed_elsewhere(game_id: str, exc: GameChanged, resume: str) -> ChangedElsewhere:

@@ -50,8 +50,7 @@ class GameType:
     (every seat may see everything) or ``"imperfect"`` (each seat sees only
     its :meth:`GameState.view` and :meth:`GameState.visible_events`);
     ``chance`` says whether dice are rolled; ``undo`` whether a human may
-    take back a move against the AI (never re-rolling a die); ``bots`` the
-    bots of the bot registry that can play its seats; ``setup`` what
+    take back a move against the AI (never re-rolling a die); ``setup`` what
     a new game needs; ``referee`` the seat (if any) that referees the others:
     it may take back any seat's last decision before the next roll, and by
     default it is played by the bot ``assistant`` alone (no person, no link); a
@@ -63,7 +62,6 @@ class GameType:
     information: Literal["perfect", "imperfect"] = "perfect"
     chance: bool = True
     undo: bool = True
-    bots: tuple[str, ...] = ("random",)
     setup: Literal["options", "scenario"] = "options"
     """``"options"``: a new game needs only its options (a generic new-game form
     can offer it); ``"scenario"``: it needs a scenario, chosen on its own page."""

@@ -21,7 +21,8 @@ The browser app, ``airwar migs play``, ``airwar gunslingers play`` and
   :class:`~airwar.store.GameChanged` ("the game changed, reload") and its
   copy is dropped, never saved on top of the winner's.
 
-It never imports a bot: the interface gives a ``make_bot(name, seed)``.
+It never imports a bot: the interface gives the bot registry's ``make_bot``
+(:class:`BotMaker`), which also says which bots play a game.
 """
 
 from __future__ import annotations
@@ -31,7 +32,7 @@ import hashlib
 import threading
 import time
 from collections import OrderedDict
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Protocol
 
@@ -111,9 +112,16 @@ def hint_refusal(seats: Mapping[str, str], hints: Mapping[str, str] | None) -> s
     return None
 
 
-BotMaker = Callable[[str, int | str], Bot]
-BotRefusal = Callable[[str, Mapping[str, Any]], "str | None"]
-"""Why a bot cannot play a game with these options (the bot registry's ``refusal``)."""
+class BotMaker(Protocol):
+    """The bot registry as the session uses it (``airwar.bots.registry.make_bot``): it
+    makes a bot by name and seed, lists the bots that play a game, and says in one line
+    why a bot does not play one (None: it does, or no bot has that name)."""
+
+    def __call__(self, name: str, seed: int | str, /) -> Bot: ...
+
+    def bots_for(self, game: Game, /) -> list[str]: ...
+
+    def refusal(self, name: str, game: Game, /) -> str | None: ...
 
 
 class Forbidden(AirwarError):
@@ -600,11 +608,9 @@ class Sessions:
         self,
         store: Store,
         make_bot: BotMaker | None = None,
-        bot_refusal: BotRefusal | None = None,
     ) -> None:
         self.store = store
         self.make_bot = make_bot
-        self.bot_refusal = bot_refusal
         self._live: OrderedDict[str, PlaySession] = OrderedDict()
         self._lock = threading.RLock()
         self._loading = threading.Lock()
@@ -649,17 +655,19 @@ class Sessions:
         if g.halted is not None:
             raise OptionError(f"a new game cannot start from these options: {g.halted}")
         names = tuple(g.seat_name(i) for i in range(g.num_players))
-        allowed = list(bots) if bots is not None else list(g.game_type.bots)
+        maker = self.make_bot
+        if maker is not None:
+            for seat_name, who in seats.items():  # an unknown seat is named below
+                helper = helper_bot(who) if seat_name in names else None
+                why = maker.refusal(helper, g) if helper is not None else None
+                if why:  # a bot that does not play this game, or not with these options
+                    raise SeatError(f"seat {seat_name}: {why}")
+        playing = maker.bots_for(g) if maker is not None else []
+        allowed = list(bots) if bots is not None else playing
         kind = g.game_type
         defaults = default_seats(names, kind.referee, kind.assistant)
         assigned = check_seats(names, seats, allowed, defaults)
         people = human_seats(assigned)
-        if self.bot_refusal is not None:
-            for seat_name, who in assigned.items():
-                helper = helper_bot(who)
-                why = self.bot_refusal(helper, g.options) if helper is not None else None
-                if why:
-                    raise SeatError(f"seat {seat_name}: {why}")
         if seed is not None and len(people) > 1 and not trusted_seed:
             raise SeedRefused(
                 "a game between two people takes no seed: its dice come from a secret seed "

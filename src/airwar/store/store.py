@@ -26,590 +26,59 @@ wrong: a damaged or foreign record is reported as a
 
 from __future__ import annotations
 
-import json
-import logging
-import os
-import re
 import secrets
-import sqlite3
-import threading
-import time
-from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
-from contextlib import AbstractContextManager, contextmanager, nullcontext
-from dataclasses import dataclass, field
-from datetime import UTC, datetime, timedelta
-from pathlib import Path
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
-import platformdirs
-from sqlalchemy import (
-    ColumnElement,
-    Connection,
-    Engine,
-    create_engine,
-    delete,
-    event,
-    func,
-    insert,
-    or_,
-    select,
-)
-from sqlalchemy import text as sql_text
+from sqlalchemy import delete, insert, select
 from sqlalchemy import update as sql_update
-from sqlalchemy.dialects.postgresql import insert as pg_insert
-from sqlalchemy.dialects.sqlite import insert as sqlite_insert
-from sqlalchemy.engine import URL, make_url
-from sqlalchemy.exc import ArgumentError, SQLAlchemyError
-from sqlalchemy.orm import Session, sessionmaker
-from sqlalchemy.pool import StaticPool
 
 from airwar.core.errors import RecordError
-from airwar.core.extras import MissingExtra, missing
-from airwar.core.record import CHAIN_PREFIX, RECORD_FORMAT, RECORD_VERSION, GameRecord
-from airwar.store.errors import GameChanged, GameNotFound, StoreError
-from airwar.store.models import ActionRow, GameRow, LeaseRow
-from airwar.store.schema import upgrade_to_head
-
-ENV_VAR = "AIRWAR_DATABASE_URL"
-"""Environment variable naming the database when no URL is given."""
-
-DATABASE_FILE = "airwar.sqlite"
-STATUSES = ("running", "finished")
-SQLITE_BUSY_TIMEOUT = 30.0
-"""Seconds a SQLite writer waits for another writer's lock before giving up."""
-MAX_LISTED = 1000
-"""The most games one listing returns (a larger ``limit`` is cut to this)."""
-_MAX_TEXT = 400
-_MAX_SEED = 200
-CHANGES_CHANNEL = "airwar_games"
-"""The PostgreSQL channel on which each write names the game it changed."""
-_WRITE = "airwar_write"
-"""Execution option marking the Store's write transactions (``BEGIN IMMEDIATE`` on SQLite)."""
-
-
-def default_database_url() -> str:
-    """``$AIRWAR_DATABASE_URL`` if set, else ``airwar.sqlite`` in the user's data folder."""
-    env = os.environ.get(ENV_VAR, "").strip()
-    if env:
-        return env
-    folder = Path(platformdirs.user_data_dir("airwar"))
-    return f"sqlite:///{folder / DATABASE_FILE}"
-
-
-@dataclass
-class StoredGame:
-    """A saved game as read back from the store.
-
-    ``problem`` is set only by :meth:`Store.list_games` for a row whose record
-    is damaged (its ``status`` is then ``"corrupt"`` and ``record`` holds only
-    what could be read); :meth:`Store.load` raises instead.
-    """
-
-    id: str
-    game: str
-    title: str
-    record: GameRecord
-    seats: dict[str, str]
-    meta: dict[str, Any]
-    status: str
-    summary: dict[str, Any] | None
-    created_at: datetime
-    updated_at: datetime
-    problem: str | None = field(default=None)
-
-
-@dataclass
-class GameListing:
-    """A saved game as listed: what its row says, without reading its decisions.
-
-    ``decisions`` is the number of decisions saved. A row that cannot be read
-    (corrupt JSON, a foreign record format) is listed with status
-    ``"corrupt"`` and its ``problem``; damage to the decisions themselves is
-    found only by :meth:`Store.load`.
-    """
-
-    id: str
-    game: str
-    title: str
-    seats: dict[str, str]
-    meta: dict[str, Any]
-    status: str
-    summary: dict[str, Any] | None
-    decisions: int
-    created_at: datetime
-    updated_at: datetime
-    problem: str | None = field(default=None)
-    holders: frozenset[str] = field(default=frozenset())
-    """The keys of the browsers that hold a seat of the game."""
-
-
-def _now() -> datetime:
-    return datetime.now(UTC)
-
-
-def _aware(moment: datetime) -> datetime:
-    """Timestamps come back naive from databases without time zones: they are UTC."""
-    return moment if moment.tzinfo is not None else moment.replace(tzinfo=UTC)
-
-
-def _first_line(exc: BaseException) -> str:
-    text = str(exc).strip().splitlines()
-    return text[0] if text else type(exc).__name__
-
-
-POSTGRES_DRIVER = "psycopg"
-"""The driver a PostgreSQL URL without one is opened with: psycopg 3, which the
-``postgres`` extra installs (SQLAlchemy's own default would be psycopg2)."""
-
-
-def with_driver(url: URL) -> URL:
-    """``url`` with the driver airwar installs: ``postgresql://`` and ``postgres://``, as
-    hosts and documents write them, become ``postgresql+psycopg://``."""
-    backend, _, driver = url.drivername.partition("+")
-    if backend not in ("postgresql", "postgres"):
-        return url
-    return url.set(drivername=f"postgresql+{driver or POSTGRES_DRIVER}")
-
-
-def shown_url(url: str) -> str:
-    """``url`` as a message may show it: the password masked (``***``), whatever the URL."""
-    try:
-        text = make_url(url).render_as_string(hide_password=True)
-    except (ArgumentError, ValueError):
-        text = url
-    # a URL SQLAlchemy cannot read may still hold user:password@ after its scheme
-    return re.sub(r"(://[^/@:\s]*:)[^/@\s]*@", r"\1***@", text)
-
-
-def _hidden(text: str, url: str) -> str:
-    """``text`` (a driver's message) with the password of ``url`` masked wherever it is."""
-    try:
-        password = make_url(url).password
-    except (ArgumentError, ValueError):
-        password = None
-    if password:
-        text = text.replace(str(password), "***")
-    return text.replace(url, shown_url(url))
-
-
-SQLITE_HEADER = b"SQLite format 3\x00"
-RECOVER = (
-    "nothing was read or changed: restore the file from your backup, or rescue what it "
-    "holds with: sqlite3 '{path}' .recover | sqlite3 recovered.sqlite"
+from airwar.core.record import RECORD_FORMAT, RECORD_VERSION, GameRecord
+from airwar.store.checks import (
+    MAX_TITLE,
+    check_expected,
+    check_index,
+    check_path,
+    check_seed,
+    check_status,
+    check_text,
+    encode,
 )
+from airwar.store.checks import now as _now
+from airwar.store.database import CHANGES_CHANNEL
+from airwar.store.errors import GameNotFound, StoreError
+from airwar.store.models import ActionRow, GameRow
+from airwar.store.opening import (
+    ENV_VAR,
+    default_database_url,
+    shown_url,
+    sqlite_damage,
+    with_driver,
+)
+from airwar.store.reading import Reading
+from airwar.store.seats import SeatsAndLeases
+
+__all__ = [
+    "CHANGES_CHANNEL",
+    "ENV_VAR",
+    "Store",
+    "default_database_url",
+    "shown_url",
+    "sqlite_damage",
+    "with_driver",
+]
 
 
-def sqlite_damage(path: Path) -> str | None:
-    """What is wrong with the SQLite file at ``path`` (None: it is sound, or absent).
+class Store(Reading, SeatsAndLeases):
+    """Saved games in the database at ``url`` (see :func:`default_database_url`): a
+    :class:`~airwar.store.storage.Storage` on SQLite or PostgreSQL.
 
-    The header (the magic string, a page size that divides the file) and then
-    ``PRAGMA quick_check`` over every page: a damaged file is never opened as a store,
-    and never turned into an empty one.
+    Opening runs the schema migrations up to the newest revision. The parts:
+    :class:`~airwar.store.database.Database` (the engine, transactions, notices),
+    :class:`~airwar.store.reading.Reading` (loading, listing),
+    :class:`~airwar.store.seats.SeatsAndLeases`; writing a game's record is here.
     """
-    try:
-        with path.open("rb") as fh:
-            head = fh.read(100)
-        size = path.stat().st_size
-    except FileNotFoundError:
-        return None
-    except OSError as exc:
-        return f"it cannot be read ({exc.strerror or exc})"
-    if size == 0:
-        return "it is empty (0 bytes), not a database: a file that held games was cut"
-    if len(head) < 100 or not head.startswith(SQLITE_HEADER):
-        return "it is not a SQLite database (its header is not SQLite's)"
-    page = int.from_bytes(head[16:18], "big")
-    page = 65536 if page == 1 else page
-    if page < 512 or page & (page - 1) or size % page:
-        return f"it is cut short ({size} bytes is not a whole number of {page}-byte pages)"
-    try:
-        conn = sqlite3.connect(path, timeout=SQLITE_BUSY_TIMEOUT)
-        try:
-            rows = conn.execute("PRAGMA quick_check").fetchall()
-        finally:
-            conn.close()
-    except sqlite3.DatabaseError as exc:
-        return f"it is damaged ({_first_line(exc)})"
-    found = [str(r[0]) for r in rows]
-    if found != ["ok"]:
-        more = f" and {len(found) - 1} more problems" if len(found) > 1 else ""
-        return f"it is damaged (quick_check: {found[0][:200]}{more})"
-    return None
-
-
-def _create_sqlite(file: Path) -> None:
-    """Make a new SQLite file so that it appears whole: built beside its place (in
-    write-ahead mode, which writes its header) and linked there, never replacing a file
-    that another program made meanwhile. So a file of 0 bytes at a store's place is
-    never one being made: it is a cut file, and refused (:func:`sqlite_damage`)."""
-    if file.exists():
-        return
-    new = file.with_name(f".{file.name}.{secrets.token_hex(6)}.new")
-    try:
-        conn = sqlite3.connect(new)
-        try:
-            conn.execute("PRAGMA journal_mode=WAL")
-        finally:
-            conn.close()
-        os.link(new, file)
-    except FileExistsError:
-        pass  # another program made it first: open theirs
-    except (OSError, sqlite3.Error):
-        pass  # no hard links here: SQLite makes the file as it opens it
-    finally:
-        for leftover in (new, Path(f"{new}-wal"), Path(f"{new}-shm")):
-            leftover.unlink(missing_ok=True)
-
-
-def _encode(value: Any, what: str) -> str:
-    try:
-        return json.dumps(value, sort_keys=True)
-    except (TypeError, ValueError) as exc:
-        raise StoreError(f"cannot save {what}: it is not JSON data ({exc})") from None
-
-
-def _decode(text: str | None, game_id: str, what: str) -> Any:
-    if text is None:
-        return None
-    try:
-        return json.loads(text)
-    except (TypeError, ValueError):
-        raise RecordError(f"saved game {game_id}: its {what} are corrupt (not JSON)") from None
-
-
-def _sqlite_write_ahead(dbapi_connection: Any, _record: Any) -> None:
-    """SQLite files use a write-ahead log: each commit survives a killed process
-    without waiting for the disk, so saving every decision stays fast (and
-    readers never wait for a writer)."""
-    cursor = dbapi_connection.cursor()
-    try:
-        if cursor.execute("PRAGMA journal_mode").fetchone()[0].lower() != "wal":
-            _switch_to_write_ahead(cursor)
-        cursor.execute("PRAGMA synchronous=NORMAL")
-    finally:
-        cursor.close()
-
-
-def _switch_to_write_ahead(cursor: Any) -> None:
-    """Put a new database file into write-ahead mode, taking turns with others.
-
-    The switch needs the file to itself, and SQLite asks for that once, without
-    the busy timeout: programs opening a new database together could fail with
-    "database is locked". Retry for as long as a writer would wait its turn.
-    """
-    deadline = time.monotonic() + SQLITE_BUSY_TIMEOUT
-    while True:
-        try:
-            cursor.execute("PRAGMA journal_mode=WAL")
-            return
-        except sqlite3.OperationalError as exc:
-            if "locked" not in str(exc) or time.monotonic() >= deadline:
-                raise
-        time.sleep(0.02)
-
-
-def _sqlite_own_begin(dbapi_connection: Any, _record: Any) -> None:
-    """pysqlite begins transactions itself, late (only before the first
-    INSERT/UPDATE/DELETE) and always deferred: a writer that read the game first
-    then finds the database locked, or another writer's rows in its way. Turn
-    that off; :func:`_sqlite_begin` begins every transaction instead (the
-    SQLAlchemy recipe for pysqlite)."""
-    dbapi_connection.isolation_level = None
-
-
-def _sqlite_begin(conn: Connection) -> None:
-    """Begin a transaction on SQLite: the Store's writes take the write lock at
-    once (``BEGIN IMMEDIATE``, waiting their turn), reads begin deferred and see
-    one snapshot of the database."""
-    if conn.get_execution_options().get(_WRITE):
-        conn.exec_driver_sql("BEGIN IMMEDIATE")
-    else:
-        conn.exec_driver_sql("BEGIN")
-
-
-def _prefix(row: GameRow, actions: Iterable[ActionRow]) -> list[ActionRow]:
-    """The decisions the game row counts. A decision saved by another program after
-    the row was read is left for the next read (each is saved together with the
-    count, in one transaction)."""
-    return [a for a in actions if a.idx < row.action_count]
-
-
-def _complete(row: GameRow, actions: list[ActionRow]) -> bool:
-    return [a.idx for a in actions] == list(range(row.action_count))
-
-
-def _check_text(game_id: str, seat: int, text: str) -> None:
-    if not isinstance(seat, int) or isinstance(seat, bool) or seat < 0:
-        raise StoreError(f"game {game_id}: seat {seat!r} is not a seat number")
-    if not isinstance(text, str) or not text.strip():
-        raise StoreError(f"game {game_id}: an empty action cannot be saved")
-    if len(text) > _MAX_TEXT:
-        raise StoreError(f"game {game_id}: action text longer than {_MAX_TEXT} characters")
-    if "\x00" in text:
-        # PostgreSQL text cannot hold NUL; refuse it everywhere so that a game
-        # saved in SQLite can always move to PostgreSQL.
-        raise StoreError(f"game {game_id}: action text {text!r} contains a NUL character")
-    try:
-        text.encode("utf-8")
-    except UnicodeEncodeError:
-        raise StoreError(f"game {game_id}: action text {text!r} is not valid Unicode") from None
-
-
-def _check_status(status: str) -> None:
-    if status not in STATUSES:
-        raise StoreError(f"unknown game status {status!r} (one of: {', '.join(STATUSES)})")
-
-
-def _check_index(game_id: str, expected_index: int | None) -> None:
-    if expected_index is None:
-        return
-    if (
-        not isinstance(expected_index, int)
-        or isinstance(expected_index, bool)
-        or expected_index < 0
-    ):
-        raise StoreError(f"game {game_id}: {expected_index!r} is not a number of decisions")
-
-
-def _check_path(game_id: str, actions: Iterable[tuple[int, str]]) -> list[tuple[int, str]]:
-    """The decisions of a path, each checked, before anything is saved."""
-    path: list[tuple[int, str]] = []
-    for item in actions:
-        try:
-            seat, text = item
-        except (TypeError, ValueError):
-            raise StoreError(f"game {game_id}: {item!r} is not a (seat, text) pair") from None
-        _check_text(game_id, seat, text)
-        path.append((seat, text))
-    return path
-
-
-def _changed(
-    game_id: str,
-    count: int,
-    expected_index: int | None,
-    stored_digest: str | None = None,
-    expected_digest: str | None = None,
-) -> None:
-    if expected_index is not None and count != expected_index:
-        raise GameChanged(
-            f"game {game_id} changed elsewhere: {count} decisions are saved, "
-            f"this copy expected {expected_index}; reload the game"
-        )
-    if (
-        expected_digest is not None
-        and stored_digest is not None
-        and stored_digest.startswith(CHAIN_PREFIX)
-        and stored_digest != expected_digest
-    ):
-        # as many decisions, but not the same ones (an undo, then another move)
-        raise GameChanged(
-            f"game {game_id} changed elsewhere: its saved decisions are not the ones "
-            "this copy holds; reload the game"
-        )
-
-
-def _meta_holds(key: str, value: str | bool) -> ColumnElement[bool]:
-    """Whether a game's notes hold ``key`` with ``value``, tested on their saved text.
-
-    The notes are saved as ``json.dumps(..., sort_keys=True)``: a pair is the text
-    ``"key": value``, and every quote inside a string is escaped, so no string the notes
-    hold can look like a pair of their own."""
-    pair = json.dumps({key: value})[1:-1]
-    pattern = pair.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_")
-    return or_(
-        GameRow.meta_json.like(f"%{{{pattern},%", escape="\\"),
-        GameRow.meta_json.like(f"%, {pattern},%", escape="\\"),
-        GameRow.meta_json.like(f"%, {pattern}}}", escape="\\"),
-        GameRow.meta_json.like(f"{{{pattern}}}", escape="\\"),
-    )
-
-
-def _holds_seat(holder: str) -> ColumnElement[bool]:
-    """Whether ``holder`` (a key of letters and digits) holds a seat of a game, tested on
-    the saved text of its holders: ``{"held": {seat: key, ...}, "moving": {...}}``
-    (written sorted, always with both parts), the key a value of the first part. A quote
-    inside a seat's name is escaped, so no name can look like a value."""
-    if not holder.isalnum():
-        raise StoreError("a seat holder's key is made of letters and digits")
-    return GameRow.holders_json.like(f'{{"held": {{%: "{holder}"%}}, "moving": {{%')
-
-
-def _check_limit(limit: int) -> int:
-    if not isinstance(limit, int) or isinstance(limit, bool) or limit < 1:
-        raise StoreError(f"cannot list {limit!r} games: give a positive number")
-    return min(limit, MAX_LISTED)
-
-
-class Store:
-    """Saved games in the database at ``url`` (see :func:`default_database_url`).
-
-    Opening runs the schema migrations up to the newest revision.
-    """
-
-    def __init__(self, url: str | None = None, *, create: bool = True) -> None:
-        """Open the store at ``url``; with ``create=False`` (a command that only reads)
-        nothing is made: a SQLite file that does not exist is a :class:`StoreError`,
-        and its folder is never created."""
-        self.url = url if url else default_database_url()
-        self.engine = self._open(self.url, create=create)
-        self._writer = self.engine.execution_options(**{_WRITE: True})
-        self._sessions = sessionmaker(self.engine, expire_on_commit=False)
-        self._write_sessions = sessionmaker(self._writer, expire_on_commit=False)
-        # An in-memory database is one connection shared by every thread: its
-        # transactions must take turns (a file or a server has its own locks).
-        self._serial: AbstractContextManager[Any] = (
-            threading.RLock() if isinstance(self.engine.pool, StaticPool) else nullcontext()
-        )
-        self.listeners: list[Callable[[str], None]] = []
-        """Called with a game's id after each write to it in this process commits (the
-        browser app wakes the game's live updates with it)."""
-        self.postgres = self.engine.dialect.name == "postgresql"
-
-    def _announce(self, conn: Connection | Session, game_id: str) -> None:
-        """Inside a write transaction: tell the other processes that ``game_id`` changed
-        (PostgreSQL delivers the notice on :data:`CHANGES_CHANNEL` when it commits)."""
-        if self.postgres:
-            conn.execute(
-                sql_text("SELECT pg_notify(:channel, :game)"),
-                {"channel": CHANGES_CHANNEL, "game": game_id},
-            )
-
-    def _changed_here(self, game_id: str) -> None:
-        """After a write commits: tell this process's listeners."""
-        for listener in list(self.listeners):
-            try:
-                listener(game_id)
-            except Exception:  # a listener never undoes a saved write
-                logging.getLogger(__name__).exception("a change listener failed")
-
-    def changed_since(self, moment: datetime, limit: int = 1000) -> list[tuple[str, datetime]]:
-        """The games updated at or after ``moment`` (id, when), oldest first: how a process
-        on SQLite, which has no notices, learns what other processes changed."""
-        with self._transaction("looking for changed games") as session:
-            rows = session.execute(
-                select(GameRow.id, GameRow.updated_at)
-                .where(GameRow.updated_at >= moment)
-                .order_by(GameRow.updated_at)
-                .limit(limit)
-            ).all()
-        return [(str(r[0]), _aware(r[1])) for r in rows]
-
-    # -- opening ----------------------------------------------------------
-    @staticmethod
-    def _open(url: str, *, create: bool = True) -> Engine:
-        where = shown_url(url)
-        try:
-            parsed = make_url(url)
-        except (ArgumentError, ValueError):
-            raise StoreError(
-                f"{where!r} is not a database URL (e.g. sqlite:///games.sqlite)"
-            ) from None
-        parsed = with_driver(parsed)
-        kwargs: dict[str, Any] = {}
-        sqlite = parsed.get_backend_name() == "sqlite"
-        in_memory = sqlite and (parsed.database or "") in ("", ":memory:")
-        if in_memory:
-            kwargs = {"poolclass": StaticPool, "connect_args": {"check_same_thread": False}}
-        elif sqlite:
-            file = Path(parsed.database or "").expanduser()
-            if not create and not file.exists():
-                raise StoreError(
-                    f"no database at {str(file)!r}: nothing is saved there (this command "
-                    "only reads, and creates nothing)"
-                )
-            try:
-                file.parent.mkdir(parents=True, exist_ok=True)
-                _create_sqlite(file)
-            except OSError as exc:
-                raise StoreError(f"cannot open database {where!r}: {exc.strerror or exc}") from None
-            damage = sqlite_damage(file)
-            if damage is not None:
-                raise StoreError(
-                    f"the database {str(file)!r} is damaged: {damage}; " + RECOVER.format(path=file)
-                )
-            if "timeout" not in parsed.query:
-                # writers queue for the write lock instead of failing at once
-                kwargs = {"connect_args": {"timeout": SQLITE_BUSY_TIMEOUT}}
-        try:
-            engine = create_engine(parsed, **kwargs)
-        except ImportError as exc:
-            if parsed.get_driver_name() == POSTGRES_DRIVER and missing("postgres"):
-                raise StoreError(
-                    f"cannot open database {where!r}: {MissingExtra('postgres', 'PostgreSQL')}"
-                ) from None
-            raise StoreError(
-                f"cannot open database {where!r}: {_hidden(_first_line(exc), url)}"
-            ) from None
-        except ArgumentError as exc:
-            raise StoreError(
-                f"cannot open database {where!r}: {_hidden(_first_line(exc), url)}"
-            ) from None
-        if sqlite and not in_memory:
-            event.listen(engine, "connect", _sqlite_write_ahead)
-        if sqlite and engine.dialect.driver == "pysqlite":
-            event.listen(engine, "connect", _sqlite_own_begin)
-            event.listen(engine, "begin", _sqlite_begin)
-        try:
-            # the migrations write: on SQLite they take the write lock first too
-            upgrade_to_head(engine.execution_options(**{_WRITE: True}))
-        except SQLAlchemyError as exc:
-            engine.dispose()
-            raise StoreError(
-                f"cannot open database {where!r}: {_hidden(_first_line(exc), url)}"
-            ) from None
-        return engine
-
-    def close(self) -> None:
-        """Release the database connections."""
-        self.engine.dispose()
-
-    def __enter__(self) -> Store:
-        return self
-
-    def __exit__(self, *exc: object) -> None:
-        self.close()
-
-    @contextmanager
-    def _transaction(self, doing: str, *, write: bool = False) -> Iterator[Session]:
-        """One transaction: committed if the block succeeds, rolled back otherwise.
-
-        A ``write`` transaction on SQLite holds the database's write lock from
-        its start, so what it reads stays true until it commits.
-        """
-        with self._serial:
-            session = (self._write_sessions if write else self._sessions)()
-            try:
-                with session.begin():
-                    yield session
-            except SQLAlchemyError as exc:
-                raise StoreError(
-                    f"database error while {doing}: {_hidden(_first_line(exc), self.url)}"
-                ) from None
-            finally:
-                session.close()
-
-    @contextmanager
-    def _writing(self, doing: str) -> Iterator[Connection]:
-        """One write transaction on a plain connection (no ORM): see :meth:`_transaction`."""
-        with self._serial:
-            try:
-                with self._writer.begin() as conn:
-                    yield conn
-            except SQLAlchemyError as exc:
-                raise StoreError(
-                    f"database error while {doing}: {_hidden(_first_line(exc), self.url)}"
-                ) from None
-
-    @staticmethod
-    def _row(session: Session, game_id: str, *, lock: bool = False) -> GameRow:
-        query = select(GameRow).where(GameRow.id == game_id)
-        if lock:
-            query = query.with_for_update()
-        row = session.scalars(query).first()
-        if row is None:
-            raise GameNotFound(f"no saved game has the id {game_id!r}")
-        return row
 
     # -- writing ----------------------------------------------------------
     def create_game(
@@ -621,14 +90,12 @@ class Store:
         meta: Mapping[str, Any] | None = None,
     ) -> str:
         """Save a new game now; returns its short unique id."""
-        seed_json = _encode(record.seed, "the seed")
-        if len(seed_json) > _MAX_SEED:
-            raise StoreError(f"cannot save a seed longer than {_MAX_SEED} characters")
-        options_json = _encode(dict(record.options), "the options")
-        seats_json = _encode(dict(seats), "the seats")
-        meta_json = _encode(dict(meta or {}), "the game's notes")
+        seed_json = check_seed(record.seed)
+        options_json = encode(dict(record.options), "the options")
+        seats_json = encode(dict(seats), "the seats")
+        meta_json = encode(dict(meta or {}), "the game's notes")
         for seat, text in record.actions:
-            _check_text("(new)", seat, text)
+            check_text("(new)", seat, text)
         now = _now()
         with self._transaction("saving a new game", write=True) as session:
             game_id = secrets.token_hex(4)
@@ -637,7 +104,7 @@ class Store:
             row = GameRow(
                 id=game_id,
                 game=record.game,
-                title=title[:200],
+                title=title[:MAX_TITLE],
                 record_format=RECORD_FORMAT,
                 record_version=RECORD_VERSION,
                 options_json=options_json,
@@ -727,11 +194,11 @@ class Store:
         summary: Mapping[str, Any] | None,
         expected_digest: str | None = None,
     ) -> None:
-        path = _check_path(game_id, actions)
-        _check_index(game_id, expected_index)
+        path = check_path(game_id, actions)
+        check_index(game_id, expected_index)
         if status is not None:
-            _check_status(status)
-        summary_json = None if summary is None else _encode(dict(summary), "the summary")
+            check_status(status)
+        summary_json = None if summary is None else encode(dict(summary), "the summary")
         now = _now()
         doing = f"saving {'a move' if len(path) == 1 else 'moves'} of game {game_id}"
         with self._writing(doing) as conn:
@@ -743,7 +210,7 @@ class Store:
             if head is None:
                 raise GameNotFound(f"no saved game has the id {game_id!r}")
             count = head[0]
-            _changed(game_id, count, expected_index, head[1], expected_digest)
+            check_expected(game_id, count, expected_index, head[1], expected_digest)
             if path:
                 conn.execute(
                     insert(ActionRow),
@@ -801,28 +268,28 @@ class Store:
         nothing changes and :class:`GameChanged` is raised if the stored game
         holds another number: an undo never overwrites another writer's move.
         """
-        _check_index(game_id, expected_index)
+        check_index(game_id, expected_index)
         if record is not None:
-            _check_path(game_id, record.actions)
+            check_path(game_id, record.actions)
         if status is not None:
-            _check_status(status)
-        summary_json = None if summary is None else _encode(dict(summary), "the summary")
-        meta_json = None if meta is None else _encode(dict(meta), "the game's notes")
-        seats_json = None if seats is None else _encode(dict(seats), "the seats")
+            check_status(status)
+        summary_json = None if summary is None else encode(dict(summary), "the summary")
+        meta_json = None if meta is None else encode(dict(meta), "the game's notes")
+        seats_json = None if seats is None else encode(dict(seats), "the seats")
         now = _now()
         with self._transaction(f"updating game {game_id}", write=True) as session:
             row = self._row(session, game_id, lock=True)
-            _changed(game_id, row.action_count, expected_index, row.log_digest, expected_digest)
+            check_expected(
+                game_id, row.action_count, expected_index, row.log_digest, expected_digest
+            )
             if record is not None:
                 if record.game != row.game:
                     raise RecordError(
                         f"saved game {game_id} is a {row.game} game; "
                         f"a {record.game} record cannot replace it"
                     )
-                seed_json = _encode(record.seed, "the seed")
-                if len(seed_json) > _MAX_SEED:
-                    raise StoreError(f"cannot save a seed longer than {_MAX_SEED} characters")
-                row.options_json = _encode(dict(record.options), "the options")
+                seed_json = check_seed(record.seed)
+                row.options_json = encode(dict(record.options), "the options")
                 row.seed_json = seed_json
                 row.record_format = RECORD_FORMAT
                 row.record_version = RECORD_VERSION
@@ -840,147 +307,12 @@ class Store:
             if meta_json is not None:
                 row.meta_json = meta_json
             if title is not None:
-                row.title = title[:200]
+                row.title = title[:MAX_TITLE]
             if seats_json is not None:
                 row.seats_json = seats_json
             row.updated_at = now
             self._announce(session, game_id)
         self._changed_here(game_id)
-
-    # -- seat holders (claim-once seat links) ---------------------------------
-    @staticmethod
-    def _holders(row: GameRow) -> dict[str, dict[str, str]]:
-        data = _decode(row.holders_json, row.id, "seat holders") if row.holders_json else {}
-        if not isinstance(data, dict):
-            raise RecordError(f"saved game {row.id}: its seat holders are not a JSON object")
-        out: dict[str, dict[str, str]] = {}
-        for part in ("held", "moving"):
-            found = data.get(part)
-            out[part] = (
-                {str(k): str(v) for k, v in found.items()} if isinstance(found, dict) else {}
-            )
-        return out
-
-    @contextmanager
-    def _changing_holders(self, game_id: str) -> Iterator[dict[str, dict[str, str]]]:
-        """The game's seat holders, to change in place: saved when the block ends, in one
-        write transaction that locks the game first (two claims never both win)."""
-        with self._transaction(f"changing the seat holders of game {game_id}", write=True) as s:
-            row = self._row(s, game_id, lock=True)
-            holders = self._holders(row)
-            before = json.dumps(holders, sort_keys=True)
-            yield holders
-            changed = json.dumps(holders, sort_keys=True) != before
-            if changed:
-                # a seat taken is a change the game's live updates tell (the host's "joined")
-                row.holders_json = _encode(holders, "the seat holders")
-                row.updated_at = _now()
-                self._announce(s, game_id)
-        if changed:
-            self._changed_here(game_id)
-
-    def seat_holders(self, game_id: str) -> dict[str, str]:
-        """Seat name -> the key of the browser that holds it, for each seat held."""
-        with self._transaction(f"reading game {game_id}") as session:
-            return self._holders(self._row(session, game_id))["held"]
-
-    def hold_seats(self, game_id: str, holders: Mapping[str, str]) -> None:
-        """Give these seats to these holders (a new game's own seats, a rematch's)."""
-        with self._changing_holders(game_id) as h:
-            h["held"].update({str(k): str(v) for k, v in holders.items()})
-
-    def claim_seat(self, game_id: str, seat: str, holder: str) -> str:
-        """Let ``holder`` hold ``seat`` unless another holds it already; returns the
-        holder after the claim (``holder`` itself, or the one who got there first)."""
-        with self._changing_holders(game_id) as h:
-            return h["held"].setdefault(seat, holder)
-
-    def offer_seat_move(self, game_id: str, seat: str, holder: str, move_key: str) -> bool:
-        """Open a move of ``seat`` to another browser with ``move_key`` (replacing an
-        earlier move link of the seat); False, and nothing changes, unless ``holder``
-        holds the seat."""
-        with self._changing_holders(game_id) as h:
-            current = h["held"].get(seat)
-            if current is None or not secrets.compare_digest(current, holder):
-                return False
-            h["moving"][seat] = move_key
-            return True
-
-    def take_seat_move(self, game_id: str, move_key: str, holder: str) -> str | None:
-        """Move the seat whose open move has ``move_key`` to ``holder``, once: returns the
-        seat, or None when no open move has that key (never made, or already taken)."""
-        with self._changing_holders(game_id) as h:
-            found = None
-            for seat, key in h["moving"].items():
-                if secrets.compare_digest(key, move_key):
-                    found = seat
-            if found is None:
-                return None
-            del h["moving"][found]
-            h["held"][found] = holder
-            return found
-
-    # -- leases: which process does a piece of shared work ------------------------
-    def claim_lease(self, name: str, holder: str, seconds: float) -> bool:
-        """Hold the lease ``name`` for ``holder`` for ``seconds`` from now: True when it
-        was free, expired or already ``holder``'s (then it is renewed), else False.
-
-        Atomic across processes: the insert of a new lease and the take-over of an
-        expired one are each one statement that at most one writer wins (the row lock
-        on PostgreSQL, the write lock on SQLite)."""
-        if not name or len(name) > 200 or not holder or len(holder) > 64:
-            raise StoreError(f"a lease needs a name and a holder, not {name!r}, {holder!r}")
-        now = _now()
-        until = now + timedelta(seconds=seconds)
-        with self._writing(f"claiming {name}") as conn:
-            dialect = conn.dialect.name
-            if dialect in ("postgresql", "sqlite"):
-                maker = pg_insert if dialect == "postgresql" else sqlite_insert
-                added = conn.execute(
-                    maker(LeaseRow)
-                    .values(name=name, holder=holder, expires_at=until)
-                    .on_conflict_do_nothing(index_elements=["name"])
-                )
-                if added.rowcount == 1:
-                    return True
-            elif conn.execute(select(LeaseRow.name).where(LeaseRow.name == name)).first() is None:
-                conn.execute(insert(LeaseRow).values(name=name, holder=holder, expires_at=until))
-                return True
-            taken = conn.execute(
-                sql_update(LeaseRow)
-                .where(
-                    LeaseRow.name == name,
-                    or_(LeaseRow.holder == holder, LeaseRow.expires_at < now),
-                )
-                .values(holder=holder, expires_at=until)
-            )
-            return bool(taken.rowcount == 1)
-
-    def release_lease(self, name: str, holder: str) -> None:
-        """Give up the lease ``name`` if ``holder`` holds it (else nothing changes)."""
-        with self._writing(f"releasing {name}") as conn:
-            conn.execute(delete(LeaseRow).where(LeaseRow.name == name, LeaseRow.holder == holder))
-
-    def lease_holder(self, name: str) -> str | None:
-        """Who holds the lease ``name`` now (None: nobody, or it has expired)."""
-        with self._transaction(f"reading {name}") as session:
-            row = session.execute(
-                select(LeaseRow.holder, LeaseRow.expires_at).where(LeaseRow.name == name)
-            ).first()
-        if row is None or _aware(row[1]) < _now():
-            return None
-        return str(row[0])
-
-    def leases_held(self, prefix: str) -> int:
-        """How many unexpired leases have a name starting with ``prefix``."""
-        pattern = prefix.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_") + "%"
-        with self._transaction("counting leases") as session:
-            found = session.execute(
-                select(func.count())
-                .select_from(LeaseRow)
-                .where(LeaseRow.name.like(pattern, escape="\\"), LeaseRow.expires_at >= _now())
-            ).scalar_one()
-        return int(found)
 
     def delete(self, game_id: str) -> None:
         """Remove a saved game and its decisions (only when asked to)."""
@@ -988,209 +320,3 @@ class Store:
             self._row(session, game_id, lock=True)
             session.execute(delete(ActionRow).where(ActionRow.game_id == game_id))
             session.execute(delete(GameRow).where(GameRow.id == game_id))
-
-    # -- reading ----------------------------------------------------------
-    def load(self, game_id: str) -> StoredGame:
-        """The saved game ``game_id``; GameNotFound or RecordError (naming it) otherwise."""
-        for attempt in range(3):
-            with self._transaction(f"reading game {game_id}") as session:
-                row = self._row(session, game_id)
-                actions = _prefix(
-                    row,
-                    session.scalars(
-                        select(ActionRow)
-                        .where(ActionRow.game_id == game_id)
-                        .order_by(ActionRow.idx)
-                    ),
-                )
-            if _complete(row, actions) or attempt == 2:
-                break
-            # another program rewrote the decisions between the two reads: read again
-        return self._stored(row, actions)
-
-    def list_summaries(
-        self,
-        game: str | None = None,
-        limit: int = 200,
-        *,
-        offset: int = 0,
-        any_meta: Mapping[str, str | bool] | None = None,
-        holder: str | None = None,
-    ) -> list[GameListing]:
-        """The ``limit`` most recently updated saved games (of ``game`` if given),
-        newest first, after the first ``offset``, read from the games table alone (no
-        decision is read: the cost does not grow with the decisions played).
-
-        ``any_meta`` (note -> value, each a string or a boolean) keeps only the games
-        whose notes hold at least one of these pairs, chosen by the database, so that a
-        page holds ``limit`` such games however many others there are. ``holder`` (a
-        seat holder's key) keeps the games where that key holds a seat as well.
-
-        A row that cannot be read is listed with status ``"corrupt"`` and its
-        ``problem``.
-        """
-        if not isinstance(offset, int) or isinstance(offset, bool) or offset < 0:
-            raise StoreError(f"cannot list from {offset!r}: give a number from 0")
-        with self._transaction("listing the saved games") as session:
-            rows = self._listed(session, game, _check_limit(limit), offset, any_meta, holder)
-        return [self._listing(r) for r in rows]
-
-    def list_games(self, game: str | None = None, limit: int = 200) -> list[StoredGame]:
-        """The ``limit`` most recently updated saved games (of ``game`` if given),
-        newest first, each with its whole record.
-
-        A damaged game is listed with status ``"corrupt"`` and its ``problem``.
-        To show a list, :meth:`list_summaries` is lighter: it reads no decision.
-        """
-        with self._transaction("listing the saved games") as session:
-            rows = self._listed(session, game, _check_limit(limit))
-            by_game: dict[str, list[ActionRow]] = {r.id: [] for r in rows}
-            if rows:
-                action_query = (
-                    select(ActionRow)
-                    .where(ActionRow.game_id.in_(list(by_game)))
-                    .order_by(ActionRow.game_id, ActionRow.idx)
-                )
-                for a in session.scalars(action_query):
-                    by_game[a.game_id].append(a)
-        out: list[StoredGame] = []
-        for r in rows:
-            try:
-                out.append(self._stored(r, _prefix(r, by_game[r.id])))
-            except RecordError as exc:
-                out.append(self._damaged(r, str(exc)))
-        return out
-
-    @staticmethod
-    def _listed(
-        session: Session,
-        game: str | None,
-        limit: int,
-        offset: int = 0,
-        any_meta: Mapping[str, str | bool] | None = None,
-        holder: str | None = None,
-    ) -> list[GameRow]:
-        query = select(GameRow)
-        if game is not None:
-            query = query.where(GameRow.game == game)
-        if any_meta is not None or holder is not None:
-            wanted = [_meta_holds(k, v) for k, v in (any_meta or {}).items()]
-            if holder is not None:
-                wanted.append(_holds_seat(holder))
-            query = query.where(or_(*wanted))
-        query = query.order_by(GameRow.updated_at.desc(), GameRow.created_at.desc(), GameRow.id)
-        return list(session.scalars(query.offset(offset).limit(limit)))
-
-    @classmethod
-    def _listing(cls, row: GameRow) -> GameListing:
-        gid = row.id
-        try:
-            header = {
-                "format": row.record_format,
-                "version": row.record_version,
-                "game": row.game,
-                "options": _decode(row.options_json, gid, "options"),
-                "seed": _decode(row.seed_json, gid, "seed"),
-                "actions": [],
-                "log_digest": row.log_digest,
-            }
-            GameRecord.from_dict(header, where=f"saved game {gid}")
-            seats, meta, summary = cls._extras(row)
-            held = frozenset(cls._holders(row)["held"].values())
-        except RecordError as exc:
-            damaged = cls._damaged(row, str(exc))
-            return GameListing(
-                id=gid,
-                game=row.game,
-                title=row.title,
-                seats=damaged.seats,
-                meta=damaged.meta,
-                status=damaged.status,
-                summary=None,
-                decisions=row.action_count,
-                created_at=damaged.created_at,
-                updated_at=damaged.updated_at,
-                problem=damaged.problem,
-            )
-        return GameListing(
-            id=gid,
-            game=row.game,
-            title=row.title,
-            seats=seats,
-            meta=meta,
-            status=row.status,
-            summary=summary,
-            decisions=row.action_count,
-            created_at=_aware(row.created_at),
-            updated_at=_aware(row.updated_at),
-            holders=held,
-        )
-
-    @staticmethod
-    def _extras(row: GameRow) -> tuple[dict[str, str], dict[str, Any], dict[str, Any] | None]:
-        """The seats, notes and summary of a game row (RecordError if damaged)."""
-        gid = row.id
-        seats = _decode(row.seats_json, gid, "seats")
-        meta = _decode(row.meta_json, gid, "notes")
-        summary = _decode(row.summary_json, gid, "summary")
-        if not isinstance(seats, dict) or not isinstance(meta, dict):
-            raise RecordError(f"saved game {gid}: its seats or notes are not JSON objects")
-        if summary is not None and not isinstance(summary, dict):
-            raise RecordError(f"saved game {gid}: its summary is not a JSON object")
-        return {str(k): str(v) for k, v in seats.items()}, meta, summary
-
-    @classmethod
-    def _stored(cls, row: GameRow, actions: list[ActionRow]) -> StoredGame:
-        gid = row.id
-        if not _complete(row, actions):
-            raise RecordError(
-                f"saved game {gid}: its decisions are damaged "
-                f"({len(actions)} stored, {row.action_count} expected)"
-            )
-        data = {
-            "format": row.record_format,
-            "version": row.record_version,
-            "game": row.game,
-            "options": _decode(row.options_json, gid, "options"),
-            "seed": _decode(row.seed_json, gid, "seed"),
-            "actions": [[a.seat, a.text] for a in actions],
-            "log_digest": row.log_digest,
-        }
-        record = GameRecord.from_dict(data, where=f"saved game {gid}")
-        seats, meta, summary = cls._extras(row)
-        return StoredGame(
-            id=gid,
-            game=row.game,
-            title=row.title,
-            record=record,
-            seats=seats,
-            meta=meta,
-            status=row.status,
-            summary=summary,
-            created_at=_aware(row.created_at),
-            updated_at=_aware(row.updated_at),
-        )
-
-    @staticmethod
-    def _damaged(row: GameRow, problem: str) -> StoredGame:
-        def lenient(text: str | None) -> Any:
-            try:
-                return json.loads(text) if text is not None else None
-            except (TypeError, ValueError):
-                return None
-
-        seats = lenient(row.seats_json)
-        meta = lenient(row.meta_json)
-        return StoredGame(
-            id=row.id,
-            game=row.game,
-            title=row.title,
-            record=GameRecord(row.game, {}, 0, []),
-            seats={str(k): str(v) for k, v in seats.items()} if isinstance(seats, dict) else {},
-            meta=meta if isinstance(meta, dict) else {},
-            status="corrupt",
-            summary=None,
-            created_at=_aware(row.created_at),
-            updated_at=_aware(row.updated_at),
-            problem=problem,
-        )

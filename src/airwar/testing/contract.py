@@ -61,7 +61,9 @@ def check_options(case: Case) -> None:
     assert len(set(game.seat_names)) == game.num_players, "two seats have the same name"
     referee = game.game_type.referee
     assert referee is None or referee in game.seat_names, f"the referee {referee!r} is no seat"
-    assert game.game_type.bots, "GameType.bots names no bot that can play a seat"
+    from airwar.bots.registry import bots_for
+
+    assert bots_for(game), "no registered bot plays a seat of this game"
 
 
 def _check_chance(state: GameState) -> None:

@@ -37,8 +37,10 @@ def _store(folder: Path) -> Store:
 
 def _solo(sessions: Sessions, game: Game, seed: int) -> PlaySession:
     """Seat 0 a person, every other seat the random bot (a person too if the game
-    declares no random bot)."""
-    bot = "ai:random" if "random" in game.game_type.bots else "human"
+    is not played by the random bot)."""
+    from airwar.bots.registry import bots_for
+
+    bot = "ai:random" if "random" in bots_for(game) else "human"
     seats = {game.seat_name(i): "human" if i == PERSON else bot for i in range(game.num_players)}
     return sessions.create(game, seats, seed=seed, run_bots=False)
 

@@ -14,6 +14,7 @@ from fastapi import APIRouter, HTTPException, Path, Request, Response
 from fastapi.responses import HTMLResponse
 from pydantic import BaseModel, ConfigDict, Field, StringConstraints, model_validator
 
+from airwar.bots.registry import bots_for
 from airwar.core.registry import load_game
 from airwar.games.examples import GUNSLINGERS, as_path, example_files, find_example
 from airwar.games.gunslingers import SEQUENCE, GunslingersGame, ScenarioError, parse_scenario
@@ -162,7 +163,7 @@ def preview_of(data: dict[str, Any]) -> ScenarioPreview:
             q, r = u.hex
             units.append(UnitBrief(id=u.id, kind=kind, side=u.side, hex=f"{q},{r}"))
     seats = (*sc.side_names(), REFEREE)
-    bots = list(GunslingersGame.game_type.bots)
+    bots = bots_for(GunslingersGame())
     side_kinds = [HUMAN, REMOTE, *(AI_PREFIX + b for b in bots)]
     kinds = {name: side_kinds for name in sc.side_names()}
     auto = GunslingersAuto.name

@@ -21,7 +21,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from airwar.analysis.move_review import review_last_move, span_from_log
-from airwar.bots.registry import make_bot, refusal
+from airwar.bots.registry import make_bot
 from airwar.core.driver import Driver
 from airwar.core.errors import AirwarError
 from airwar.core.game import Game, GameState
@@ -81,7 +81,7 @@ class GameService(Sessions):
     """Creates, loads, plays, undoes and replays games for the web routes."""
 
     def __init__(self, store: Store) -> None:
-        super().__init__(store, make_bot, refusal)
+        super().__init__(store, make_bot)
 
     def create_for(
         self,

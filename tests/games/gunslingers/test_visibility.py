@@ -169,13 +169,6 @@ def test_the_game_declares_a_double_blind_game_without_undo() -> None:
     assert isinstance(game.game_type, GameType)
     assert game.game_type.information == "imperfect"
     assert game.game_type.chance and not game.game_type.undo
-    assert game.game_type.bots == (
-        "random",
-        "gunslingers-auto",
-        "tactical",
-        "tactical:easy",
-        "tactical:hard",
-    )
     state = game.new_initial_state()
     for event in state.log:
         assert game.narrate(event) == describe(event).strip()

@@ -56,7 +56,6 @@ class GunslingersGame(Game):
         information="imperfect",
         chance=True,
         undo=False,
-        bots=("random", GunslingersAuto.name, "tactical", "tactical:easy", "tactical:hard"),
         setup="scenario",
         referee=REFEREE,
         assistant=GunslingersAuto.name,
@@ -285,11 +284,6 @@ class GunslingersState(GsState):
 def strongest_bot(known: list[str] | set[str] | tuple[str, ...]) -> str:
     """The strongest bot of :data:`STRONGEST_BOTS` among the ``known`` bot names."""
     return next((name for name in STRONGEST_BOTS if name in known), GunslingersAuto.name)
-
-
-def side_bots(known: list[str] | set[str] | tuple[str, ...]) -> list[str]:
-    """The bots among ``known`` that can play a side: the game's own and the strongest."""
-    return [n for n in known if n in GunslingersGame.game_type.bots or n in STRONGEST_BOTS]
 
 
 def options_for_file(path: str | Path, turns: int = 0) -> dict[str, Any]:

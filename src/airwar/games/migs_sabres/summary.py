@@ -19,11 +19,11 @@ MIGS_TYPE = GameType(
     information="perfect",
     chance=True,
     undo=True,
-    bots=("expert", "heuristic", "mcts", "random"),
     concede=True,
 )
-"""Both MiGs and Sabres games: open information, dice, undo against the AI, every bot
-(their advisor, the exact solver, is :meth:`MigsGame.advisor`)."""
+"""Both MiGs and Sabres games: open information, dice, undo against the AI (the bots
+that play them say so in the bot registry; their advisor, the exact solver, is
+:meth:`MigsGame.advisor`)."""
 
 
 @dataclass(frozen=True)
