@@ -10,7 +10,10 @@ meant those tests to run.
 
 from __future__ import annotations
 
+import atexit
+import contextlib
 import os
+import secrets
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -22,10 +25,46 @@ from sqlalchemy import create_engine, text
 from airwar.store import InMemoryStore, Store
 from tests.needs import missing
 
+_OWN_DATABASE: list[str] = []
+"""The URL of this test process's own PostgreSQL database, once made."""
+
 
 def _postgres_url() -> str | None:
-    url = os.environ.get("AIRWAR_TEST_POSTGRES_URL", "").strip()
-    return url or None
+    """This test process's own database beside the one ``AIRWAR_TEST_POSTGRES_URL``
+    names (None: the variable is not set): made on first use with a random name and
+    dropped when the process ends, so that two test processes (the suite runs in two)
+    or two runs on one server never empty each other's tables."""
+    base = os.environ.get("AIRWAR_TEST_POSTGRES_URL", "").strip()
+    if not base:
+        return None
+    if not _OWN_DATABASE:
+        import psycopg
+        from psycopg import sql
+        from sqlalchemy.engine import make_url
+
+        url = make_url(base)
+        admin = url.set(drivername="postgresql").render_as_string(hide_password=False)
+        name = f"airwar_store_{secrets.token_hex(6)}"
+        try:
+            with psycopg.connect(admin, autocommit=True, connect_timeout=10) as conn:
+                conn.execute(sql.SQL("CREATE DATABASE {}").format(sql.Identifier(name)))
+        except psycopg.Error as exc:
+            pytest.fail(
+                f"PostgreSQL at AIRWAR_TEST_POSTGRES_URL cannot make a database: {exc}",
+                pytrace=False,
+            )
+
+        def drop() -> None:
+            statement = sql.SQL("DROP DATABASE IF EXISTS {} WITH (FORCE)")
+            with (
+                contextlib.suppress(psycopg.Error),
+                psycopg.connect(admin, autocommit=True, connect_timeout=10) as conn,
+            ):
+                conn.execute(statement.format(sql.Identifier(name)))
+
+        atexit.register(drop)
+        _OWN_DATABASE.append(url.set(database=name).render_as_string(hide_password=False))
+    return _OWN_DATABASE[0]
 
 
 AnyStore: TypeAlias = Store | InMemoryStore
