@@ -1,0 +1,140 @@
+"""The play session's link to the store: the games kept in memory, each decision's save.
+
+Every save says how many decisions it expects the stored game to hold and the digest
+of their log; of two writers exactly one wins, and the other's copy is rebuilt from
+the store (:class:`~airwar.store.GameChanged`), never saved on top of the winner's.
+"""
+
+from __future__ import annotations
+
+import threading
+import time
+from collections import OrderedDict
+from collections.abc import Callable, Mapping
+from typing import TYPE_CHECKING, Any
+
+from airwar.core.bot import Bot
+from airwar.core.driver import Driver, replay
+from airwar.core.errors import AirwarError
+from airwar.session.live import Mark
+from airwar.session.readers import PlaySession
+from airwar.session.seats import is_ai, new_tokens
+from airwar.store import GameChanged
+
+if TYPE_CHECKING:
+    from airwar.session.bots import BotScheduler
+    from airwar.store import Store, StoredGame
+
+CACHE_SIZE = 256
+"""Live games kept in memory; older ones are rebuilt from the store on demand."""
+
+BotMaker = Callable[[str, int | str], Bot]
+BotRefusal = Callable[[str, Mapping[str, Any]], "str | None"]
+"""Why a bot cannot play a game with these options (the bot registry's ``refusal``)."""
+
+
+class SavedGames:
+    """The games in play kept in memory over the store, and their saves.
+
+    ``make_bot(name, seed)`` builds the bots that play seats of kind ``ai:NAME``.
+    """
+
+    def __init__(
+        self,
+        store: Store,
+        make_bot: BotMaker | None = None,
+        bot_refusal: BotRefusal | None = None,
+    ) -> None:
+        self.store = store
+        self.make_bot = make_bot
+        self.bot_refusal = bot_refusal
+        self._live: OrderedDict[str, PlaySession] = OrderedDict()
+        self._lock = threading.RLock()
+        self._loading = threading.Lock()
+        self.scheduler: BotScheduler | None = None
+        """When set, the bots' turns that ``create``, ``act`` and a resuming ``get``
+        would play inside the call are handed to it instead (see :meth:`continue_bots`)."""
+
+    def _from_stored(self, stored: StoredGame) -> PlaySession:
+        driver = replay(stored.record)
+        meta = dict(stored.meta or {})
+        tokens = dict(meta.get("tokens") or {})
+        missing = {n: k for n, k in stored.seats.items() if not is_ai(k) and n not in tokens}
+        if missing:
+            # a game saved before seat links gets them on its first load
+            tokens.update(new_tokens(missing))
+            meta["tokens"] = tokens
+            self.store.update(stored.id, meta=meta)
+        return PlaySession(stored.id, stored.title, dict(stored.seats), meta, driver)
+
+    def _remember(self, live: PlaySession) -> None:
+        with self._lock:
+            self._live[live.id] = live
+            self._live.move_to_end(live.id)
+            while len(self._live) > CACHE_SIZE:
+                self._live.popitem(last=False)
+
+    def forget(self, game_id: str) -> None:
+        with self._lock:
+            self._live.pop(game_id, None)
+
+    def _save(self, live: PlaySession, before: int, prior: str) -> None:
+        """Save the decisions made since ``before`` in one transaction, expecting the
+        stored game to hold ``before`` decisions whose log has the digest ``prior``."""
+        new = live.driver.record.actions[before:]
+        if not new:
+            return
+        try:
+            self.store.append_actions(
+                live.id,
+                list(new),
+                expected_index=before,
+                expected_digest=prior,
+                log_digest=live.driver.log_digest,
+                status=live.status,
+                summary=live.summary(),
+            )
+        except GameChanged:
+            self._rebuild(live)
+            raise
+        except Exception:
+            # a failed save leaves the stored game as it was: so must this copy
+            self._rebuild(live)
+            raise
+        live.version += 1
+        live.checked = time.monotonic()
+
+    def _rebuild(self, live: PlaySession) -> None:
+        """Replace this copy's game by the stored one (after a refused save)."""
+        try:
+            fresh = self._from_stored(self.store.load(live.id))
+        except AirwarError:
+            self.forget(live.id)
+            return
+        live.driver = fresh.driver
+        live.meta = fresh.meta
+        live.version += 1
+        live.checked = time.monotonic()
+
+    def _save_summary(self, live: PlaySession) -> None:
+        self.store.update(live.id, status=live.status, summary=live.summary())
+
+    def _mark(self, live: PlaySession, *, by_bot: bool) -> None:
+        """Note, just before a decision is applied, the draws made so far and who decides."""
+        if live.marks_of is live.driver and len(live.marks) == live.decisions:
+            live.marks.append(Mark(live.driver.draws, by_bot))
+
+    def marks(self, live: PlaySession) -> list[Mark]:
+        """One :class:`Mark` per decision of the game; worked out again by a replay of the
+        record when this copy has none for its decisions (loaded, rebuilt, or changed
+        outside the session)."""
+        if live.marks_of is live.driver and len(live.marks) == live.decisions:
+            return live.marks
+        driver = Driver(live.game, live.driver.seed)
+        marks = []
+        for seat, text in live.driver.record.actions:
+            driver.resolve_chance()
+            marks.append(Mark(driver.draws, live.made_by_bot(driver.state, seat)))
+            driver.act(text, seat)
+        live.marks, live.marks_of = marks, live.driver
+        return marks
