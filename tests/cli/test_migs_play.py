@@ -102,7 +102,7 @@ def new_session(
         seed=seed,
         title="test",
         run_bots=False,
-        auto_chance=False,
+        stop_at_rolls=True,
     )
     if first != named:
         store.update(live.id, seats=named)

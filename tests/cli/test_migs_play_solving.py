@@ -48,7 +48,7 @@ def test_the_expert_waits_for_its_solve_and_the_terminal_says_so(
     sessions = Sessions(store, make_bot)
     seats = {"Communist": "ai:expert", "Allied": HUMAN}
     live = sessions.create(
-        "migs-engagement", seats, options=OPTIONS, run_bots=False, auto_chance=False
+        "migs-engagement", seats, options=OPTIONS, run_bots=False, stop_at_rolls=True
     )
     console = Console(record=True, width=140, file=io.StringIO())
     TerminalPlay(sessions, live, console, input_fn=Script(["quit"])).run()

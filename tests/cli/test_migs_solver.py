@@ -42,7 +42,7 @@ def close_session(
     """A session whose planes are placed close enough to shoot in their one movement turn."""
     sessions = Sessions(store, make_bot)
     live = sessions.create(
-        "migs-engagement", SEATS, options=OPTIONS, run_bots=False, auto_chance=False
+        "migs-engagement", SEATS, options=OPTIONS, run_bots=False, stop_at_rolls=True
     )
     driver = live.driver
     e = driver.state.engagement
@@ -62,7 +62,7 @@ def test_moves_and_the_values_command_show_the_cached_values(store: Store) -> No
     session, console = close_session(store, ["values", "quit"])
     session.run()
     text = console.export_text()
-    info = engagement_values(session.driver.state)
+    info = engagement_values(session.live.state)
     assert info is not None and info["to_move"] == "active" and info["moves"]
     assert "from the Yak-9's (Communist) side" in text
     assert "assuming optimal play by both planes" in text

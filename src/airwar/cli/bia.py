@@ -536,27 +536,26 @@ def engagement(
                 meta={"interface": "terminal"},
             )
         )
-    driver = live.driver
     # the record as saved: its seed was chosen (or shown) here, so there is no
     # commitment to publish and the JSON is the same for the same seed
-    record = driver.finished_record().to_dict()
+    record = live.finished_record().to_dict()
     if as_json:
         typer.echo(
             json.dumps(
                 {
-                    "game": driver.game.name,
+                    "game": live.game.name,
                     "title": game.scenario.title,
-                    "seed": driver.seed,
-                    "events": driver.events,
-                    "returns": driver.state.returns(),
+                    "seed": live.seed,
+                    "events": live.events,
+                    "returns": live.state.returns(),
                     "record": record,
                 }
             )
         )
         return
-    for line in render_events(printable_values(driver.events)):
+    for line in render_events(printable_values(live.events)):
         typer.echo(line)
-    typer.echo(printable(f"Seed {driver.seed}: the same seed replays this engagement exactly."))
+    typer.echo(printable(f"Seed {live.seed}: the same seed replays this engagement exactly."))
 
 
 def _presence(p: dict[str, Any]) -> str:

@@ -406,9 +406,7 @@ def play(
         if live.game.name != GunslingersGame.name:
             fail(f"saved game {resume} is a {live.game.name} game, not Gunslingers")
         seats = _auto_seats(live.seat_names(), live.seats, auto or [])
-        if seats != live.seats:
-            sessions.store.update(live.id, seats=seats)
-            live.seats = seats
+        sessions.reseat(live, seats)
         typer.echo(f"resumed game {live.id} at decision {live.decisions}")
         if live.halted:
             for event in live.visible_events(None):  # the log, if every person sits here
@@ -431,7 +429,7 @@ def play(
             meta={"interface": "terminal"},
             bots=[*game.game_type.bots, AUTO],
             run_bots=False,
-            auto_chance=False,
+            stop_at_rolls=True,
         )
         typer.echo(f"saved as game {live.id} (resume with --resume {live.id})")
         for name, token in sorted(live.tokens.items()):
@@ -488,7 +486,7 @@ def _referee(
     seat played elsewhere decides. Without it the terminal answers the seats of the
     people here; a seat played from a browser (``remote``) is waited for likewise.
     """
-    live.driver.auto_chance = False
+    sessions.stop_at_rolls(live)  # each roll is told before it is made
     game_id = live.id
     names = live.seat_names()
     if only is not None:
@@ -505,7 +503,6 @@ def _referee(
             fail("every person's seat of this game is played elsewhere: name one with --seat")
         mine = {names.index(n) for n, k in live.seats.items() if k == HUMAN}
     shown = 0
-    saved: dict[str, Any] | None = None
     waited: str | None = None
 
     def events_since(start: int) -> list[dict[str, Any]]:
@@ -532,33 +529,20 @@ def _referee(
         return live.view(viewer)
 
     while True:
-        rolled = False
-        while live.state.current_actor() == CHANCE:
-            show_new()
-            check = live.state.pending_check()
-            if check is not None and open_book:
-                typer.echo(printable(f"    to roll: {check.explain()}"))
-            live.driver.roll()
-            rolled = True
+        try:
+            while live.state.current_actor() == CHANCE:
+                show_new()
+                check = live.state.pending_check()
+                if check is not None and open_book:
+                    typer.echo(printable(f"    to roll: {check.explain()}"))
+                # saved with the score it leaves, never over another writer's save
+                sessions.roll(live)
+        except GameChanged:
+            if only is None:
+                raise
+            live = sessions.get(game_id, fresh=True, resume_bots=False)
+            continue
         show_new()
-        summary = live.summary()
-        if rolled and summary != saved:
-            # the score and status after the rolls; never over another writer's save
-            try:
-                sessions.store.update(
-                    game_id,
-                    status=live.status,
-                    summary=summary,
-                    expected_index=live.decisions,
-                    expected_digest=live.driver.log_digest,
-                )
-            except GameChanged:
-                if only is None:
-                    raise
-                live = sessions.get(game_id, fresh=True, resume_bots=False)
-                live.driver.auto_chance = False
-                continue
-            saved = summary
         state = live.state
         assert isinstance(state, GsState)
         actor = state.current_actor()
@@ -574,8 +558,6 @@ def _referee(
                 if only is None:
                     raise
                 live = sessions.get(game_id, fresh=True, resume_bots=False)
-                live.driver.auto_chance = False
-            saved = live.summary()
             continue
         if actor not in mine:
             view = view_now()
@@ -587,7 +569,6 @@ def _referee(
                 waited = line
             time.sleep(poll)
             live = sessions.get(game_id, fresh=True, resume_bots=False)
-            live.driver.auto_chance = False
             continue
         waited = None
         ask = state.pending_ask()
@@ -620,7 +601,6 @@ def _referee(
                 continue
             taken = sessions.undo(live, actor, at=at)
             typer.echo(printable(f"taken back: {'; '.join(taken)} (the dice stay as they fell)"))
-            live.driver.auto_chance = False
             shown = count_now()
             continue
         if text == "auto":
@@ -640,9 +620,7 @@ def _referee(
                 raise
             typer.echo("refused: the game changed meanwhile (another seat decided); here it is")
             live = sessions.get(game_id, fresh=True, resume_bots=False)
-            live.driver.auto_chance = False
             continue
-        saved = live.summary()
 
 
 def _prompt_map(view: dict[str, Any], words: list[str]) -> None:

@@ -49,7 +49,7 @@ from airwar.core.registry import load_game
 from airwar.core.text import printable
 from airwar.games.migs_sabres import EngagementGame, MigsGame
 from airwar.session import PlaySession, Sessions
-from airwar.session.seats import check_seats, human_seats
+from airwar.session.seats import human_seats
 from airwar.store import GameChanged
 
 if TYPE_CHECKING:
@@ -226,8 +226,11 @@ def play(
                 + (["--engagement"] if engagement else [])
             )
             raise OptionError(f"{what} cannot be used with --resume: a saved game keeps its own")
-        load_migs(sessions.store, resume)
         live = sessions.get(resume, resume_bots=False)  # the bots play on here, told
+        if live.game.name not in MIGS_GAMES:
+            raise RecordError(
+                f"saved game {resume} is a {live.game.name} game, not MiGs and Sabres"
+            )
         if live.finished:
             console.print(
                 f"Game {resume} is over ({scores_text(live.summary().get('scores'))}); "
@@ -255,7 +258,7 @@ def play(
         title=game_title,
         meta={"interface": "terminal"},
         run_bots=False,
-        auto_chance=False,
+        stop_at_rolls=True,
     )
     console.print(
         f"Game {live.id} ({game.title}, {_dice(live)}): {printable(game_title)}. Type help at "
@@ -272,21 +275,13 @@ def _dice(live: PlaySession) -> str:
     if len(human_seats(live.seats)) > 1:
         published = live.fairness(reveal=False).get("commitment", "")
         return f"dice from a secret seed, commitment {published[:16]}"
-    return f"seed {live.driver.seed}"
+    return f"seed {live.seed}"
 
 
 def _hand_over(sessions: Sessions, live: PlaySession, given: dict[str, str | None]) -> None:
     """``--communist``/``--allied`` on resuming: hand a side to a person or a bot."""
-    seats = dict(live.seats)
-    for side, text in given.items():
-        if text is not None:
-            seats[side] = normalise_seat(text, side)
-    if seats == live.seats:
-        return
-    names = tuple(live.seat_names())
-    seats = check_seats(names, seats, list(live.game.game_type.bots))
-    sessions.store.update(live.id, seats=seats)
-    live.seats = seats
+    seats = {side: normalise_seat(text, side) for side, text in given.items() if text is not None}
+    sessions.reseat(live, seats)
 
 
 def _run(session: TerminalPlay) -> None:

@@ -5,8 +5,9 @@ same one the browser app uses: every human decision, or whole typed path, is
 checked as a whole and saved in one transaction with the game's digest and
 summary (:meth:`Sessions.act`); the bots decide through
 :meth:`Sessions.bot_step`, seeded by :func:`airwar.session.bot_seed`; undo is
-:meth:`Sessions.undo`. The session's driver stops at every roll, so each roll
-is told before it is made and after. If another writer (a browser, another
+:meth:`Sessions.undo`. The game stops at every roll
+(:meth:`Sessions.stop_at_rolls`), so each roll is told before it is made
+(:meth:`Sessions.roll`) and after. If another writer (a browser, another
 terminal) saved a decision first, the save is refused with
 :class:`~airwar.store.GameChanged` and the session ends: the refused move is
 kept nowhere.
@@ -34,7 +35,6 @@ from airwar.cli.render_migs import (
     solver_sign,
     value_text,
 )
-from airwar.core.driver import Driver
 from airwar.core.errors import IllegalAction, InvalidNotation, OutOfTurn
 from airwar.core.game import CHANCE, TERMINAL
 from airwar.games.migs_sabres import Facing, Square, movement_options, parse_path
@@ -162,7 +162,7 @@ class TerminalPlay:
     ) -> None:
         self.sessions = sessions
         self.live = live
-        self.live.driver.auto_chance = False
+        sessions.stop_at_rolls(live)  # each roll is told before it is made
         self.console = console
         self.input_fn = input_fn or console.input
         self.ai_delay = ai_delay
@@ -170,42 +170,13 @@ class TerminalPlay:
         self.narrator = Narrator()
         self.shown = 0
         self.board_drawn_at = -1
-        self.saved_summary: dict[str, Any] | None = None
 
     @property
     def game_id(self) -> str:
         return self.live.id
 
-    @property
-    def driver(self) -> Driver:
-        """The session's driver (replaced by an undo)."""
-        return self.live.driver
-
     def side(self, seat: int) -> str:
         return self.live.game.seat_name(seat)
-
-    # -- saving ------------------------------------------------------------
-    def _saved(self) -> None:
-        """Note the summary the session has just saved with a decision."""
-        self.saved_summary = self.live.summary()
-
-    def _save_summary(self) -> None:
-        """Save the score and status after rolls (the decisions' saves carry the rest).
-
-        Saved only if the stored game still holds exactly this copy's
-        decisions (their number and digest), so a stale copy never overwrites
-        another writer's summary.
-        """
-        summary = self.live.summary()
-        if summary != self.saved_summary:
-            self.sessions.store.update(
-                self.game_id,
-                status=self.live.status,
-                summary=summary,
-                expected_index=self.live.decisions,
-                expected_digest=self.driver.log_digest,
-            )
-            self.saved_summary = summary
 
     # -- output ------------------------------------------------------------
     def say(self, text: str = "") -> None:
@@ -213,7 +184,7 @@ class TerminalPlay:
 
     def catch_up(self, *, quiet: bool = False) -> None:
         """Let the narrator read the events so far (telling them unless ``quiet``)."""
-        events = self.driver.state.log.since(self.shown)
+        events = self.live.state.log.since(self.shown)
         for ev in events:
             for line in self.narrator.lines(ev):
                 if not quiet:
@@ -223,7 +194,7 @@ class TerminalPlay:
         self.shown += len(events)
 
     def tell_new_events(self, *, roll_told: bool = False) -> None:
-        events = self.driver.state.log.since(self.shown)
+        events = self.live.state.log.since(self.shown)
         for ev in events:
             for line in self.narrator.lines(ev, with_roll_before=not roll_told):
                 self.say(line)
@@ -234,7 +205,7 @@ class TerminalPlay:
         self.shown += len(events)
 
     def draw_chart(self) -> None:
-        view = self.driver.state.view(None)
+        view = self.live.state.view(None)
         chart = view.get("chart")
         if not chart:
             return
@@ -249,7 +220,7 @@ class TerminalPlay:
         self.console.print(chart_text(squares, sides, markers))
 
     def draw_board(self) -> None:
-        view = self.driver.state.view(None)
+        view = self.live.state.view(None)
         engagement = view.get("engagement")
         if not engagement:
             self.say("No engagement is being fought: there is no Battle Board to draw.")
@@ -259,7 +230,7 @@ class TerminalPlay:
             for p in engagement["planes"].values()
         ]
         self.console.print(board_text(planes))
-        self.board_drawn_at = len(self.driver.state.log)
+        self.board_drawn_at = len(self.live.state.log)
 
     @staticmethod
     def _label(p: Mapping[str, Any]) -> str:
@@ -288,7 +259,7 @@ class TerminalPlay:
             return None
         from airwar.games.migs_sabres.solver import engagement_values
 
-        return engagement_values(self.driver.state)
+        return engagement_values(self.live.state)
 
     def show_values(self) -> None:
         """The ``values`` command: the solver's numbers, or how to get them."""
@@ -298,7 +269,7 @@ class TerminalPlay:
                 "play without the flag to see them."
             )
             return
-        view = self.driver.state.view(None)
+        view = self.live.state.view(None)
         engagement = view.get("engagement")
         if not engagement:
             self.say("No engagement is being fought: the solver has nothing to value.")
@@ -321,7 +292,7 @@ class TerminalPlay:
             self.say(f"  {text:<6} {value_text(sign * value)}{mark}")
 
     def list_moves(self) -> None:
-        view = self.driver.state.view(None)
+        view = self.live.state.view(None)
         engagement = view.get("engagement")
         if not engagement:
             return
@@ -413,7 +384,7 @@ class TerminalPlay:
         )
 
     def show_reach(self) -> None:
-        engagement = self.driver.state.view(None).get("engagement")
+        engagement = self.live.state.view(None).get("engagement")
         reach = self._reach(engagement) if engagement else []
         if not reach:
             self.say("No firing position can be reached with the MP left.")
@@ -435,7 +406,7 @@ class TerminalPlay:
     def show_log(self, n: int) -> None:
         narrator = Narrator()
         lines: list[str] = []
-        for ev in self.driver.state.log.to_list():
+        for ev in self.live.state.log.to_list():
             lines.extend(narrator.lines(ev))
         for line in lines[-n:]:
             self.say(line)
@@ -450,17 +421,14 @@ class TerminalPlay:
     # -- the loop ----------------------------------------------------------
     def resolve_chance(self) -> None:
         """Make every pending roll, telling each before and after."""
-        rolled = False
-        while self.driver.state.current_actor() == CHANCE:
+        while self.live.state.current_actor() == CHANCE:
             self.tell_new_events()
-            check = self.driver.state.pending_check()
+            check = self.live.state.pending_check()
             if check is not None:
                 self.say(before_text(check))
-            self.driver.roll()
-            rolled = True
+            self.sessions.roll(self.live)  # saved with the score it leaves
             self.tell_new_events(roll_told=check is not None)
-        if rolled or self.saved_summary is None:
-            self._save_summary()
+        self.sessions.save_summary(self.live)  # once, if nothing was saved since
 
     def run(self) -> SessionResult:
         """Play until the game ends or the player quits.
@@ -472,7 +440,7 @@ class TerminalPlay:
         while True:
             self.resolve_chance()
             self.tell_new_events()
-            actor = self.driver.state.current_actor()
+            actor = self.live.state.current_actor()
             if actor == TERMINAL:
                 self.finish()
                 return SessionResult(self.game_id, True)
@@ -488,7 +456,7 @@ class TerminalPlay:
         )
 
     def bot_turn(self, seat: int, name: str) -> None:
-        engagement = self.driver.state.view(None).get("engagement") or {}
+        engagement = self.live.state.view(None).get("engagement") or {}
         if self.board_drawn_at < 0 or not engagement.get("stepped"):
             self.draw_board()
             if engagement:
@@ -499,7 +467,6 @@ class TerminalPlay:
 
         with solve_progress(self.console) as on_progress, jobs.watching(on_progress):
             made = self.sessions.bot_step(self.live)
-        self._saved()
         if made is not None:
             self.say(f"{self.side(made[0])} ({name}) plays {made[1]}")
         self.tell_new_events()
@@ -507,13 +474,13 @@ class TerminalPlay:
             time.sleep(self.ai_delay)
 
     def prompt(self, seat: int) -> str:
-        engagement = self.driver.state.view(None).get("engagement") or {}
+        engagement = self.live.state.view(None).get("engagement") or {}
         mp = f", {engagement['mp_left']} MP" if engagement.get("step") == "move" else ""
         return f"{self.side(seat)}{mp}> "
 
     def human_turn(self, seat: int) -> bool:
         """Ask ``seat`` until it has made a move (True) or quit (False)."""
-        engagement = self.driver.state.view(None).get("engagement") or {}
+        engagement = self.live.state.view(None).get("engagement") or {}
         if self.board_drawn_at < 0 or not engagement.get("stepped"):
             self.draw_board()
         self.list_moves()
@@ -587,7 +554,7 @@ class TerminalPlay:
         game is replayed from its record without those decisions; rolls come
         from the seed and their draw number, so no die is ever re-rolled.
         """
-        actions = self.driver.record.actions
+        actions = self.live.record.actions
         taken = self.sessions.undo(self.live, seat, at=at)
         first = len(actions) - len(taken)
         mine = []
@@ -595,12 +562,10 @@ class TerminalPlay:
             if s != seat:
                 break
             mine.append(text)
-        self.driver.auto_chance = False
         self.narrator = Narrator()
         self.shown = 0
         self.catch_up(quiet=True)
         self.board_drawn_at = -1
-        self._saved()
         dropped = len(taken) - len(mine)
         also = f" and the {dropped} decision(s) after it" if dropped else ""
         self.say(f"Took back {self.side(seat)}'s move {' '.join(mine)}{also}.")
@@ -616,7 +581,7 @@ class TerminalPlay:
         text = line.strip()
         head, colon, rest = text.partition(":")
         if colon:
-            named = self.driver.game.seat_from_text(head)
+            named = self.live.game.seat_from_text(head)
             if named != seat:
                 raise OutOfTurn(
                     f"it is not {self.side(named)}'s turn: {self.side(seat)} is to move"
@@ -624,5 +589,4 @@ class TerminalPlay:
             text = rest
         texts = [str(action) for action in parse_path(text)]
         self.sessions.act(self.live, seat, texts, run_bots=False, at=at)
-        self._saved()
         self.tell_new_events()

@@ -6,7 +6,7 @@ import copy
 from collections.abc import Sequence
 
 from airwar.core.errors import IllegalAction, InvalidNotation
-from airwar.core.game import TERMINAL, Action, Game
+from airwar.core.game import CHANCE, TERMINAL, Action, Game
 from airwar.session.bots import BotPlay
 from airwar.session.errors import Conflict, Forbidden, StaleDecision
 from airwar.session.readers import PlaySession
@@ -122,6 +122,19 @@ class Acting(BotPlay):
             if run_bots:
                 self.continue_bots(live)
         return actions
+
+    def roll(self, live: PlaySession) -> None:
+        """Make the roll the game waits for (a game stopped at its rolls, so that an
+        interface tells each before it is made) and save the status and summary it leaves
+        (:meth:`save_summary`). A roll is the seed's next draw, not a decision: the record
+        replays to it, and its saved digest stays the one of the last decision."""
+        with live.lock:
+            if live.halted:
+                raise Conflict(f"this game cannot continue: {live.halted}")
+            if live.state.current_actor() != CHANCE:
+                raise Conflict("no roll is waiting to be made")
+            live.driver.roll()
+            self.save_summary(live)
 
     def concede(self, live: PlaySession, seat: int, kind: str) -> None:
         """Apply and save ``seat``'s resignation or agreed draw (``kind``, one of the

@@ -16,6 +16,7 @@ from typing import Any
 
 from airwar.core.driver import Driver
 from airwar.core.game import Game, GameState
+from airwar.core.record import GameRecord
 from airwar.session.seats import (
     HUMAN,
     bot_name,
@@ -86,6 +87,20 @@ class LiveGame:
     marks: list[Mark] = field(default_factory=list, repr=False)
     """One :class:`Mark` per decision of :attr:`marks_of`'s record (rebuilt when stale)."""
     marks_of: Driver | None = field(default=None, repr=False)
+    stop_at_rolls: bool = False
+    """Whether the game stops before each roll, for an interface to tell it before it is
+    made (:meth:`Sessions.roll` makes it); kept by every copy of its driver (:meth:`use`)."""
+    saved_summary: dict[str, Any] | None = field(default=None, repr=False)
+    """The summary last saved from this copy (a summary unchanged is not saved again)."""
+
+    def __post_init__(self) -> None:
+        self.use(self.driver)
+
+    def use(self, driver: Driver) -> None:
+        """Go on with ``driver``, a new copy of this game (after an undo, a take-back or a
+        reload), stopping at its rolls when this game does."""
+        driver.auto_chance = not self.stop_at_rolls
+        self.driver = driver
 
     # -- what it is ------------------------------------------------------------
     @property
@@ -99,6 +114,25 @@ class LiveGame:
     @property
     def decisions(self) -> int:
         return len(self.driver.record.actions)
+
+    @property
+    def seed(self) -> int | str:
+        """The seed of the game's dice (secret while a game between people runs)."""
+        return self.driver.seed
+
+    @property
+    def record(self) -> GameRecord:
+        """The record of the decisions made so far (:meth:`finished_record` to keep one)."""
+        return self.driver.record
+
+    @property
+    def events(self) -> list[dict[str, Any]]:
+        """The whole log, every event (the referee's reading)."""
+        return self.driver.events
+
+    def finished_record(self) -> GameRecord:
+        """The record as it is saved: every decision, the seed and the log's digest."""
+        return self.driver.finished_record()
 
     @property
     def position_version(self) -> int:

@@ -51,6 +51,8 @@ class SavedGames:
         self._live: OrderedDict[str, PlaySession] = OrderedDict()
         self._lock = threading.RLock()
         self._loading = threading.Lock()
+        self._stopped_at_rolls: set[str] = set()
+        """The games this process plays stopping at each roll (kept when a copy is reloaded)."""
         self.scheduler: BotScheduler | None = None
         """When set, the bots' turns that ``create``, ``act`` and a resuming ``get``
         would play inside the call are handed to it instead (see :meth:`continue_bots`)."""
@@ -65,7 +67,10 @@ class SavedGames:
             tokens.update(new_tokens(missing))
             meta["tokens"] = tokens
             self.store.update(stored.id, meta=meta)
-        return PlaySession(stored.id, stored.title, dict(stored.seats), meta, driver)
+        stop = stored.id in self._stopped_at_rolls
+        return PlaySession(
+            stored.id, stored.title, dict(stored.seats), meta, driver, stop_at_rolls=stop
+        )
 
     def _remember(self, live: PlaySession) -> None:
         with self._lock:
@@ -84,6 +89,7 @@ class SavedGames:
         new = live.driver.record.actions[before:]
         if not new:
             return
+        summary = live.summary()
         try:
             self.store.append_actions(
                 live.id,
@@ -92,7 +98,7 @@ class SavedGames:
                 expected_digest=prior,
                 log_digest=live.driver.log_digest,
                 status=live.status,
-                summary=live.summary(),
+                summary=summary,
             )
         except GameChanged:
             self._rebuild(live)
@@ -101,6 +107,7 @@ class SavedGames:
             # a failed save leaves the stored game as it was: so must this copy
             self._rebuild(live)
             raise
+        live.saved_summary = summary
         live.version += 1
         live.checked = time.monotonic()
 
@@ -111,13 +118,42 @@ class SavedGames:
         except AirwarError:
             self.forget(live.id)
             return
-        live.driver = fresh.driver
+        live.use(fresh.driver)
         live.meta = fresh.meta
         live.version += 1
         live.checked = time.monotonic()
 
     def _save_summary(self, live: PlaySession) -> None:
-        self.store.update(live.id, status=live.status, summary=live.summary())
+        summary = live.summary()
+        self.store.update(live.id, status=live.status, summary=summary)
+        live.saved_summary = summary
+
+    def save_summary(self, live: PlaySession) -> bool:
+        """Save the status and summary of the game as it stands now (after its rolls: the
+        decisions' saves carry the rest) if they changed since this copy last saved them;
+        returns whether it saved.
+
+        Saved only if the stored game still holds exactly this copy's decisions (their
+        number and digest), so a stale copy never writes over another writer's summary:
+        :class:`~airwar.store.GameChanged` then, and this copy is rebuilt from the store.
+        """
+        with live.lock:
+            summary = live.summary()
+            if summary == live.saved_summary:
+                return False
+            try:
+                self.store.update(
+                    live.id,
+                    status=live.status,
+                    summary=summary,
+                    expected_index=live.decisions,
+                    expected_digest=live.driver.log_digest,
+                )
+            except GameChanged:
+                self._rebuild(live)
+                raise
+            live.saved_summary = summary
+            return True
 
     def _mark(self, live: PlaySession, *, by_bot: bool) -> None:
         """Note, just before a decision is applied, the draws made so far and who decides."""

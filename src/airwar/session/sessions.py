@@ -54,7 +54,7 @@ class Sessions(TakingBack):
         meta: Mapping[str, Any] | None = None,
         bots: Sequence[str] | None = None,
         run_bots: bool = True,
-        auto_chance: bool = True,
+        stop_at_rolls: bool = False,
         trusted_seed: bool = False,
         hints: Mapping[str, str] | None = None,
     ) -> PlaySession:
@@ -66,10 +66,10 @@ class Sessions(TakingBack):
         ``trusted_seed`` lifts that rule for a seed chosen by the server's
         owner, never by a client (test fixtures, reproducing a reported game).
 
-        With ``auto_chance=False`` (and ``run_bots=False``) the game stops
-        before its first roll, so an interface can explain each roll before
-        making it (``driver.roll()``); the saved digest covers the log up to
-        the last decision either way.
+        With ``stop_at_rolls`` (and ``run_bots=False``) the game stops before
+        its first roll and every later one, so an interface can explain each
+        roll before making it (:meth:`roll`, and :meth:`stop_at_rolls`); the
+        saved digest covers the log up to the last decision either way.
 
         ``hints`` gives a seat's hint setting (:data:`HINT_MODES`, off when not
         given); only the person's seat of a game against the AI may have them on
@@ -106,13 +106,17 @@ class Sessions(TakingBack):
             full_meta["hints"] = {n: m for n, m in hints.items() if m != HINTS_OFF}
         full_meta["tokens"] = new_tokens(assigned)
         full_meta["fair"] = {"commitment": commitment(seed, salt), "salt": salt}
-        driver = Driver(g, seed, auto_chance=auto_chance)
+        driver = Driver(g, seed, auto_chance=not stop_at_rolls)
         who = ", ".join(f"{seat} {kind}" for seat, kind in assigned.items())
         name = title or f"{g.title} ({who})"
         record = GameRecord(g.name, dict(g.options), driver.seed)
         record.log_digest = driver.log_digest
         game_id = self.store.create_game(record, title=name, seats=assigned, meta=full_meta)
-        live = PlaySession(game_id, name, dict(assigned), full_meta, driver)
+        live = PlaySession(
+            game_id, name, dict(assigned), full_meta, driver, stop_at_rolls=stop_at_rolls
+        )
+        if stop_at_rolls:
+            self._stopped_at_rolls.add(game_id)
         self._remember(live)
         self._save_summary(live)
         if run_bots:
@@ -170,11 +174,42 @@ class Sessions(TakingBack):
                 tuple(a) for a in (*live.driver.record.actions, *live.driver.unreplayed)
             ]:
                 fresh = self._from_stored(stored)
-                live.driver = fresh.driver
+                live.use(fresh.driver)
                 live.meta = fresh.meta
                 live.version += 1
 
     # -- replay ------------------------------------------------------------------
+    # -- what an interface changes of a game in play --------------------------------
+    def stop_at_rolls(self, live: PlaySession, stop: bool = True) -> None:
+        """Have the game stop before each roll, so that an interface tells it before it is
+        made (:meth:`roll` makes it), or roll on its own again (``stop=False``). Kept by
+        every later copy of the game in this process: after an undo, a take-back, a
+        refused save or a reload."""
+        with live.lock:
+            live.stop_at_rolls = stop
+            live.use(live.driver)
+            if stop:
+                self._stopped_at_rolls.add(live.id)
+            else:
+                self._stopped_at_rolls.discard(live.id)
+
+    def reseat(
+        self, live: PlaySession, seats: Mapping[str, str], *, bots: Sequence[str] | None = None
+    ) -> bool:
+        """Hand the seats named in ``seats`` to other players (a person here, a person
+        elsewhere, a bot among ``bots``, the game's own by default), the others staying as
+        they are; every seat is checked as when a game is created (:class:`SeatError`).
+        Saved at once; returns whether anything changed."""
+        with live.lock:
+            wanted = {**live.seats, **seats}
+            if wanted == live.seats:
+                return False
+            allowed = list(bots) if bots is not None else list(live.game.game_type.bots)
+            assigned = check_seats(tuple(live.seat_names()), wanted, allowed)
+            self.store.update(live.id, seats=assigned)
+            live.seats = assigned
+            return True
+
     def replay_at(self, live: PlaySession, step: int) -> Driver:
         """The game as it stood after its first ``step`` decisions."""
         total = live.decisions

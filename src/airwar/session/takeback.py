@@ -114,7 +114,8 @@ class TakingBack(Acting):
         }
         meta = {**live.meta, "takebacks": [*live.takebacks(), entry]}
         old, old_meta, marks = live.driver, live.meta, self.marks(live)[:target]
-        live.driver, live.meta = driver, meta
+        live.use(driver)
+        live.meta = meta
         try:
             self.store.update(
                 live.id,
@@ -126,10 +127,12 @@ class TakingBack(Acting):
                 expected_digest=old.log_digest,
             )
         except Exception:
-            live.driver, live.meta = old, old_meta
+            live.use(old)
+            live.meta = old_meta
             self._rebuild(live)
             raise
         live.marks, live.marks_of = marks, driver
+        live.saved_summary = live.summary()
         live.version += 1
         live.checked = time.monotonic()
         return taken
@@ -160,7 +163,7 @@ class TakingBack(Acting):
             driver = replay(live.driver.record, upto=first, verify=False)
             record = driver.finished_record()
             old = live.driver
-            live.driver = driver
+            live.use(driver)
             try:
                 self.store.update(
                     live.id,
@@ -171,9 +174,10 @@ class TakingBack(Acting):
                     expected_digest=old.log_digest,
                 )
             except Exception:
-                live.driver = old
+                live.use(old)
                 self._rebuild(live)
                 raise
+            live.saved_summary = live.summary()
             live.version += 1
             live.checked = time.monotonic()
         return taken
