@@ -18,6 +18,8 @@ def _receiver(node: ast.expr) -> str | None:
         return node.id
     if isinstance(node, ast.Attribute):
         return node.attr
+    if isinstance(node, ast.Call):  # open_sessions(...).store
+        return _receiver(node.func)
     return None
 
 
@@ -29,7 +31,7 @@ def reaches(code: str) -> list[tuple[int, str]]:
             continue
         if node.attr == "driver":
             found.append((node.lineno, "reads .driver"))
-        elif node.attr == "store" and _receiver(node.value) == "sessions":
+        elif node.attr == "store" and "sessions" in (_receiver(node.value) or ""):
             found.append((node.lineno, "reads the sessions' .store"))
     return sorted(found)
 
@@ -49,6 +51,7 @@ live.driver.auto_chance = False
 self.live.driver.roll()
 sessions.store.update(live.id, seats=seats)
 self.sessions.store.claim_lease("x")
+open_sessions(url, create=False).store.load(game_id)
 store.update(live.id)
 live.state.view(None)
 url.get_driver_name()
@@ -58,4 +61,5 @@ url.get_driver_name()
         (3, "reads .driver"),
         (4, "reads the sessions' .store"),
         (5, "reads the sessions' .store"),
+        (6, "reads the sessions' .store"),
     ]

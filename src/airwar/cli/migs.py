@@ -27,6 +27,7 @@ from airwar.cli.common import (
     float_range,
     games_progress,
     make_console,
+    open_store,
     parse_option_pairs,
     reports_errors,
 )
@@ -329,7 +330,7 @@ def games(
     database_url: DatabaseUrl = None,
 ) -> None:
     """List the saved MiGs and Sabres games, most recent first."""
-    store = open_sessions(database_url, create=False).store
+    store = open_store(database_url, create=False)
     # the rows as listed, each with its saved summary: no game is replayed to show a score
     listed = [g for g in store.list_summaries() if g.game in MIGS_GAMES]
     if as_json:
@@ -441,7 +442,7 @@ def replay(
         from airwar.cli import migs_review
 
         thresholds = Thresholds.parse(marks)
-    stored = load_migs(open_sessions(database_url, create=False).store, game_id)
+    stored = load_migs(open_store(database_url, create=False), game_id)
     if thresholds is not None:
         console = make_console()
         review = migs_review.analyse(
