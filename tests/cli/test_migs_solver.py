@@ -16,7 +16,8 @@ from typer.testing import CliRunner
 
 from airwar.bots.registry import make_bot
 from airwar.cli.migs import app
-from airwar.cli.migs_play import TerminalPlay
+from airwar.cli.migs_play import migs_loop
+from airwar.cli.play_loop import PlayLoop
 from airwar.cli.render_migs import value_text
 from airwar.core import load_game
 from airwar.games.migs_sabres import Facing, Square
@@ -38,7 +39,7 @@ def store(tmp_path: Path) -> Iterator[Store]:
 
 def close_session(
     store: Store, lines: list[str], *, solver: bool = True
-) -> tuple[TerminalPlay, Console]:
+) -> tuple[PlayLoop, Console]:
     """A session whose planes are placed close enough to shoot in their one movement turn."""
     sessions = Sessions(store, make_bot)
     live = sessions.create(
@@ -53,7 +54,7 @@ def close_session(
     e.phase = "mp"
     e._legal = None
     console = Console(record=True, width=140, file=io.StringIO())
-    session = TerminalPlay(sessions, live, console, input_fn=Script(lines), solver=solver)
+    session = migs_loop(sessions, live, console, input_fn=Script(lines), solver=solver)
     return session, console
 
 

@@ -32,7 +32,7 @@ from airwar.cli.common import (
     reports_errors,
 )
 from airwar.cli.migs_moves import PlanePosition, moves_json, perft, print_moves_table
-from airwar.cli.migs_play import TerminalPlay
+from airwar.cli.migs_play import MigsRenderer, migs_loop, people_seats
 from airwar.cli.migs_seats import (
     HUMAN,
     SEAT_ORDER,
@@ -41,7 +41,8 @@ from airwar.cli.migs_seats import (
     normalise_seat,
 )
 from airwar.cli.migs_simulate import simulate as run_simulation
-from airwar.cli.playing import changed_elsewhere, open_sessions
+from airwar.cli.play_loop import PlayLoop
+from airwar.cli.playing import open_sessions
 from airwar.cli.render_board import BoardPlane, board_text
 from airwar.cli.render_migs import Narrator, scores_text
 from airwar.core.driver import replay as replay_record
@@ -51,7 +52,6 @@ from airwar.core.text import printable
 from airwar.games.migs_sabres import EngagementGame, MigsGame
 from airwar.session import PlaySession, Sessions
 from airwar.session.seats import human_seats
-from airwar.store import GameChanged
 
 if TYPE_CHECKING:
     from airwar.store import Store, StoredGame
@@ -239,11 +239,12 @@ def play(
             )
             return
         _hand_over(sessions, live, {"Communist": communist, "Allied": allied})
-        session = TerminalPlay(sessions, live, console, ai_delay=ai_delay, solver=solver)
-        session.catch_up(quiet=True)
+        renderer = MigsRenderer(console, solver=solver)
+        loop = PlayLoop(sessions, live, renderer, here=people_seats(live), ai_delay=ai_delay)
+        loop.catch_up()
         console.print(f"Resuming game {resume}: {printable(live.title)}", markup=False)
-        session.show_log(12)
-        _run(session)
+        renderer.show_log(12)
+        loop.play()
         return
     seats = {
         SEAT_ORDER[0]: normalise_seat(communist or HUMAN, "Communist"),
@@ -266,8 +267,7 @@ def play(
         "the prompt.",
         markup=False,
     )
-    session = TerminalPlay(sessions, live, console, ai_delay=ai_delay, solver=solver)
-    _run(session)
+    migs_loop(sessions, live, console, ai_delay=ai_delay, solver=solver).play()
 
 
 def _dice(live: PlaySession) -> str:
@@ -283,17 +283,6 @@ def _hand_over(sessions: Sessions, live: PlaySession, given: dict[str, str | Non
     """``--communist``/``--allied`` on resuming: hand a side to a person or a bot."""
     seats = {side: normalise_seat(text, side) for side, text in given.items() if text is not None}
     sessions.reseat(live, seats)
-
-
-def _run(session: TerminalPlay) -> None:
-    try:
-        session.run()
-    except KeyboardInterrupt:
-        session.say("")
-        session.stopped()
-        raise typer.Exit(130) from None
-    except GameChanged as exc:
-        raise changed_elsewhere(session.game_id, exc, "airwar migs play") from None
 
 
 # -- games -------------------------------------------------------------------
