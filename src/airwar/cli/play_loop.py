@@ -179,7 +179,8 @@ class PlayLoop:
             told = self.renderer.before_roll(live.state.pending_check(), open_book=self.open_book)
             self.sessions.roll(live)  # saved with the score it leaves
             self.show_new(roll_told=told)
-        self.sessions.save_summary(live)  # once, if nothing saved it since
+        if live.saved_summary is None:  # a game loaded here: its score as it stands
+            self.sessions.save_summary(live)
 
     def bot_turn(self, seat: int, name: str) -> None:
         self.renderer.before_bot(seat, name)
