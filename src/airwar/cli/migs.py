@@ -29,6 +29,7 @@ from airwar.cli.common import (
     make_console,
     open_store,
     parse_option_pairs,
+    parse_seed,
     reports_errors,
 )
 from airwar.cli.migs_moves import PlanePosition, moves_json, perft, print_moves_table
@@ -63,14 +64,6 @@ app = Typer(
 )
 
 MIGS_GAMES = (MigsGame.name, EngagementGame.name)
-
-
-def parse_seed(text: str | None) -> int | str | None:
-    """A seed as typed: digits make an integer seed, anything else a text seed."""
-    if text is None:
-        return None
-    t = text.strip()
-    return int(t) if t.lstrip("-").isdigit() else t
 
 
 SIDE_CHOICES = f"human, or a bot: {', '.join(bot_names())}"

@@ -200,7 +200,7 @@ class Renderer:
 
     # -- the end, or a stop -------------------------------------------------------
     def finished(self) -> None:
-        self.say(f"the game is over: {result_text(self.live.game, self.live.summary())}")
+        self.say(f"the game is over: {result_text(self.live)}")
         self.say(f"saved as game {self.live.id}")
 
     def stopped(self, *, end_of_input: bool) -> None:
@@ -213,12 +213,16 @@ def event_line(event: Mapping[str, Any]) -> str:
     line = event.get("line")
     if isinstance(line, str) and line:
         return printable(line)
-    fields = ", ".join(f"{k}={_short(v)}" for k, v in event.items() if k not in ("type", "line"))
+    fields = ", ".join(
+        f"{k}={_short(v)}" for k, v in event.items() if k not in ("type", "line", "seq")
+    )
     return printable(f"{event.get('type', 'event')}: {fields}" if fields else event.get("type", ""))
 
 
-def result_text(game: Game, summary: Mapping[str, Any]) -> str:
-    """The end of a game in words: its result and its score when the summary has them."""
+def result_text(live: PlaySession) -> str:
+    """The end of a game in words: the result and the score its summary gives, else
+    each seat's return."""
+    summary = live.summary()
     parts = []
     result = summary.get("result")
     if result is not None:
@@ -226,7 +230,11 @@ def result_text(game: Game, summary: Mapping[str, Any]) -> str:
     scores = summary.get("scores")
     if isinstance(scores, Mapping) and scores:
         parts.append(", ".join(f"{side} {score}" for side, score in scores.items()))
-    return printable("; ".join(parts) if parts else f"{game.title} has ended")
+    if not parts:
+        returns = live.state.returns()
+        each = ", ".join(f"{n} {r:g}" for n, r in zip(live.seat_names(), returns, strict=False))
+        parts.append(f"{live.game.title} has ended: {each}")
+    return printable("; ".join(parts))
 
 
 def _short(value: Any, limit: int = 160) -> str:
