@@ -36,7 +36,7 @@ from airwar.session import AI_PREFIX, HUMAN, REMOTE, SeatError
 
 SEAT_HELP = (
     "Who plays a seat, as SEAT=human or SEAT=ai:BOT (repeat for each seat; a seat not "
-    "given is played here)."
+    "given takes the game's default: a person here, or a referee's automatic player)."
 )
 
 
