@@ -54,7 +54,7 @@ def test_a_game_between_bots_plays_to_its_end_without_input(db: str) -> None:
 
 
 def test_a_person_types_decisions_and_commands(db: str) -> None:
-    lines = ["help", "?", "add3", *["add2"] * 10]
+    lines = ["help", "?", "save", "add3", *["add2"] * 10]
     code, out = play(
         "toy", "--seat", "Blue=ai:random", "--seed", "2", "--database-url", db,
         stdin="".join(f"{line}\n" for line in lines),
@@ -64,6 +64,10 @@ def test_a_person_types_decisions_and_commands(db: str) -> None:
     assert "Red may: add1, add2" in out  # the legal actions
     assert "refused: " in out  # add3 is no action of the game, and play goes on
     game_id = SAVED.findall(out)[-1]
+    assert (
+        f"saved: every decision is saved as it is made; resume with: airwar play --resume {game_id}"
+        in out
+    )
     mine = [text for seat, text in Store(db).load(game_id).record.actions if seat == 0]
     assert mine and set(mine) == {"add2"}
 

@@ -81,7 +81,7 @@ class Renderer:
         "Type one of the legal actions as it is listed, or a command:\n"
         "  ?, moves   the legal actions      view    the position as this seat sees it\n"
         "  log [N]    the last N log lines   undo    take back your last move (against the AI)\n"
-        "  quit       stop here (the game is saved at every decision)\n"
+        "  save       how to resume          quit    stop here (every decision is saved)\n"
         "  help       this text"
     )
 
@@ -154,6 +154,11 @@ class Renderer:
             self.list_actions(seat)
         elif word == "view":
             self.draw(seat)
+        elif word == "save":
+            self.say(
+                f"saved: every decision is saved as it is made; resume with: "
+                f"{self.command_name} --resume {self.live.id}"
+            )
         elif word == "log":
             n = int(words[1]) if len(words) > 1 and words[1].isdigit() else 20
             for event in self.loop.events_since(0)[-n:]:
