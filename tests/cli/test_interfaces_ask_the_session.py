@@ -63,3 +63,31 @@ url.get_driver_name()
         (5, "reads the sessions' .store"),
         (6, "reads the sessions' .store"),
     ]
+
+
+PLAYS = {"act", "bot_step", "roll", "undo", "run_bots", "concede"}
+"""The session's calls that play a game on."""
+
+
+def plays(code: str) -> list[int]:
+    """The lines that call one of :data:`PLAYS` on the sessions."""
+    return sorted(
+        node.lineno
+        for node in ast.walk(ast.parse(code))
+        if isinstance(node, ast.Call)
+        and isinstance(node.func, ast.Attribute)
+        and node.func.attr in PLAYS
+        and "sessions" in (_receiver(node.func.value) or "")
+    )
+
+
+def test_the_terminal_plays_in_one_loop() -> None:
+    """Every game at the terminal runs cli/play_loop.py: no other module of the terminal
+    makes a decision, a roll or an undo (a second loop would)."""
+    found = {
+        str(path.relative_to(SRC.parent)): lines
+        for path in sorted((SRC / "cli").rglob("*.py"))
+        if (lines := plays(path.read_text(encoding="utf-8")))
+    }
+    assert list(found) == ["airwar/cli/play_loop.py"], found
+    assert plays("self.sessions.act(live, 0, ['x'])\nsessions.roll(live)\nlive.act()") == [1, 2]
