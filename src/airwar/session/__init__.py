@@ -8,8 +8,8 @@ interfaces (the browser app and the terminal commands). See
 from airwar.session.acting import MAX_PATH
 from airwar.session.bots import BotOvertaken, BotScheduler, bot_seed
 from airwar.session.errors import Conflict, Forbidden, StaleDecision
-from airwar.session.live import HIDDEN_DECISION, HINT_MODES, hint_refusal
-from airwar.session.readers import PlaySession
+from airwar.session.live import HINT_MODES, hint_refusal
+from airwar.session.readers import HIDDEN_DECISION, PlaySession
 from airwar.session.saving import BotMaker
 from airwar.session.seats import AI_PREFIX, HUMAN, REMOTE, SeatError
 from airwar.session.sessions import Sessions

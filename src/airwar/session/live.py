@@ -28,10 +28,6 @@ from airwar.session.seats import (
     seat_of_token,
 )
 
-HIDDEN_DECISION = "(hidden)"
-"""What a seat reads in place of a decision it may not see."""
-
-
 HINTS_OFF, HINTS_AFTER, HINTS_ALWAYS = "off", "after", "always"
 HINT_MODES = (HINTS_OFF, HINTS_AFTER, HINTS_ALWAYS)
 """When a seat is shown the advisor's hints (its values, kill chances, best move):

@@ -13,8 +13,11 @@ from typing import Any
 
 from airwar.core.game import GameState
 from airwar.session.errors import Forbidden
-from airwar.session.live import HIDDEN_DECISION, LiveGame
+from airwar.session.live import LiveGame
 from airwar.session.seats import HUMAN
+
+HIDDEN_DECISION = "(hidden)"
+"""What a seat reads in place of a decision it may not see."""
 
 
 @dataclass
