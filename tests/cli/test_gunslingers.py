@@ -12,7 +12,8 @@ import click.testing
 import typer
 from typer.testing import CliRunner
 
-from airwar.cli.gunslingers import AUTO, _choices_text, _make_bot, app
+from airwar.cli.gunslingers import AUTO, _make_bot, app
+from airwar.cli.gunslingers_terminal import choices_text
 from airwar.core import replay
 from airwar.games.gunslingers import GunslingersGame, options_for_file
 from airwar.games.gunslingers.autoplayer import GunslingersAuto
@@ -200,7 +201,7 @@ def test_at_a_move_the_prompt_gives_the_path_form_and_the_path_straight_ahead() 
         return ask is not None and ask.verb == "move" and ask.subject == "Hog"
 
     state = play(tomllib.loads(BARRAGE_TOML), until=hog_moves).state
-    text = _choices_text(state)
+    text = choices_text(state)
     assert "write: move Hog HEX hHEADING aALTITUDE" in text
     assert "move Hog 0,-1>0,0>0,1>0,2 h6 a4 (GS-82)" in text
 

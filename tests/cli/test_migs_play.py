@@ -24,7 +24,8 @@ from typer.testing import CliRunner
 from airwar.bots.random_bot import RandomBot
 from airwar.bots.registry import make_bot
 from airwar.cli.migs import app
-from airwar.cli.migs_play import TerminalPlay
+from airwar.cli.migs_play import migs_loop
+from airwar.cli.play_loop import PlayLoop
 from airwar.core import Driver, load_game, replay
 from airwar.session import HUMAN, Sessions, bot_seed
 from airwar.store import Store
@@ -83,7 +84,7 @@ def new_session(
     seed: int,
     seats: dict[int, str],
     script: Script,
-) -> tuple[TerminalPlay, Console]:
+) -> tuple[PlayLoop, Console]:
     """A terminal session of a new game, created as ``airwar migs play`` creates it.
 
     A game between two people takes no seed; to replay a chosen seed the
@@ -102,13 +103,13 @@ def new_session(
         seed=seed,
         title="test",
         run_bots=False,
-        auto_chance=False,
+        stop_at_rolls=True,
     )
     if first != named:
         store.update(live.id, seats=named)
         live.seats = named
     console = Console(record=True, width=100, file=io.StringIO())
-    return TerminalPlay(sessions, live, console, input_fn=script), console
+    return migs_loop(sessions, live, console, input_fn=script), console
 
 
 ENGAGEMENT = ("migs-engagement", {"turn_limit": 4})
@@ -168,8 +169,8 @@ def test_quit_keeps_the_game_and_resuming_continues_it(store: Store) -> None:
     console = Console(record=True, width=100, file=io.StringIO())
     rest = Script([text for _, text in typed[cut:]])
     live = sessions.get(result.game_id)
-    resumed = TerminalPlay(sessions, live, console, input_fn=rest)
-    resumed.catch_up(quiet=True)
+    resumed = migs_loop(sessions, live, console, input_fn=rest)
+    resumed.catch_up()
     assert resumed.run().finished
     final = store.load(result.game_id)
     assert final.record.actions == ref.record.actions and final.status == "finished"

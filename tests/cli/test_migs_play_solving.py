@@ -12,7 +12,7 @@ import pytest
 from rich.console import Console
 
 from airwar.bots.registry import make_bot
-from airwar.cli.migs_play import TerminalPlay, not_cached_lines
+from airwar.cli.migs_play import migs_loop, not_cached_lines
 from airwar.games.migs_sabres.solver import MAX_TURN_LIMIT, Matchup, Solution, SolverOptions, jobs
 from airwar.games.migs_sabres.solver import cache as solver_cache
 from airwar.session import HUMAN, Sessions
@@ -48,10 +48,10 @@ def test_the_expert_waits_for_its_solve_and_the_terminal_says_so(
     sessions = Sessions(store, make_bot)
     seats = {"Communist": "ai:expert", "Allied": HUMAN}
     live = sessions.create(
-        "migs-engagement", seats, options=OPTIONS, run_bots=False, auto_chance=False
+        "migs-engagement", seats, options=OPTIONS, run_bots=False, stop_at_rolls=True
     )
     console = Console(record=True, width=140, file=io.StringIO())
-    TerminalPlay(sessions, live, console, input_fn=Script(["quit"])).run()
+    migs_loop(sessions, live, console, input_fn=Script(["quit"])).run()
     text = console.export_text()
     said = "The AI is solving Yak-9 vs F-51, turn limit 1 (once; then it is cached)."
     assert text.count(said) == 1

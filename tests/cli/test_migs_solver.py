@@ -16,7 +16,8 @@ from typer.testing import CliRunner
 
 from airwar.bots.registry import make_bot
 from airwar.cli.migs import app
-from airwar.cli.migs_play import TerminalPlay
+from airwar.cli.migs_play import migs_loop
+from airwar.cli.play_loop import PlayLoop
 from airwar.cli.render_migs import value_text
 from airwar.core import load_game
 from airwar.games.migs_sabres import Facing, Square
@@ -39,11 +40,11 @@ def store(tmp_path: Path) -> Iterator[Store]:
 
 def close_session(
     store: Store, lines: list[str], *, solver: bool = True
-) -> tuple[TerminalPlay, Console]:
+) -> tuple[PlayLoop, Console]:
     """A session whose planes are placed close enough to shoot in their one movement turn."""
     sessions = Sessions(store, make_bot)
     live = sessions.create(
-        "migs-engagement", SEATS, options=OPTIONS, run_bots=False, auto_chance=False
+        "migs-engagement", SEATS, options=OPTIONS, run_bots=False, stop_at_rolls=True
     )
     driver = live.driver
     e = driver.state.engagement
@@ -54,7 +55,7 @@ def close_session(
     e.phase = Phase.MP
     e._legal = None
     console = Console(record=True, width=140, file=io.StringIO())
-    session = TerminalPlay(sessions, live, console, input_fn=Script(lines), solver=solver)
+    session = migs_loop(sessions, live, console, input_fn=Script(lines), solver=solver)
     return session, console
 
 
@@ -63,7 +64,7 @@ def test_moves_and_the_values_command_show_the_cached_values(store: Store) -> No
     session, console = close_session(store, ["values", "quit"])
     session.run()
     text = console.export_text()
-    info = engagement_values(session.driver.state)
+    info = engagement_values(session.live.state)
     assert info is not None and info["to_move"] == "active" and info["moves"]
     assert "from the Yak-9's (Communist) side" in text
     assert "assuming optimal play by both planes" in text

@@ -177,7 +177,6 @@ def test_a_saved_game_of_it_is_exported_and_verified(installed: Installed) -> No
         assert checked.stdout.splitlines()[-1].endswith(": verified")
 
 
-@pytest.mark.xfail(strict=True, reason="needs airwar play GAME (issue 24, the session's part)")
 def test_airwar_play_plays_it_to_the_end_and_the_record_verifies(installed: Installed) -> None:
     seats = ["--seat", "Red=ai:random", "--seat", "Blue=ai:random"]
     played = installed.run(installed.airwar, "play", "duel", *seats, "--seed", "7")

@@ -13,7 +13,7 @@ from airwar.core.driver import Driver, replay
 from airwar.core.errors import InvalidNotation
 from airwar.core.registry import load_game
 from airwar.session import Conflict, Forbidden, PlaySession, Sessions
-from airwar.session.play import GAME_OVER
+from airwar.session.errors import GAME_OVER
 from airwar.store import GameChanged, Store
 
 GAME = "migs-engagement"

@@ -29,7 +29,6 @@ from airwar.cli.packaged import example_or_file
 from airwar.core.checks import fraction_text
 from airwar.core.errors import AirwarError
 from airwar.core.files import read_capped
-from airwar.core.text import printable, printable_values
 from airwar.games.bia.airdefence import (
     AirDefenceShot,
     AirTarget,
@@ -518,45 +517,45 @@ def engagement(
 
     # the play session and its database, here: the other commands need neither
     from airwar.bots.registry import make_bot
+    from airwar.cli.bia_terminal import BiaRenderer
+    from airwar.cli.play_loop import PlayLoop
     from airwar.session import AI_PREFIX, Sessions
     from airwar.session.seats import seat_names
-    from airwar.store import Store
+    from airwar.store import InMemoryStore
 
     game = _run(build)
-    # Played through the play session like every game (on a store in memory: nothing
-    # is kept). An engagement has no decisions, only the file's script and its rolls,
-    # so no person sits at it and the seed may be given.
-    with Store("sqlite://") as store:
+    # Played through the play session and the one terminal loop like every game (on a
+    # store in memory: nothing is kept). An engagement has no decisions, only the
+    # file's script and its rolls, so no person sits at it and the seed may be given.
+    with InMemoryStore() as store:
+        sessions = Sessions(store, make_bot=make_bot)
         live = _run(
-            lambda: Sessions(store, make_bot=make_bot).create(
+            lambda: sessions.create(
                 game,
                 {name: f"{AI_PREFIX}random" for name in seat_names(game)},
                 seed=_seed(seed, game.scenario.seed),
                 title=game.scenario.title,
                 meta={"interface": "terminal"},
+                run_bots=False,
+                stop_at_rolls=True,
             )
         )
-    driver = live.driver
-    # the record as saved: its seed was chosen (or shown) here, so there is no
-    # commitment to publish and the JSON is the same for the same seed
-    record = driver.finished_record().to_dict()
+        _run(PlayLoop(sessions, live, BiaRenderer(quiet=as_json)).run)
     if as_json:
+        # the record as saved: its seed was chosen (or shown) here, so there is no
+        # commitment to publish and the JSON is the same for the same seed
         typer.echo(
             json.dumps(
                 {
-                    "game": driver.game.name,
+                    "game": live.game.name,
                     "title": game.scenario.title,
-                    "seed": driver.seed,
-                    "events": driver.events,
-                    "returns": driver.state.returns(),
-                    "record": record,
+                    "seed": live.seed,
+                    "events": live.events,
+                    "returns": live.state.returns(),
+                    "record": live.finished_record().to_dict(),
                 }
             )
         )
-        return
-    for line in render_events(printable_values(driver.events)):
-        typer.echo(line)
-    typer.echo(printable(f"Seed {driver.seed}: the same seed replays this engagement exactly."))
 
 
 def _presence(p: dict[str, Any]) -> str:

@@ -165,6 +165,14 @@ def open_store(url: str | None, *, create: bool = True) -> Store:
     return Store(url, create=create)
 
 
+def parse_seed(text: str | None) -> int | str | None:
+    """A seed as typed: digits make an integer seed, anything else a text seed."""
+    if text is None:
+        return None
+    t = text.strip()
+    return int(t) if t.lstrip("-").isdigit() else t
+
+
 def parse_option_pairs(pairs: list[str] | None) -> dict[str, str]:
     """``["sorties=5", "scoring=base-value"]`` -> ``{"sorties": "5", ...}``.
 

@@ -32,13 +32,10 @@ A scenario is a TOML file or the name of an example the package ships
 
 from __future__ import annotations
 
-import contextlib
 import json
 import os
-import sys
-import time
 from pathlib import Path
-from typing import Annotated, Any
+from typing import Annotated
 
 import typer
 
@@ -55,13 +52,12 @@ from airwar.cli.common import (
     open_store,
     reports_errors,
 )
+from airwar.cli.gunslingers_terminal import GunslingersRenderer, told
 from airwar.cli.packaged import dask_scheduler, example_or_file
-from airwar.cli.playing import changed_elsewhere
+from airwar.cli.play_loop import PlayLoop
 from airwar.cli.render_hexmap import MAX_RADIUS, MapError, draw
 from airwar.core.driver import Driver
-from airwar.core.errors import IllegalAction, InvalidNotation
 from airwar.core.files import read_capped
-from airwar.core.game import CHANCE, TERMINAL
 from airwar.core.text import printable, printable_values
 from airwar.games.examples import (
     GUNSLINGERS,
@@ -71,10 +67,7 @@ from airwar.games.examples import (
     find_example,
 )
 from airwar.games.gunslingers import GunslingersGame, options_for_file
-from airwar.games.gunslingers.aliases import decision_to_seat
 from airwar.games.gunslingers.autoplayer import GunslingersAuto
-from airwar.games.gunslingers.model.actions import Decision
-from airwar.games.gunslingers.model.hexgrid import straight_ahead
 from airwar.games.gunslingers.model.scenario import (
     MAX_FILE_BYTES,
     MAX_TURNS,
@@ -94,12 +87,9 @@ from airwar.games.gunslingers.model.typelib import (
     unknown_types,
 )
 from airwar.games.gunslingers.model.victory import located
-from airwar.games.gunslingers.narrate import describe
-from airwar.games.gunslingers.phases.registry import VERBS
 from airwar.games.gunslingers.referee import GsState
 from airwar.games.gunslingers.victory import game_result
-from airwar.session import AI_PREFIX, HUMAN, REMOTE, Conflict, PlaySession, Sessions
-from airwar.store import GameChanged
+from airwar.session import AI_PREFIX, HUMAN, REMOTE, Sessions
 
 app = Typer(
     add_completion=False,
@@ -116,12 +106,6 @@ Turns = Annotated[
         callback=int_range(0, MAX_TURNS, TURNS_WHY),
     ),
 ]
-
-
-def told(event: dict[str, Any]) -> str:
-    """An event as its line of the explained log, every text the scenario gave in it (an
-    id, a name) printed safely: control characters and escape sequences as escapes."""
-    return describe(printable_values(event))
 
 
 def scenario_file(scenario: Path) -> Path:
@@ -317,28 +301,6 @@ def _seat_name(names: list[str], given: str) -> str:
     return names[low.index(given.lower())]
 
 
-def _choices_text(state: GsState, limit: int = 24) -> str:
-    ask = state.pending_ask()
-    if ask is None:
-        return ""
-    if ask.verb == "move":
-        p = state.forces.planes[ask.subject]
-        ahead = p.hex.route_to(straight_ahead(p.hex, p.heading, p.speed), p.heading)
-        example = ">".join(str(h) for h in ahead) or str(p.hex)
-        return (
-            f"    write: move {p.id} HEX hHEADING aALTITUDE (now {p.hex} h{p.heading} "
-            f"a{p.altitude}; up to {p.speed} hexes, {p.climb} levels)\n"
-            f"    HEX flies the default route, straight ahead then turning; or give the path "
-            f"hex by hex, each next to the one before, e.g. straight ahead: move {p.id} "
-            f"{example} h{p.heading} a{p.altitude} (GS-82)"
-        )
-    options = VERBS[ask.verb].choices(state, ask)
-    shown = [f"    {d}" for d in options[:limit]]
-    if len(options) > limit:
-        shown.append(f"    ... and {len(options) - limit} more")
-    return "\n".join(shown)
-
-
 @app.command()
 @reports_errors
 def play(
@@ -404,9 +366,7 @@ def play(
         if live.game.name != GunslingersGame.name:
             fail(f"saved game {resume} is a {live.game.name} game, not Gunslingers")
         seats = _auto_seats(live.seat_names(), live.seats, auto or [])
-        if seats != live.seats:
-            sessions.store.update(live.id, seats=seats)
-            live.seats = seats
+        sessions.reseat(live, seats)
         typer.echo(f"resumed game {live.id} at decision {live.decisions}")
         if live.halted:
             for event in live.visible_events(None):  # the log, if every person sits here
@@ -428,7 +388,7 @@ def play(
             title=f"Gunslingers: {scenario.name}",
             meta={"interface": "terminal"},
             run_bots=False,
-            auto_chance=False,
+            stop_at_rolls=True,
         )
         typer.echo(f"saved as game {live.id} (resume with --resume {live.id})")
         for name, token in sorted(live.tokens.items()):
@@ -437,10 +397,7 @@ def play(
                 # serves this database (airwar serve --database-url ...)
                 typer.echo(f"{name}'s link: /games/{live.id}?seat={token}")
     only = _seat_name(live.seat_names(), seat) if seat is not None else None
-    try:
-        _referee(sessions, live, only=only, poll=poll)
-    except GameChanged as exc:
-        raise changed_elsewhere(live.id, exc, "airwar gunslingers play") from None
+    PlayLoop(sessions, live, GunslingersRenderer(), only=only, poll=poll).play()
 
 
 AUTO = GunslingersAuto.name
@@ -472,190 +429,6 @@ def _auto_seats(names: list[str], seats: dict[str, str], sides: list[str]) -> di
         else:
             fail(f"--auto {given}: no such side (sides: {', '.join(low)}, or all)")
     return seats
-
-
-def _referee(
-    sessions: Sessions, live: PlaySession, *, only: str | None = None, poll: float = 1.0
-) -> None:
-    """Play ``live`` through the play session until it ends or the player stops: the
-    people here answer at the prompt, the automatic player answers its seats, and
-    every roll is told before it is made. A refused save raises GameChanged.
-
-    ``only``: the one seat this terminal plays (``--seat``); it reads that seat's view
-    and events alone, and waits, looking at the store every ``poll`` seconds, while a
-    seat played elsewhere decides. Without it the terminal answers the seats of the
-    people here; a seat played from a browser (``remote``) is waited for likewise.
-    """
-    live.driver.auto_chance = False
-    game_id = live.id
-    names = live.seat_names()
-    if only is not None:
-        mine = {names.index(only)}
-        viewer: str | None = only
-        open_book = only == live.referee  # the referee sees every roll before it is made
-    else:
-        # what this terminal may read: everything when every person sits here (the
-        # referee's console), else what the seats played here may see
-        here = [n for n, k in live.seats.items() if k == HUMAN]
-        viewer = here[0] if live.has_remote() and here else None
-        open_book = live.sees_all(viewer)
-        if live.has_remote() and not here:
-            fail("every person's seat of this game is played elsewhere: name one with --seat")
-        mine = {names.index(n) for n, k in live.seats.items() if k == HUMAN}
-    shown = 0
-    saved: dict[str, Any] | None = None
-    waited: str | None = None
-
-    def events_since(start: int) -> list[dict[str, Any]]:
-        if only is not None:  # this seat alone, not the people who share its table
-            return live.narrated(live.state.visible_events(names.index(only), start))
-        return live.visible_events(viewer, start)
-
-    def count_now() -> int:
-        """This terminal's count of the events it reads (it stands still while a seat
-        played elsewhere decides in secret, GS-73)."""
-        if only is not None:
-            return live.state.log_count([names.index(only)])
-        return live.log_length(viewer)
-
-    def show_new() -> None:
-        nonlocal shown
-        for event in events_since(shown):
-            typer.echo(told(event))
-        shown = count_now()
-
-    def view_now() -> dict[str, Any]:
-        if only is not None:
-            return live.state.view(names.index(only))
-        return live.view(viewer)
-
-    while True:
-        rolled = False
-        while live.state.current_actor() == CHANCE:
-            show_new()
-            check = live.state.pending_check()
-            if check is not None and open_book:
-                typer.echo(printable(f"    to roll: {check.explain()}"))
-            live.driver.roll()
-            rolled = True
-        show_new()
-        summary = live.summary()
-        if rolled and summary != saved:
-            # the score and status after the rolls; never over another writer's save
-            try:
-                sessions.store.update(
-                    game_id,
-                    status=live.status,
-                    summary=summary,
-                    expected_index=live.decisions,
-                    expected_digest=live.driver.log_digest,
-                )
-            except GameChanged:
-                if only is None:
-                    raise
-                live = sessions.get(game_id, fresh=True, resume_bots=False)
-                live.driver.auto_chance = False
-                continue
-            saved = summary
-        state = live.state
-        assert isinstance(state, GsState)
-        actor = state.current_actor()
-        if actor == TERMINAL:  # the result is for every seat once the game is over (GS-88)
-            result = game_result(state)
-            typer.echo(printable(f"the game is over: {result['text']}"))
-            typer.echo(f"the after-action report: airwar gunslingers report {live.id}")
-            return
-        if actor in live.bot_seats():
-            try:
-                sessions.bot_step(live)
-            except GameChanged:
-                if only is None:
-                    raise
-                live = sessions.get(game_id, fresh=True, resume_bots=False)
-                live.driver.auto_chance = False
-            saved = live.summary()
-            continue
-        if actor not in mine:
-            view = view_now()
-            # the enemy it waits for and the last point it follows, as in the browser (GS-73)
-            who = live.to_act_for(viewer) or names[actor]
-            line = f"waiting for {who}: {view.get('phase')}, step {view.get('step')}"
-            if line != waited:
-                typer.echo(printable(line))
-                waited = line
-            time.sleep(poll)
-            live = sessions.get(game_id, fresh=True, resume_bots=False)
-            live.driver.auto_chance = False
-            continue
-        waited = None
-        ask = state.pending_ask()
-        assert ask is not None
-        asked = decision_to_seat(state, actor, Decision(ask.verb, ask.subject))  # GS-71
-        typer.echo(printable(f"[{live.game.seat_name(actor)}] {VERBS[ask.verb].help}"))
-        typer.echo(printable(f"  {asked} ...   ('?' lists choices, 'map' draws the map)"))
-        at = live.position_version  # the version the decision typed now is made at
-        line = sys.stdin.readline()
-        if not line:
-            typer.echo("end of input: the game is saved")
-            return
-        text = line.strip()
-        if not text:
-            continue
-        if text in ("quit", "exit"):
-            typer.echo(f"saved: resume with --resume {game_id}")
-            return
-        if text == "?":
-            typer.echo("\n".join(printable(line) for line in _choices_text(state).split("\n")))
-            continue
-        if text == "map" or text.startswith("map "):
-            _prompt_map(view_now(), text.removeprefix("map").split())
-            continue
-        if text == "undo":
-            # the referee takes back the last decision a person made, before the next roll
-            why = sessions.undo_refusal(live, live.game.seat_name(actor))
-            if why is not None:
-                typer.echo(printable(f"refused: {why}"))
-                continue
-            taken = sessions.undo(live, actor, at=at)
-            typer.echo(printable(f"taken back: {'; '.join(taken)} (the dice stay as they fell)"))
-            live.driver.auto_chance = False
-            shown = count_now()
-            continue
-        if text == "auto":
-            text = str(GunslingersAuto().choose(state, actor))
-        elif only is None:
-            # the referee's console reads the real ids: a side's decision typed with them
-            # goes in as the side writes it, with its aliases (GS-71)
-            with contextlib.suppress(InvalidNotation):
-                text = str(decision_to_seat(state, actor, Decision.parse(text)))
-        try:
-            sessions.act(live, actor, [text], run_bots=False, at=at)
-        except (InvalidNotation, IllegalAction, Conflict) as exc:
-            typer.echo(printable(f"refused: {exc}"))
-            continue
-        except GameChanged:
-            if only is None:
-                raise
-            typer.echo("refused: the game changed meanwhile (another seat decided); here it is")
-            live = sessions.get(game_id, fresh=True, resume_bots=False)
-            live.driver.auto_chance = False
-            continue
-        saved = live.summary()
-
-
-def _prompt_map(view: dict[str, Any], words: list[str]) -> None:
-    """``map [UNIT] [RADIUS]`` at the prompt: the map as this terminal's seat sees it."""
-    unit = words[0] if words else None
-    radius = 6
-    if len(words) > 1:
-        if not words[1].isdigit() or not 1 <= int(words[1]) <= MAX_RADIUS:
-            typer.echo(f"refused: a radius is a whole number from 1 to {MAX_RADIUS}")
-            return
-        radius = int(words[1])
-    try:
-        typer.echo(draw(printable_values(view), unit=unit, radius=radius))
-    except MapError as exc:
-        typer.echo(f"refused: {printable(str(exc))}")
 
 
 MAX_MATCH_GAMES = 10_000

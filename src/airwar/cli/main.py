@@ -25,6 +25,10 @@ EXIT_INTERNAL = 1
 """Exit code of an unexpected failure (a bug in airwar, not a mistake in the input)."""
 
 SUBCOMMANDS: dict[str, tuple[str, str]] = {
+    "play": (
+        "airwar.cli.play",
+        "Play any installed game at the terminal: each seat a person here or a bot.",
+    ),
     "migs": ("airwar.cli.migs", "MiGs and Sabres: Korean War air combat, solo or two players."),
     "gunslingers": (
         "airwar.cli.gunslingers",

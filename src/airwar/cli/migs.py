@@ -17,7 +17,6 @@ import typer
 from rich.table import Table
 from rich.text import Text
 
-from airwar.bots.registry import bots_for
 from airwar.cli.common import (
     MAX_AI_DELAY,
     MAX_GAMES,
@@ -28,11 +27,13 @@ from airwar.cli.common import (
     float_range,
     games_progress,
     make_console,
+    open_store,
     parse_option_pairs,
+    parse_seed,
     reports_errors,
 )
 from airwar.cli.migs_moves import PlanePosition, moves_json, perft, print_moves_table
-from airwar.cli.migs_play import TerminalPlay
+from airwar.cli.migs_play import MigsRenderer, migs_loop, people_seats
 from airwar.cli.migs_seats import (
     HUMAN,
     SEAT_ORDER,
@@ -41,7 +42,8 @@ from airwar.cli.migs_seats import (
     normalise_seat,
 )
 from airwar.cli.migs_simulate import simulate as run_simulation
-from airwar.cli.playing import changed_elsewhere, open_sessions
+from airwar.cli.play_loop import PlayLoop
+from airwar.cli.playing import open_sessions
 from airwar.cli.render_board import BoardPlane, board_text
 from airwar.cli.render_migs import Narrator, scores_text
 from airwar.core.driver import replay as replay_record
@@ -50,8 +52,7 @@ from airwar.core.registry import load_game
 from airwar.core.text import printable
 from airwar.games.migs_sabres import EngagementGame, MigsGame
 from airwar.session import PlaySession, Sessions
-from airwar.session.seats import check_seats, human_seats
-from airwar.store import GameChanged
+from airwar.session.seats import human_seats
 
 if TYPE_CHECKING:
     from airwar.store import Store, StoredGame
@@ -63,14 +64,6 @@ app = Typer(
 )
 
 MIGS_GAMES = (MigsGame.name, EngagementGame.name)
-
-
-def parse_seed(text: str | None) -> int | str | None:
-    """A seed as typed: digits make an integer seed, anything else a text seed."""
-    if text is None:
-        return None
-    t = text.strip()
-    return int(t) if t.lstrip("-").isdigit() else t
 
 
 SIDE_CHOICES = f"human, or a bot: {', '.join(bot_names())}"
@@ -227,8 +220,11 @@ def play(
                 + (["--engagement"] if engagement else [])
             )
             raise OptionError(f"{what} cannot be used with --resume: a saved game keeps its own")
-        load_migs(sessions.store, resume)
         live = sessions.get(resume, resume_bots=False)  # the bots play on here, told
+        if live.game.name not in MIGS_GAMES:
+            raise RecordError(
+                f"saved game {resume} is a {live.game.name} game, not MiGs and Sabres"
+            )
         if live.finished:
             console.print(
                 f"Game {resume} is over ({scores_text(live.summary().get('scores'))}); "
@@ -236,11 +232,12 @@ def play(
             )
             return
         _hand_over(sessions, live, {"Communist": communist, "Allied": allied})
-        session = TerminalPlay(sessions, live, console, ai_delay=ai_delay, solver=solver)
-        session.catch_up(quiet=True)
+        renderer = MigsRenderer(console, solver=solver)
+        loop = PlayLoop(sessions, live, renderer, here=people_seats(live), ai_delay=ai_delay)
+        loop.catch_up()
         console.print(f"Resuming game {resume}: {printable(live.title)}", markup=False)
-        session.show_log(12)
-        _run(session)
+        renderer.show_log(12)
+        loop.play()
         return
     seats = {
         SEAT_ORDER[0]: normalise_seat(communist or HUMAN, "Communist"),
@@ -256,15 +253,14 @@ def play(
         title=game_title,
         meta={"interface": "terminal"},
         run_bots=False,
-        auto_chance=False,
+        stop_at_rolls=True,
     )
     console.print(
         f"Game {live.id} ({game.title}, {_dice(live)}): {printable(game_title)}. Type help at "
         "the prompt.",
         markup=False,
     )
-    session = TerminalPlay(sessions, live, console, ai_delay=ai_delay, solver=solver)
-    _run(session)
+    migs_loop(sessions, live, console, ai_delay=ai_delay, solver=solver).play()
 
 
 def _dice(live: PlaySession) -> str:
@@ -273,32 +269,13 @@ def _dice(live: PlaySession) -> str:
     if len(human_seats(live.seats)) > 1:
         published = live.fairness(reveal=False).get("commitment", "")
         return f"dice from a secret seed, commitment {published[:16]}"
-    return f"seed {live.driver.seed}"
+    return f"seed {live.seed}"
 
 
 def _hand_over(sessions: Sessions, live: PlaySession, given: dict[str, str | None]) -> None:
     """``--communist``/``--allied`` on resuming: hand a side to a person or a bot."""
-    seats = dict(live.seats)
-    for side, text in given.items():
-        if text is not None:
-            seats[side] = normalise_seat(text, side)
-    if seats == live.seats:
-        return
-    names = tuple(live.seat_names())
-    seats = check_seats(names, seats, bots_for(live.game))
-    sessions.store.update(live.id, seats=seats)
-    live.seats = seats
-
-
-def _run(session: TerminalPlay) -> None:
-    try:
-        session.run()
-    except KeyboardInterrupt:
-        session.say("")
-        session.stopped()
-        raise typer.Exit(130) from None
-    except GameChanged as exc:
-        raise changed_elsewhere(session.game_id, exc, "airwar migs play") from None
+    seats = {side: normalise_seat(text, side) for side, text in given.items() if text is not None}
+    sessions.reseat(live, seats)
 
 
 # -- games -------------------------------------------------------------------
@@ -335,7 +312,7 @@ def games(
     database_url: DatabaseUrl = None,
 ) -> None:
     """List the saved MiGs and Sabres games, most recent first."""
-    store = open_sessions(database_url, create=False).store
+    store = open_store(database_url, create=False)
     # the rows as listed, each with its saved summary: no game is replayed to show a score
     listed = [g for g in store.list_summaries() if g.game in MIGS_GAMES]
     if as_json:
@@ -447,7 +424,7 @@ def replay(
         from airwar.cli import migs_review
 
         thresholds = Thresholds.parse(marks)
-    stored = load_migs(open_sessions(database_url, create=False).store, game_id)
+    stored = load_migs(open_store(database_url, create=False), game_id)
     if thresholds is not None:
         console = make_console()
         review = migs_review.analyse(

@@ -1,23 +1,17 @@
-"""The interactive session of ``airwar migs play``.
+"""MiGs and Sabres at the terminal: its renderer for the one terminal loop.
 
-The game is played through the play session (:mod:`airwar.session`), the
-same one the browser app uses: every human decision, or whole typed path, is
-checked as a whole and saved in one transaction with the game's digest and
-summary (:meth:`Sessions.act`); the bots decide through
-:meth:`Sessions.bot_step`, seeded by :func:`airwar.session.bot_seed`; undo is
-:meth:`Sessions.undo`. The session's driver stops at every roll, so each roll
-is told before it is made and after. If another writer (a browser, another
-terminal) saved a decision first, the save is refused with
-:class:`~airwar.store.GameChanged` and the session ends: the refused move is
-kept nowhere.
+``airwar migs play`` (and ``airwar play migs``) run the one loop
+(:class:`~airwar.cli.play_loop.PlayLoop`) with :class:`MigsRenderer`: the
+Battle Board and the Sortie Chart, the legal moves with their kill odds and the
+solver's values when its solution is cached, each roll told before it is made and
+after by the game's narrator, and the short movement notation (a whole path at
+once, ``allied: F R``).
 """
 
 from __future__ import annotations
 
-import time
 from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
-from dataclasses import dataclass
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
@@ -25,6 +19,9 @@ from rich.console import Console
 from rich.progress import BarColumn, Progress, TaskProgressColumn, TextColumn, TimeElapsedColumn
 from rich.table import Table
 
+from airwar.cli.common import make_console
+from airwar.cli.play_loop import PlayLoop
+from airwar.cli.playing import Renderer
 from airwar.cli.render_board import BoardPlane, board_text, chart_text
 from airwar.cli.render_migs import (
     Narrator,
@@ -35,12 +32,13 @@ from airwar.cli.render_migs import (
     solver_sign,
     value_text,
 )
-from airwar.core.driver import Driver
-from airwar.core.errors import IllegalAction, InvalidNotation, OutOfTurn
-from airwar.core.game import CHANCE, TERMINAL
+from airwar.core.checks import Check
+from airwar.core.errors import InvalidNotation, OutOfTurn
+from airwar.core.game import Action
 from airwar.games.migs_sabres import parse_path
 from airwar.games.migs_sabres.terms import Phase
-from airwar.session import Conflict, PlaySession, Sessions
+from airwar.session import PlaySession, Sessions
+from airwar.session.seats import is_ai
 
 if TYPE_CHECKING:
     from airwar.games.migs_sabres.solver import jobs
@@ -65,14 +63,6 @@ Commands:
   save      every move is already saved: shows how to resume
   quit      stop here (the game stays saved; Ctrl-C does the same)
   help      this text"""
-
-
-@dataclass
-class SessionResult:
-    """How a session ended: ``finished`` or stopped by the player (``quit``)."""
-
-    game_id: str
-    finished: bool
 
 
 def not_cached_lines(engagement: Mapping[str, Any], scoring: str) -> list[str]:
@@ -148,83 +138,42 @@ def solve_progress(console: Console) -> Iterator[jobs.ProgressCallback]:
             bar.stop()
 
 
-class TerminalPlay:
-    """One terminal session of a saved game, played through the play session ``live``."""
+class MigsRenderer(Renderer):
+    """MiGs and Sabres as the terminal shows it (:data:`HELP` lists its commands)."""
+
+    command_name = "airwar migs play"
+    quit_words = ("quit", "exit", "q")
+    help_text = HELP
 
     def __init__(
         self,
-        sessions: Sessions,
-        live: PlaySession,
-        console: Console,
+        console: Console | None = None,
         *,
         input_fn: InputFn | None = None,
-        ai_delay: float = 0.0,
         solver: bool = True,
     ) -> None:
-        self.sessions = sessions
-        self.live = live
-        self.live.driver.auto_chance = False
-        self.console = console
-        self.input_fn = input_fn or console.input
-        self.ai_delay = ai_delay
+        self.console = console or make_console()
+        self.input_fn = input_fn or self.console.input
         self.solver = solver
         self.narrator = Narrator()
-        self.shown = 0
         self.board_drawn_at = -1
-        self.saved_summary: dict[str, Any] | None = None
+
+    def side(self, seat: int) -> str:
+        return self.live.game.seat_name(seat)
 
     @property
     def game_id(self) -> str:
         return self.live.id
 
-    @property
-    def driver(self) -> Driver:
-        """The session's driver (replaced by an undo)."""
-        return self.live.driver
-
-    def side(self, seat: int) -> str:
-        return self.live.game.seat_name(seat)
-
-    # -- saving ------------------------------------------------------------
-    def _saved(self) -> None:
-        """Note the summary the session has just saved with a decision."""
-        self.saved_summary = self.live.summary()
-
-    def _save_summary(self) -> None:
-        """Save the score and status after rolls (the decisions' saves carry the rest).
-
-        Saved only if the stored game still holds exactly this copy's
-        decisions (their number and digest), so a stale copy never overwrites
-        another writer's summary.
-        """
-        summary = self.live.summary()
-        if summary != self.saved_summary:
-            self.sessions.store.update(
-                self.game_id,
-                status=self.live.status,
-                summary=summary,
-                expected_index=self.live.decisions,
-                expected_digest=self.driver.log_digest,
-            )
-            self.saved_summary = summary
-
-    # -- output ------------------------------------------------------------
+    # -- writing and reading ------------------------------------------------------
     def say(self, text: str = "") -> None:
         self.console.print(text, markup=False, highlight=False)
 
-    def catch_up(self, *, quiet: bool = False) -> None:
-        """Let the narrator read the events so far (telling them unless ``quiet``)."""
-        events = self.driver.state.log.since(self.shown)
-        for ev in events:
-            for line in self.narrator.lines(ev):
-                if not quiet:
-                    self.say(line)
-            if not quiet and ev.get("type") in ("sortie_chart", "sortie_start"):
-                self.draw_chart()
-        self.shown += len(events)
+    def read(self, prompt: str) -> str:
+        return self.input_fn(prompt)
 
-    def tell_new_events(self, *, roll_told: bool = False) -> None:
-        events = self.driver.state.log.since(self.shown)
+    # -- the log and the rolls ----------------------------------------------------
+    def tell(self, events: list[dict[str, Any]], *, roll_told: bool = False) -> None:
         for ev in events:
             for line in self.narrator.lines(ev, with_roll_before=not roll_told):
                 self.say(line)
@@ -232,10 +181,20 @@ class TerminalPlay:
                 self.draw_chart()
             if ev.get("type") == "engagement_start":
                 self.board_drawn_at = -1
-        self.shown += len(events)
+
+    def reread(self, events: list[dict[str, Any]]) -> None:
+        self.narrator = Narrator()
+        for ev in events:
+            self.narrator.lines(ev)
+
+    def before_roll(self, check: Check | None, *, open_book: bool) -> bool:
+        if check is None:
+            return False
+        self.say(before_text(check))
+        return True
 
     def draw_chart(self) -> None:
-        view = self.driver.state.view(None)
+        view = self.live.state.view(None)
         chart = view.get("chart")
         if not chart:
             return
@@ -250,7 +209,7 @@ class TerminalPlay:
         self.console.print(chart_text(squares, sides, markers))
 
     def draw_board(self) -> None:
-        view = self.driver.state.view(None)
+        view = self.live.state.view(None)
         engagement = view.get("engagement")
         if not engagement:
             self.say("No engagement is being fought: there is no Battle Board to draw.")
@@ -260,7 +219,7 @@ class TerminalPlay:
             for p in engagement["planes"].values()
         ]
         self.console.print(board_text(planes))
-        self.board_drawn_at = len(self.driver.state.log)
+        self.board_drawn_at = len(self.live.state.log)
 
     @staticmethod
     def _label(p: Mapping[str, Any]) -> str:
@@ -289,7 +248,7 @@ class TerminalPlay:
             return None
         from airwar.games.migs_sabres.solver import engagement_values
 
-        return engagement_values(self.driver.state)
+        return engagement_values(self.live.state)
 
     def show_values(self) -> None:
         """The ``values`` command: the solver's numbers, or how to get them."""
@@ -299,7 +258,7 @@ class TerminalPlay:
                 "play without the flag to see them."
             )
             return
-        view = self.driver.state.view(None)
+        view = self.live.state.view(None)
         engagement = view.get("engagement")
         if not engagement:
             self.say("No engagement is being fought: the solver has nothing to value.")
@@ -322,7 +281,7 @@ class TerminalPlay:
             self.say(f"  {text:<6} {value_text(sign * value)}{mark}")
 
     def list_moves(self) -> None:
-        view = self.driver.state.view(None)
+        view = self.live.state.view(None)
         engagement = view.get("engagement")
         if not engagement:
             return
@@ -394,7 +353,7 @@ class TerminalPlay:
         )
 
     def show_reach(self) -> None:
-        engagement = self.driver.state.view(None).get("engagement")
+        engagement = self.live.state.view(None).get("engagement")
         reach = self._reach(engagement) if engagement else []
         if not reach:
             self.say("No firing position can be reached with the MP left.")
@@ -416,7 +375,7 @@ class TerminalPlay:
     def show_log(self, n: int) -> None:
         narrator = Narrator()
         lines: list[str] = []
-        for ev in self.driver.state.log.to_list():
+        for ev in self.live.state.log.to_list():
             lines.extend(narrator.lines(ev))
         for line in lines[-n:]:
             self.say(line)
@@ -428,182 +387,125 @@ class TerminalPlay:
             extra = f" (sortie {summary['sortie']} of {summary['sorties_per_side']} per side)"
         self.say(f"Score: {scores_text(summary['scores'])}{extra}")
 
-    # -- the loop ----------------------------------------------------------
-    def resolve_chance(self) -> None:
-        """Make every pending roll, telling each before and after."""
-        rolled = False
-        while self.driver.state.current_actor() == CHANCE:
-            self.tell_new_events()
-            check = self.driver.state.pending_check()
-            if check is not None:
-                self.say(before_text(check))
-            self.driver.roll()
-            rolled = True
-            self.tell_new_events(roll_told=check is not None)
-        if rolled or self.saved_summary is None:
-            self._save_summary()
-
-    def run(self) -> SessionResult:
-        """Play until the game ends or the player quits.
-
-        A save refused because the game changed elsewhere raises
-        :class:`~airwar.store.GameChanged` out of here; nothing of this copy
-        is kept.
-        """
-        while True:
-            self.resolve_chance()
-            self.tell_new_events()
-            actor = self.driver.state.current_actor()
-            if actor == TERMINAL:
-                self.finish()
-                return SessionResult(self.game_id, True)
-            bots = self.live.bot_seats()
-            if actor in bots:
-                self.bot_turn(actor, bots[actor])
-            elif not self.human_turn(actor):
-                return SessionResult(self.game_id, False)
-
-    def finish(self) -> None:
-        self.say(
-            f"The game is saved as {self.game_id} (replay: airwar migs replay {self.game_id})."
-        )
-
-    def bot_turn(self, seat: int, name: str) -> None:
-        engagement = self.driver.state.view(None).get("engagement") or {}
+    # -- a person's turn, a bot's ---------------------------------------------------
+    def _board_if_moved(self) -> dict[str, Any]:
+        engagement = self.live.state.view(None).get("engagement") or {}
         if self.board_drawn_at < 0 or not engagement.get("stepped"):
             self.draw_board()
-            if engagement:
-                self.say(self.status_line(engagement))
-        from airwar.games.migs_sabres.solver import (
-            jobs,
-        )  # the bot may be the expert, waiting for its solve
+            return engagement
+        return {}
+
+    def turn(self, seat: int) -> None:
+        self._board_if_moved()
+        self.list_moves()
+
+    def before_bot(self, seat: int, name: str) -> None:
+        engagement = self._board_if_moved()
+        if engagement:
+            self.say(self.status_line(engagement))
+
+    @contextmanager
+    def thinking(self) -> Iterator[None]:
+        # the bot may be the expert, waiting for its solve
+        from airwar.games.migs_sabres.solver import jobs
 
         with solve_progress(self.console) as on_progress, jobs.watching(on_progress):
-            made = self.sessions.bot_step(self.live)
-        self._saved()
-        if made is not None:
-            self.say(f"{self.side(made[0])} ({name}) plays {made[1]}")
-        self.tell_new_events()
-        if self.ai_delay:
-            time.sleep(self.ai_delay)
+            yield
+
+    def bot_played(self, seat: int, name: str, action: Action) -> None:
+        self.say(f"{self.side(seat)} ({name}) plays {action}")
 
     def prompt(self, seat: int) -> str:
-        engagement = self.driver.state.view(None).get("engagement") or {}
+        engagement = self.live.state.view(None).get("engagement") or {}
         mp = f", {engagement['mp_left']} MP" if engagement.get("step") == Phase.MOVE else ""
         return f"{self.side(seat)}{mp}> "
 
-    def human_turn(self, seat: int) -> bool:
-        """Ask ``seat`` until it has made a move (True) or quit (False)."""
-        engagement = self.driver.state.view(None).get("engagement") or {}
-        if self.board_drawn_at < 0 or not engagement.get("stepped"):
+    def command(self, seat: int, words: list[str]) -> bool:
+        command = words[0]
+        if command in ("help", "?", "h"):
+            self.say(HELP)
+        elif command == "save":
+            self.say(
+                f"Saved: every move is saved as it is made. Game id {self.game_id}; "
+                f"resume with: airwar migs play --resume {self.game_id}"
+            )
+        elif command in ("board", "b"):
             self.draw_board()
-        self.list_moves()
-        at = self.live.position_version  # the version every decision typed here is made at
-        while True:
-            try:
-                line = self.input_fn(self.prompt(seat))
-            except EOFError:
-                self.say("")
-                self.stopped()
-                return False
-            words = line.strip().split()
-            if not words:
-                continue
-            command = words[0].lower()
-            if command in ("quit", "exit", "q"):
-                self.stopped()
-                return False
-            if command in ("help", "?", "h"):
-                self.say(HELP)
-                continue
-            if command == "save":
-                self.say(
-                    f"Saved: every move is saved as it is made. Game id {self.game_id}; "
-                    f"resume with: airwar migs play --resume {self.game_id}"
-                )
-                continue
-            if command in ("board", "b"):
-                self.draw_board()
-                continue
-            if command == "chart":
-                self.draw_chart()
-                continue
-            if command in ("moves", "m"):
-                self.list_moves()
-                continue
-            if command == "reach":
-                self.show_reach()
-                continue
-            if command == "score":
-                self.show_score()
-                continue
-            if command == "values":
-                self.show_values()
-                continue
-            if command == "log":
-                n = int(words[1]) if len(words) > 1 and words[1].isdigit() else 20
-                self.show_log(n)
-                continue
-            if command == "undo":
-                try:
-                    self.undo(seat, at)
-                except Conflict as exc:
-                    self.say(f"error: {exc}")
-                    continue
-                return True
-            try:
-                self.play_path(seat, line, at)
-            except InvalidNotation as exc:
-                self.say(f"error: {exc}; type help for the notation and commands")
-                continue
-            except (IllegalAction, Conflict) as exc:
-                self.say(f"error: {exc}")
-                continue
-            return True
+        elif command == "chart":
+            self.draw_chart()
+        elif command in ("moves", "m"):
+            self.list_moves()
+        elif command == "reach":
+            self.show_reach()
+        elif command == "score":
+            self.show_score()
+        elif command == "values":
+            self.show_values()
+        elif command == "log":
+            self.show_log(int(words[1]) if len(words) > 1 and words[1].isdigit() else 20)
+        else:
+            return False
+        return True
 
-    def undo(self, seat: int, at: int | None = None) -> None:
-        """Take back ``seat``'s last move and the AI's replies to it (:meth:`Sessions.undo`).
-
-        The one undo policy: only against the AI, a whole move of yours. The
-        game is replayed from its record without those decisions; rolls come
-        from the seed and their draw number, so no die is ever re-rolled.
-        """
-        actions = self.driver.record.actions
-        taken = self.sessions.undo(self.live, seat, at=at)
-        first = len(actions) - len(taken)
-        mine = []
-        for s, text in actions[first:]:
-            if s != seat:
-                break
-            mine.append(text)
-        self.driver.auto_chance = False
-        self.narrator = Narrator()
-        self.shown = 0
-        self.catch_up(quiet=True)
-        self.board_drawn_at = -1
-        self._saved()
-        dropped = len(taken) - len(mine)
-        also = f" and the {dropped} decision(s) after it" if dropped else ""
-        self.say(f"Took back {self.side(seat)}'s move {' '.join(mine)}{also}.")
-
-    def stopped(self) -> None:
-        self.say(
-            f"Game {self.game_id} is saved up to the last move; resume with: "
-            f"airwar migs play --resume {self.game_id}"
-        )
-
-    def play_path(self, seat: int, line: str, at: int | None = None) -> None:
-        """Make the typed path through the session: checked as a whole, saved at once."""
+    def decision(self, seat: int, line: str) -> list[str]:
+        """A typed path, checked as a whole by the session; it may name its side."""
         text = line.strip()
         head, colon, rest = text.partition(":")
         if colon:
-            named = self.driver.game.seat_from_text(head)
+            named = self.live.game.seat_from_text(head)
             if named != seat:
                 raise OutOfTurn(
                     f"it is not {self.side(named)}'s turn: {self.side(seat)} is to move"
                 )
             text = rest
-        texts = [str(action) for action in parse_path(text)]
-        self.sessions.act(self.live, seat, texts, run_bots=False, at=at)
-        self._saved()
-        self.tell_new_events()
+        return [str(action) for action in parse_path(text)]
+
+    def refused(self, message: str) -> str:
+        return f"error: {message}"
+
+    def refusal(self, exc: Exception) -> str:
+        if isinstance(exc, InvalidNotation):
+            return f"error: {exc}; type help for the notation and commands"
+        return f"error: {exc}"
+
+    def undone(self, seat: int, taken: list[str], mine: list[str]) -> None:
+        """Take back ``seat``'s last move and the AI's replies to it: the game is replayed
+        from its record without them; no die is ever re-rolled."""
+        self.board_drawn_at = -1
+        dropped = len(taken) - len(mine)
+        also = f" and the {dropped} decision(s) after it" if dropped else ""
+        self.say(f"Took back {self.side(seat)}'s move {' '.join(mine)}{also}.")
+
+    # -- the end, or a stop -------------------------------------------------------
+    def finished(self) -> None:
+        self.say(
+            f"The game is saved as {self.game_id} (replay: airwar migs replay {self.game_id})."
+        )
+
+    def stopped(self, *, end_of_input: bool = False) -> None:
+        if end_of_input:
+            self.say("")
+        self.say(
+            f"Game {self.game_id} is saved up to the last move; resume with: "
+            f"airwar migs play --resume {self.game_id}"
+        )
+
+
+def migs_loop(
+    sessions: Sessions,
+    live: PlaySession,
+    console: Console,
+    *,
+    input_fn: InputFn | None = None,
+    ai_delay: float = 0.0,
+    solver: bool = True,
+) -> PlayLoop:
+    """The one terminal loop on ``live`` with the MiGs renderer writing to ``console``."""
+    renderer = MigsRenderer(console, input_fn=input_fn, solver=solver)
+    return PlayLoop(sessions, live, renderer, here=people_seats(live), ai_delay=ai_delay)
+
+
+def people_seats(live: PlaySession) -> list[str]:
+    """The seats a MiGs terminal plays at its prompt: every seat no bot plays, a seat
+    left to a browser (``remote``) too (the game hides nothing from either side)."""
+    return [name for name, kind in live.seats.items() if not is_ai(kind)]

@@ -5,23 +5,15 @@ interfaces (the browser app and the terminal commands). See
 ``docs/architecture.md``.
 """
 
-from airwar.session.play import (
-    HIDDEN_DECISION,
-    HINT_MODES,
-    MAX_PATH,
-    BotMaker,
-    BotOvertaken,
-    BotScheduler,
-    Conflict,
-    Forbidden,
-    PlaySession,
-    Sessions,
-    StaleDecision,
-    bot_seed,
-    hint_refusal,
-    verify_record,
-)
+from airwar.session.acting import MAX_PATH
+from airwar.session.bots import BotOvertaken, BotScheduler, bot_seed
+from airwar.session.errors import Conflict, Forbidden, StaleDecision
+from airwar.session.live import HINT_MODES, hint_refusal
+from airwar.session.readers import HIDDEN_DECISION, PlaySession
+from airwar.session.saving import BotMaker
 from airwar.session.seats import AI_PREFIX, HUMAN, REMOTE, SeatError
+from airwar.session.sessions import Sessions
+from airwar.session.verifying import verify_record
 
 __all__ = [
     "AI_PREFIX",

@@ -26,11 +26,12 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from airwar.core.game import DRAW_AGREED, RESIGN, RESIGN_SCORED
-from airwar.session.play import Conflict, PlaySession
+from airwar.session.errors import Conflict
+from airwar.session.readers import PlaySession
 from airwar.session.seats import is_ai
 
 if TYPE_CHECKING:
-    from airwar.session.play import Sessions
+    from airwar.session.sessions import Sessions
 
 MAX_DRAW_OFFERS = 5
 """The most draw offers one seat makes in one game (each needs an answer)."""

@@ -296,7 +296,7 @@ def finished_record(svc: GameService, game_id: str) -> tuple[str, GameRecord]:
         reason = not_yet(live)
         if reason is not None:
             raise Conflict(reason)
-        return live.id, live.driver.finished_record()
+        return live.id, live.finished_record()
 
 
 @router.post(

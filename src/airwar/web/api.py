@@ -179,7 +179,7 @@ def takeback_label(svc: GameService, live: LiveGame, seat_name: str | None) -> s
     target = svc.takeback_target(live)
     if target is None:
         return None
-    actor = live.driver.record.actions[target][0]
+    actor = live.record.actions[target][0]
     return f"Take back {live.game.seat_name(actor)}'s last decision"
 
 
@@ -721,7 +721,7 @@ def get_replay(
     view = live.view_of(driver.state, seat_name, spectator=spectator)
     decision: list[Any] | None = None
     if step > 0:
-        actor = live.driver.record.actions[upto - 1][0]
+        actor = live.record.actions[upto - 1][0]
         decision = [actor, live.decision_text(upto - 1, seat_name, spectator=spectator)]
     return ReplayOut(
         id=live.id,

@@ -149,7 +149,7 @@ def create_app(
     )
     app.state.store = store if store is not None else Store(database_url)
     app.state.service = GameService(app.state.store)
-    app.state.bots = BotWorkers(app.state.service, bot_threads)
+    app.state.bots = BotWorkers(app.state.service, bot_threads, store=app.state.store)
     app.state.service.scheduler = app.state.bots  # no request waits for a bot
     app.state.limits = RateLimiter(limits)
     app.state.streams = StreamCount(limits.streams)

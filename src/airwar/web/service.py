@@ -258,7 +258,7 @@ def last_move_review(live: LiveGame, seat_name: str) -> dict[str, Any] | None:
     if live.game.advisor() is None:
         return None
     with live.lock:
-        record = live.driver.record
+        record = live.record
         actions = list(record.actions)
         seat = live.seat_index(seat_name)
         actor = live.state.current_actor()

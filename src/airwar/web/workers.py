@@ -41,7 +41,7 @@ from typing import Any
 
 from airwar.session import PlaySession, Sessions
 from airwar.session.seats import is_ai
-from airwar.store import GameChanged, GameNotFound, StoreError
+from airwar.store import GameChanged, GameNotFound, Store, StoreError
 
 log = logging.getLogger(__name__)
 
@@ -75,6 +75,7 @@ class BotWorkers:
         sessions: Sessions,
         threads: int = THREADS,
         *,
+        store: Store,
         slice_seconds: float = SLICE_SECONDS,
         idle_seconds: float = IDLE_SECONDS,
         max_pending: int = MAX_PENDING,
@@ -82,6 +83,8 @@ class BotWorkers:
         if threads < 1:
             raise ValueError("the bots need at least one worker thread")
         self.sessions = sessions
+        self.store = store
+        """Where the leases of the bots' turns and the games to resume are read."""
         self.size = threads
         self.slice_seconds = slice_seconds
         self.idle_seconds = idle_seconds
@@ -156,7 +159,7 @@ class BotWorkers:
         """
         queued = 0
         try:
-            listed = self.sessions.store.list_summaries(limit=limit)
+            listed = self.store.list_summaries(limit=limit)
         except StoreError as exc:
             log.warning("cannot look for games left with a bot to act: %s", exc)
             return 0
@@ -242,7 +245,7 @@ class BotWorkers:
     def _lease(self, game_id: str) -> bool:
         """Hold (or renew) the game's bots for this process; False if another holds them."""
         try:
-            held = self.sessions.store.claim_lease(f"bots:{game_id}", self.holder, LEASE_SECONDS)
+            held = self.store.claim_lease(f"bots:{game_id}", self.holder, LEASE_SECONDS)
         except StoreError as exc:  # play on: two writers are told apart by their saves
             log.warning("cannot claim the bots of game %s: %s", game_id, exc)
             return True
@@ -255,7 +258,7 @@ class BotWorkers:
         with self._cond:
             self._leased.discard(game_id)
         try:
-            self.sessions.store.release_lease(f"bots:{game_id}", self.holder)
+            self.store.release_lease(f"bots:{game_id}", self.holder)
         except StoreError as exc:  # it expires by itself
             log.warning("cannot give up the bots of game %s: %s", game_id, exc)
 

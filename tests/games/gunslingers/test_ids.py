@@ -20,7 +20,7 @@ from airwar.games.gunslingers.autoplayer import GunslingersAuto
 from airwar.games.gunslingers.model.fields import RESERVED_WORDS, id_problem
 from airwar.games.gunslingers.model.scenario import ScenarioError, parse_scenario
 from airwar.session import Sessions
-from airwar.session.play import verify_record
+from airwar.session.verifying import verify_record
 from airwar.store import Store
 from tests.games.gunslingers.scenario_builder import BASE
 

@@ -59,6 +59,7 @@ class GunslingersGame(Game):
         setup="scenario",
         referee=REFEREE,
         assistant=GunslingersAuto.name,
+        terminal="airwar.cli.gunslingers_terminal:GunslingersRenderer",
     )
     """Double-blind (GS-43): each side sees only its view and its visible events. No
     take-backs against the AI: a move taken back after its sighting results were seen

@@ -1,0 +1,37 @@
+"""Bounce Into Action at the terminal: its renderer for the one terminal loop.
+
+An engagement has no decisions, only its file's script and its rolls: the loop
+makes each roll, and :class:`BiaRenderer` tells each event as ``airwar bia
+engagement`` writes it (each shot with its hit number, its modifiers and its odds
+before the roll, BIA-4), then the seed that replays it.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from airwar.cli.bia import render_events
+from airwar.cli.playing import Renderer
+from airwar.core.checks import Check
+from airwar.core.text import printable_values
+
+
+class BiaRenderer(Renderer):
+    """An engagement's explained log; ``quiet``: nothing (the command writes JSON)."""
+
+    def __init__(self, *, quiet: bool = False) -> None:
+        self.quiet = quiet
+
+    def tell(self, events: list[dict[str, Any]], *, roll_told: bool = False) -> None:
+        if self.quiet:
+            return
+        for line in render_events(printable_values(events)):
+            self.say(line)
+
+    def before_roll(self, check: Check | None, *, open_book: bool) -> bool:
+        """Each shot's event gives its odds before the roll: nothing more to tell."""
+        return False
+
+    def finished(self) -> None:
+        if not self.quiet:
+            self.say(f"Seed {self.live.seed}: the same seed replays this engagement exactly.")
