@@ -25,20 +25,13 @@ from rich.progress import BarColumn, Progress, TaskProgressColumn, TextColumn, T
 from rich.table import Table
 
 from airwar.cli.render_board import BoardPlane, board_text, chart_text
-from airwar.cli.render_migs import (
-    Narrator,
-    before_text,
-    odds_text,
-    scores_text,
-    solver_lines,
-    solver_sign,
-    value_text,
-)
+from airwar.cli.render_migs import odds_text, solver_lines, solver_sign, value_text
 from airwar.core.driver import Driver
 from airwar.core.errors import IllegalAction, InvalidNotation, OutOfTurn
 from airwar.core.game import CHANCE, TERMINAL
 from airwar.games.migs_sabres import Facing, Square, movement_options, parse_path
 from airwar.games.migs_sabres.movement import STEP_KINDS, explore_paths, pack
+from airwar.games.migs_sabres.narrate import Narrator, before_text, scores_text
 from airwar.session import Conflict, PlaySession, Sessions
 
 if TYPE_CHECKING:

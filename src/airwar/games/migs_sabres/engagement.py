@@ -38,6 +38,7 @@ from airwar.games.migs_sabres.movement import (
     pack,
     step_result,
 )
+from airwar.games.migs_sabres.narrate import narrate
 from airwar.games.migs_sabres.planes import PLANE_TYPES, PlaneType, Side, plane_type
 from airwar.games.migs_sabres.summary import MIGS_TYPE, score_summary
 
@@ -756,3 +757,6 @@ class EngagementGame(Game):
 
     def parse_action(self, text: str) -> Action:
         return parse_action(text)
+
+    def narrate(self, event: Mapping[str, Any], state: GameState | None = None) -> str | None:
+        return narrate(event, state)  # the game's log lines (.narrate)

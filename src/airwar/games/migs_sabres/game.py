@@ -41,6 +41,7 @@ from airwar.games.migs_sabres.engagement import (
     resolved,
 )
 from airwar.games.migs_sabres.hints import trails
+from airwar.games.migs_sabres.narrate import narrate
 from airwar.games.migs_sabres.pilots import Roster
 from airwar.games.migs_sabres.planes import Side, active_type, plane_type
 from airwar.games.migs_sabres.sortie import (
@@ -601,3 +602,6 @@ class MigsGame(Game):
 
     def parse_action(self, text: str) -> Action:
         return parse_action(text)
+
+    def narrate(self, event: Mapping[str, Any], state: GameState | None = None) -> str | None:
+        return narrate(event, state)  # the game's log lines (.narrate)
