@@ -31,6 +31,7 @@ from typing import Annotated, Any, Literal
 from pydantic import AfterValidator, BeforeValidator, Field, ValidationError
 
 from airwar.core.errors import AirwarError
+from airwar.games.gunslingers.model.card_words import card_sections
 from airwar.games.gunslingers.model.fields import (
     CREW_WHY,
     ENTRIES_WHY,
@@ -663,8 +664,13 @@ def _flat(value: Any, path: str = "") -> Iterator[tuple[str, Any]]:
 
 
 def card_data(card: TypeCard) -> dict[str, Any]:
-    """A data card as JSON: the type, its names and each value with its house reason."""
+    """A data card as JSON: the type, its names, each value with its house reason, and
+    the card in a pilot's words (:func:`.card_words.card_sections`)."""
     e = card.entry
+    fields = [
+        {"field": place, "value": value, "house": card.house.get(place)}
+        for place, value in _flat(card.values)
+    ]
     return {
         "name": card.name,
         "kind": card.kind,
@@ -673,10 +679,8 @@ def card_data(card: TypeCard) -> dict[str, Any]:
         "note": e.note,
         "variant_of": e.variant_of,
         "aliases": list(e.aliases),
-        "fields": [
-            {"field": place, "value": value, "house": card.house.get(place)}
-            for place, value in _flat(card.values)
-        ],
+        "fields": fields,
+        "sections": card_sections(fields),  # the card in a pilot's words
     }
 
 

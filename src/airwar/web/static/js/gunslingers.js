@@ -923,10 +923,10 @@
       if (card.error) { box.appendChild(A.el("p", { class: "hint", text: card.error })); return; }
       box.appendChild(A.el("p", { class: "hint", text: card.title + (card.role ? " (" + card.role + ")" : "") +
         (card.note ? ". " + card.note : "") }));
-      /* a pilot's card: sections in plain words with units, each house value's reason on
-         hover (GS-62) */
+      /* a pilot's card: the server's sections in plain words with units (the terminal's
+         too), each house value's reason on hover (GS-62) */
       const parts = [];
-      G.cardSections(card).forEach(function (sec) {
+      card.sections.forEach(function (sec) {
         parts.push(A.el("tr", { class: "card-section" }, [A.el("th", { scope: "colgroup", colspan: "2", text: sec.title })]));
         sec.rows.forEach(function (r) {
           parts.push(A.el("tr", {}, [A.el("th", { scope: "row", text: r.label }),
