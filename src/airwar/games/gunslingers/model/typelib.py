@@ -50,6 +50,7 @@ from airwar.games.gunslingers.model.fields import (
     Flag,
     FlightTurns,
     Ident,
+    IntRange,
     Level,
     MissileGuidance,
     Model,
@@ -62,7 +63,6 @@ from airwar.games.gunslingers.model.fields import (
     Text,
     TypeName,
     _at_most,
-    _int_range,
     _once_each,
     _type_name,
     shown,
@@ -95,8 +95,8 @@ class LibraryError(AirwarError):
 
 # -- the schema ----------------------------------------------------------------
 
-Seats = Annotated[int, BeforeValidator(_int_range(1, MAX_CREW, CREW_WHY))]
-Points = Annotated[int, BeforeValidator(_int_range(0, MAX_POINTS, POINTS_WHY))]
+Seats = Annotated[int, BeforeValidator(IntRange(1, MAX_CREW, CREW_WHY))]
+Points = Annotated[int, BeforeValidator(IntRange(0, MAX_POINTS, POINTS_WHY))]
 Aliases = Annotated[list[TypeName], AfterValidator(_once_each)]
 HouseNotes = dict[Text, Text]
 
@@ -170,7 +170,7 @@ class WeaponType(Entry):
     kind: Literal["aam", "arm", "a2g"]
     guidance: MissileGuidance | None = None
     launch: DieNumber | None = None
-    min_range: Annotated[int, BeforeValidator(_int_range(0, None))] | None = None
+    min_range: Annotated[int, BeforeValidator(IntRange(0, None))] | None = None
     max_range: PositiveHexes | None = None
     time_of_flight: FlightTurns | None = None
     arcs: Arcs | None = None
