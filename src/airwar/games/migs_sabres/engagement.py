@@ -24,7 +24,7 @@ from airwar.core.game import CHANCE, TERMINAL, Action, Game, GameState, GameType
 from airwar.core.options import Parameter
 from airwar.core.registry import register_game
 from airwar.games.migs_sabres.actions import Fire, HoldFire, Roll, Step, parse_action
-from airwar.games.migs_sabres.board import Facing, Square
+from airwar.games.migs_sabres.board import Facing, Square, board_view
 from airwar.games.migs_sabres.combat import aspect_of, kill_check
 from airwar.games.migs_sabres.concession import concession, log_concession, returns_of, words
 from airwar.games.migs_sabres.data import table
@@ -667,6 +667,7 @@ class EngagementState(GameState):
             "seats": list(SEAT_NAMES),
             "engagement": e.view(),
             "trails": trails(self.log),
+            "board": board_view(),
             "returns": self.returns() if self.is_terminal() else None,
             "concession": self.conceded,
             "ended_by": words(self.conceded),

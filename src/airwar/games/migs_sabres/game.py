@@ -26,6 +26,7 @@ from airwar.core.game import CHANCE, TERMINAL, Action, Game, GameState, GameType
 from airwar.core.options import Parameter
 from airwar.core.registry import register_game
 from airwar.games.migs_sabres.actions import ChartDraw, Roll, parse_action
+from airwar.games.migs_sabres.board import board_view
 from airwar.games.migs_sabres.concession import RULES, concession, log_concession, returns_of, words
 from airwar.games.migs_sabres.engagement import (
     ACTIVE,
@@ -502,6 +503,7 @@ class MigsState(GameState):
             else {s.value: r.to_dict() for s, r in self.rosters.items()},
             "engagement": None if self.engagement is None else self.engagement.view(),
             "trails": {} if self.engagement is None else trails(self.log),
+            "board": board_view(),
             "pending_check": None
             if check is None
             else {**check.to_dict(), "explain": check.explain()},

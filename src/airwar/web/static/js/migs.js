@@ -4,8 +4,14 @@
 "use strict";
 (function (A) {
   const S = A.svg;
-  const COLS = "abcdefghijk";
-  const ROWS = 14;
+  const FILES = "abcdefghijklmnopqrstuvwxyz";
+  /* the Battle Board's columns (letters) and rows, as the view gives its size */
+  let COLS = "", ROWS = 0;
+  function setBoard(view) {
+    const b = view.board || { columns: 0, rows: 0 };
+    COLS = FILES.slice(0, b.columns);
+    ROWS = b.rows;
+  }
   const CELL = 46;
   const PAD = 24;
   const SIDE_COLOR = { communist: "#b3261e", allied: "#1f4e9a" };
@@ -59,6 +65,7 @@
      drawn crossed out where it fell. */
   function drawBoard(node, data, ctx) {
     A.clear(node);
+    setBoard(data.view);
     const e = engagementOf(data.view);
     if (!e && (data.view.terminal || data.status === "finished") && data.view.scores) {
       node.appendChild(summaryTable(data.view, data.log_all || data.log || []));
