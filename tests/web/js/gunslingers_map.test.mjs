@@ -1,11 +1,11 @@
 /* The pure parts of the Gunslingers map (static/js/gunslingers_map.js): stacks, labels kept
    apart, altitude, heading and speed in words, and hex coordinates. Run
    by tests/web/test_js_node.py (`node --test tests/web/js`). */
-"use strict";
-const test = require("node:test");
-const assert = require("node:assert/strict");
-const path = require("node:path");
-const M = require(path.join(__dirname, "..", "..", "..", "src", "airwar", "web", "static", "js", "gunslingers_map.js"));
+import test from "node:test";
+import assert from "node:assert/strict";
+import { module } from "./page.mjs";
+
+const M = module("gunslingers_map.js");
 
 test("a heading reads as degrees, an arrow and a compass point", () => {
   assert.deepEqual(M.heading(0), { deg: 0, three: "000°", arrow: "↑", words: "north" });
