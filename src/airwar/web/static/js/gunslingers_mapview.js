@@ -249,5 +249,8 @@
     svg.addEventListener("pointerleave", function () { if (!pointers.size) store.hover = null; });
   }
 
-  Object.assign(E, { toolbar: toolbar, baseLayer: baseLayer, setBox: setBox, apply: apply, gridLayer: gridLayer, unitsAt: unitsAt, markHover: markHover, wire: wire });
+  Object.assign(E, {
+    toolbar: toolbar, baseLayer: baseLayer, setBox: setBox, apply: apply, gridLayer: gridLayer,
+    unitsAt: unitsAt, markHover: markHover, wire: wire,
+  });
 })(window.Airwar);

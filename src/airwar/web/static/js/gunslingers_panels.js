@@ -194,5 +194,9 @@
     return word;
   }
 
-  Object.assign(E, { legend: legend, moveDistance: moveDistance, reachSummary: reachSummary, showCard: showCard, stepper: stepper, roster: roster, replayUrl: replayUrl, extra: extra, result: result, label: label });
+  Object.assign(E, {
+    legend: legend, moveDistance: moveDistance, reachSummary: reachSummary, showCard: showCard,
+    stepper: stepper, roster: roster, replayUrl: replayUrl, extra: extra, result: result,
+    label: label,
+  });
 })(window.Airwar);

@@ -215,5 +215,8 @@
     return g;
   }
 
-  Object.assign(E, { drawUnits: drawUnits, unitColor: unitColor, symbol: symbol, openStack: openStack, closeStack: closeStack, sideIndex: sideIndex, layoutLabels: layoutLabels, arcsOf: arcsOf });
+  Object.assign(E, {
+    drawUnits: drawUnits, unitColor: unitColor, symbol: symbol, openStack: openStack,
+    closeStack: closeStack, sideIndex: sideIndex, layoutLabels: layoutLabels, arcsOf: arcsOf,
+  });
 })(window.Airwar);
