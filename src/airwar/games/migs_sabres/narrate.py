@@ -19,11 +19,9 @@ from typing import Any
 from airwar.core.checks import Check
 from airwar.core.game import GameState
 from airwar.core.roll_words import check_from_event, describe_event, explain_before
+from airwar.games.migs_sabres.sortie import CHART_SQUARES
 
 Event = Mapping[str, Any]
-
-CHART_SQUARES = 22
-"""The Sortie Chart's squares (MS-3)."""
 
 
 def side_name(side: object) -> str:
