@@ -7,9 +7,9 @@ from fractions import Fraction
 
 import pytest
 
-from airwar.cli.render_events import automatic, describe_event, explain_after, explain_before
 from airwar.core.checks import Check, Comparison, Modifier
 from airwar.core.dice import D6
+from airwar.core.roll_words import automatic, describe_event, explain_after, explain_before
 
 
 @pytest.mark.parametrize(

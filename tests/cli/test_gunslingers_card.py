@@ -1,9 +1,10 @@
-"""The terminal's data card in a pilot's words (issue 23, section 5): the same cards the
-browser's tests read (``tests/web/js/gunslingers_map.test.js``) read the same way here."""
+"""The terminal's data card (``airwar gunslingers types show``) draws the card's sections
+as the Gunslingers package words them (tests/games/gunslingers/test_card_words.py)."""
 
 from __future__ import annotations
 
-from airwar.cli.gunslingers_card import card_sections, pilot_card_text
+from airwar.cli.gunslingers_card import pilot_card_text
+from airwar.games.gunslingers.model.card_words import card_sections
 
 F16 = {"name": "F-16C", "fields": [
     {"field": "speed", "value": 7, "house": "Mach 2"}, {"field": "climb", "value": 4},
@@ -21,48 +22,10 @@ F16 = {"name": "F-16C", "fields": [
     {"field": "odd_thing", "value": 3},
 ]}  # fmt: skip
 
-SA2 = {"name": "SA-2", "fields": [
-    {"field": "kind", "value": "sam"}, {"field": "guidance", "value": "CG"},
-    {"field": "lock_on", "value": 6}, {"field": "range", "value": 14},
-    {"field": "max_altitude", "value": 28}, {"field": "rails", "value": 6},
-    {"field": "result.target", "value": 3}, {"field": "result.success", "value": "destroyed"},
-    {"field": "result.failure", "value": "miss"},
-]}  # fmt: skip
-
-
-def _rows(card: dict) -> dict[str, str]:
-    return {label: value for _, rows in card_sections(card) for label, value, _ in rows}
-
-
-def test_an_aircraft_card_reads_as_sections_in_plain_words() -> None:
-    sections = card_sections(F16)
-    assert [t for t, _ in sections] == ["Airframe", "Sensors", "Weapons", "Self-protection",
-                                        "Other"]  # fmt: skip
-    rows = _rows(F16)
-    assert rows["Top speed"] == "7 hexes a move"
-    assert rows["Climb or dive"] == "4 altitude levels a move"
-    assert rows["Size to the eye"] == "2 (small)"
-    assert rows["CAP load"] == "2 × AIM-9M, 2 × AIM-120"
-    assert rows["SEAD load"] == "2 × AGM-88 (anti-radiation)"
-    assert rows["DDS program P1"] == "1 chaff, 1 flare"
-    assert rows["Barrage jammer (BJM)"] == "type D, number 6"
-    assert rows["Odd thing"] == "3"
-    assert sections[0][1][0] == ("Top speed", "7 hexes a move", "Mach 2")
-
-
-def test_a_sam_card_reads_as_sections_in_plain_words() -> None:
-    assert [t for t, _ in card_sections(SA2)] == ["System", "Engagement", "Missiles", "Result"]
-    rows = _rows(SA2)
-    assert rows["Kind"] == "SAM site"
-    assert rows["Guidance"] == "command guidance (CG)"
-    assert rows["Lock-on"] == "6 or less on a d10"
-    assert rows["Range"] == "14 hexes"
-    assert rows["Reaches up to"] == "altitude 28"
-    assert rows["Result roll (d10)"] == "3 or less: destroyed; otherwise miss"
-
 
 def test_the_text_keeps_the_heading_and_marks_house_values() -> None:
-    text = pilot_card_text("F-16C: F-16C Fighting Falcon (aircraft)", F16 | {"variant_of": "F-16"})
+    card = F16 | {"variant_of": "F-16", "sections": card_sections(F16["fields"])}
+    text = pilot_card_text("F-16C: F-16C Fighting Falcon (aircraft)", card)
     lines = text.splitlines()
     assert lines[:3] == ["F-16C: F-16C Fighting Falcon (aircraft)", "  variant of F-16",
                          "  Airframe"]  # fmt: skip

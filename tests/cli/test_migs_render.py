@@ -8,11 +8,11 @@ import pytest
 
 from airwar.bots.random_bot import RandomBot
 from airwar.cli.render_board import BoardPlane, board_text, chart_text
-from airwar.cli.render_events import check_from_event, describe_event, explain_before
-from airwar.cli.render_migs import Narrator, before_text
 from airwar.core import load_game, play_bots
+from airwar.core.roll_words import check_from_event, describe_event, explain_before
 from airwar.games.migs_sabres import kill_check, plane_type
 from airwar.games.migs_sabres.engagement import mp_check
+from airwar.games.migs_sabres.narrate import Narrator, before_text
 
 
 def test_board_puts_each_plane_and_arrow_on_its_square() -> None:

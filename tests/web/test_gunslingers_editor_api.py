@@ -18,6 +18,7 @@ from typer.testing import CliRunner
 
 from airwar.cli.main import app as cli
 from airwar.games.gunslingers import parse_scenario
+from airwar.games.gunslingers.model.field_schema import unit_fields
 from airwar.games.gunslingers.model.scenario import read_scenario_data
 from airwar.web.app import create_app
 from tests.examples import GUNSLINGERS_EXAMPLES
@@ -347,3 +348,11 @@ def test_terrain_longer_than_the_largest_map_is_one_problem(web: TestClient) -> 
         "map.terrain: has 10982 hexes, at most 10981: the hexes of the largest map "
         "(radius 60, GS-42)"
     ]
+
+
+def test_the_editor_asks_what_each_field_allows(web: TestClient) -> None:
+    """The editor's bounds and choices are served from the scenario's models."""
+    got = web.get("/api/gunslingers/scenario/fields")
+    assert got.status_code == 200
+    assert got.json() == json.loads(json.dumps(unit_fields()))
+    assert got.json()["units"]["sams"]["eccm"] == {"kind": "integer", "min": 0, "max": 20}

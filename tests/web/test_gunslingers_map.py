@@ -274,6 +274,12 @@ def test_selecting_a_unit_shows_its_card_and_arcs(server: Server, page: Page) ->
     assert sections[:2] == ["Airframe", "Sensors"], sections
     assert "Weapons" in sections and "Self-protection" in sections
     assert not re.search(r"\[\d\]|loads\.|dds_programs", card.text_content() or "")
+    # the rows are the server's words, the terminal's card too (card_data's sections)
+    served = page.evaluate(
+        "async () => (await (await fetch('/api/gunslingers/types/F-16C')).json()).sections"
+    )
+    labels = card.locator("tr:not(.card-section) th").all_text_contents()
+    assert labels == [r["label"] for s in served for r in s["rows"]]
     expect(page.locator("#unit-card .unit-now")).to_contain_text(f"altitude {falcon['altitude']}")
     expect(page.locator('#hex-map g.unit[data-unit="Dodge-1"]')).to_have_attribute(
         "aria-pressed", "true"

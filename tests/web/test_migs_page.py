@@ -229,6 +229,14 @@ def test_the_end_of_a_whole_game_is_said_once_and_the_log_never_says_null(
     log = page.locator("#log").inner_text()
     assert "null" not in log and "undefined" not in log
     assert "past the last square (22): the sortie is over (MS-3)" in log
+    # every line is the server's, the game's own words (the terminal's): an engagement's
+    # moves name the plane's type, each row of a line read on a row of its own
+    told = [e for e in data["log"] if e.get("line")]
+    assert len(told) == len(data["log"]), "an event the game did not narrate"
+    rows = {r.strip() for r in log.splitlines()}
+    for e in told:
+        for row in e["line"].split("\n"):
+            assert row.strip() in rows, row
 
 
 @pytest.mark.parametrize("mode", ["always", "after"])

@@ -45,12 +45,12 @@ from airwar.cli.migs_simulate import simulate as run_simulation
 from airwar.cli.play_loop import PlayLoop
 from airwar.cli.playing import open_sessions
 from airwar.cli.render_board import BoardPlane, board_text
-from airwar.cli.render_migs import Narrator, scores_text
 from airwar.core.driver import replay as replay_record
 from airwar.core.errors import OptionError, RecordError
 from airwar.core.registry import load_game
 from airwar.core.text import printable
 from airwar.games.migs_sabres import EngagementGame, MigsGame
+from airwar.games.migs_sabres.narrate import Narrator, scores_text
 from airwar.session import PlaySession, Sessions
 from airwar.session.seats import human_seats
 

@@ -23,19 +23,12 @@ from airwar.cli.common import make_console
 from airwar.cli.play_loop import PlayLoop
 from airwar.cli.playing import Renderer
 from airwar.cli.render_board import BoardPlane, board_text, chart_text
-from airwar.cli.render_migs import (
-    Narrator,
-    before_text,
-    odds_text,
-    scores_text,
-    solver_lines,
-    solver_sign,
-    value_text,
-)
+from airwar.cli.render_migs import odds_text, solver_lines, solver_sign, value_text
 from airwar.core.checks import Check
 from airwar.core.errors import InvalidNotation, OutOfTurn
 from airwar.core.game import Action
 from airwar.games.migs_sabres import parse_path
+from airwar.games.migs_sabres.narrate import Narrator, before_text, scores_text
 from airwar.games.migs_sabres.terms import Phase
 from airwar.session import PlaySession, Sessions
 from airwar.session.seats import is_ai

@@ -102,7 +102,8 @@ class PlayLoop:
     def events_since(self, start: int) -> list[dict[str, Any]]:
         if self.only is not None:  # this seat alone, not the people who share its table
             seat = self.live.seat_index(self.only)
-            return self.live.narrated(self.live.state.visible_events(seat, start))
+            state = self.live.state
+            return self.live.narrated(state.visible_events(seat, start), state)
         return self.live.visible_events(self.viewer, start)
 
     def count_now(self) -> int:

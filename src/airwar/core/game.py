@@ -301,8 +301,10 @@ class Game(ABC):
         none, and no solver panel, review or move rating is offered for it."""
         return None
 
-    def narrate(self, event: Mapping[str, Any]) -> str | None:
-        """The event as a line of the explained log, in the game's own words (None: no line)."""
+    def narrate(self, event: Mapping[str, Any], state: GameState | None = None) -> str | None:
+        """The event as a line of the explained log, in the game's own words (None: no line);
+        ``state`` is the state whose log holds the event, for a line that names what came
+        before it (a MiGs line names the planes of its engagement)."""
         return None
 
     def summary(self, state: GameState) -> dict[str, Any]:

@@ -148,7 +148,7 @@ class PlaySession(LiveGame):
             events = st.visible_events(None, since)  # the game may add its readers' notes
         else:
             events = []
-        return self.narrated(events)
+        return self.narrated(events, st)
 
     def partial_reader(self, seat_name: str | None, state: GameState) -> bool:
         """Whether this seat reads its own share of a running game of hidden information."""
@@ -196,10 +196,14 @@ class PlaySession(LiveGame):
             return self.decisions
         return len(self.readable(seat_name, spectator=spectator))
 
-    def narrated(self, events: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    def narrated(
+        self, events: list[dict[str, Any]], state: GameState | None = None
+    ) -> list[dict[str, Any]]:
+        """Each event with its ``line`` in the game's words (``state``: the state whose log
+        holds them, for a line that names what came before it)."""
         out = []
         for e in events:
-            line = self.game.narrate(e)
+            line = self.game.narrate(e, state)
             out.append({**e, "line": line} if line else e)
         return out
 

@@ -309,6 +309,19 @@ class CardField(BaseModel):
     """Why the number is what it is: every number of the library is a house value."""
 
 
+class CardRow(BaseModel):
+    label: str
+    value: str
+    house: str | None
+
+
+class CardSection(BaseModel):
+    """A section of a data card in a pilot's words (its rows, each house value's reason)."""
+
+    title: str
+    rows: list[CardRow]
+
+
 class TypeCardOut(BaseModel):
     """A type's data card: each value, each number with its house-value reason."""
 
@@ -320,6 +333,7 @@ class TypeCardOut(BaseModel):
     variant_of: str | None
     aliases: list[str]
     fields: list[CardField]
+    sections: list[CardSection]
 
 
 TypeNameIn = Annotated[str, Path(min_length=1, max_length=80)]

@@ -4,6 +4,7 @@ routes that check it as it is edited, turn it into TOML and load a file or an ex
 The page works on the scenario's content as data, exactly what ``tomllib`` reads
 from a file (tables, lists, text, whole numbers, true/false), sent as JSON:
 
+* ``GET /api/gunslingers/scenario/fields`` says what each field of a unit allows;
 * ``POST /api/gunslingers/scenario/check`` answers every problem with its place
   (the lines of :class:`ScenarioError`, each split into the place and the path of
   keys and indexes it names), so the page shows them next to the units and fields;
@@ -31,6 +32,7 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from airwar.core.text import printable
 from airwar.games.gunslingers import ScenarioError, parse_scenario
+from airwar.games.gunslingers.model.field_schema import unit_fields
 from airwar.games.gunslingers.model.fields import (
     MAX_ID,
     MAX_RADIUS,
@@ -228,6 +230,13 @@ def file_name(data: dict[str, Any]) -> str:
     name = info.get("name") if isinstance(info, dict) else None
     slug = re.sub(r"[^A-Za-z0-9]+", "-", name if isinstance(name, str) else "").strip("-").lower()
     return (slug[:60].rstrip("-") or "scenario") + ".toml"
+
+
+@router.get("/api/gunslingers/scenario/fields")
+def fields() -> dict[str, Any]:
+    """What each field of a scenario's units allows (bounds, choices), read from the
+    scenario's models: the editor asks rather than restates them."""
+    return unit_fields()
 
 
 @router.post("/api/gunslingers/scenario/check", response_model=CheckOut)

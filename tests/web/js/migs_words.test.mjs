@@ -1,6 +1,5 @@
-/* MiGs and Sabres in words (static/js/migs_words.js): a step square's accessible name, a
-   marker's line of the log, and the review of the player's last move (the hints "after my
-   move"). Run by tests/web/test_js_node.py (`node --test tests/web/js`). */
+/* MiGs and Sabres in words (static/js/migs_words.js): a step square's accessible name and
+   the review of the player's last move (the hints "after my move"). Run by tests/web/test_js_node.py (`node --test tests/web/js`). */
 import test from "node:test";
 import assert from "node:assert/strict";
 import { createRequire } from "node:module";
@@ -20,17 +19,6 @@ test("a step square's name starts with the text the square shows", () => {
     assert.ok(name.startsWith(shown + ":"), name);
     assert.ok(name.includes(" to " + a.square + " facing " + a.facing), name);
     assert.ok(name.includes(W.STEP_WORD[a.action]), name);
-  }
-});
-
-test("a marker past the last square says so, never 'null'", () => {
-  const past = W.markerText({ side: "allied", frm: 21, to: null, listed: null, result: "passed the last square" });
-  assert.equal(past, "Allied marker 21 → past the last square (22): the sortie is over (MS-3)");
-  const landed = W.markerText({ side: "communist", frm: 3, to: 7, listed: "F-80", result: "engagement" });
-  assert.equal(landed, "Communist marker 3 → 7 (F-80): engagement");
-  for (const to of [null, undefined, 5, 22]) {
-    const line = W.markerText({ side: "allied", frm: 1, to, listed: null, result: "empty" });
-    assert.ok(!/null|undefined/.test(line), line);
   }
 });
 

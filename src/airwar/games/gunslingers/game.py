@@ -247,7 +247,7 @@ class GunslingersGame(Game):
     def parse_action(self, text: str) -> Action:
         return Decision.parse(text)
 
-    def narrate(self, event: Mapping[str, Any]) -> str | None:
+    def narrate(self, event: Mapping[str, Any], state: GameState | None = None) -> str | None:
         """The event's line of the explained log (see :mod:`.narrate`)."""
         line = describe(dict(event)).strip()
         return line or None

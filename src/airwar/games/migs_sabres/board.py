@@ -25,6 +25,11 @@ ROWS: int = int(_BOARD["rows"])
 FILES = "abcdefghijklmnopqrstuvwxyz"[:COLUMNS]
 
 
+def board_view() -> dict[str, int]:
+    """The Battle Board's size as the views give it (the browser draws the board from it)."""
+    return {"columns": COLUMNS, "rows": ROWS}
+
+
 class Facing(IntEnum):
     """The eight facings, clockwise from north (towards rank 14) in 45-degree steps."""
 

@@ -15,6 +15,7 @@ from airwar.core.game import CHANCE, TERMINAL, Action, Advisor, Game, GameState,
 from airwar.core.options import Parameter
 from airwar.core.registry import register_game
 from airwar.games.migs_sabres.actions import Roll, parse_action
+from airwar.games.migs_sabres.board import board_view
 from airwar.games.migs_sabres.concession import (
     Conceded,
     concession,
@@ -29,6 +30,7 @@ from airwar.games.migs_sabres.engagement import (
     make_plane,
 )
 from airwar.games.migs_sabres.hints import trails
+from airwar.games.migs_sabres.narrate import narrate
 from airwar.games.migs_sabres.planes import PLANE_TYPES, SIDES, plane_type
 from airwar.games.migs_sabres.summary import MIGS_TYPE, Standing
 from airwar.games.migs_sabres.terms import ACTIVE, LISTED, SEAT_NAMES
@@ -145,6 +147,7 @@ class EngagementState(GameState, FliesEngagements):
             "seats": list(SEAT_NAMES),
             "engagement": engagement_view(e),
             "trails": trails(self.log),
+            "board": board_view(),
             "returns": self.returns() if self.is_terminal() else None,
             "concession": self.conceded,
             "ended_by": words(self.conceded),
@@ -251,3 +254,6 @@ class EngagementGame(Game):
 
     def parse_action(self, text: str) -> Action:
         return parse_action(text)
+
+    def narrate(self, event: Mapping[str, Any], state: GameState | None = None) -> str | None:
+        return narrate(event, state)  # the game's log lines (.narrate)

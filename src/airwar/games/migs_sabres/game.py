@@ -26,6 +26,7 @@ from airwar.core.game import CHANCE, TERMINAL, Action, Advisor, Game, GameState,
 from airwar.core.options import Parameter
 from airwar.core.registry import register_game
 from airwar.games.migs_sabres.actions import ChartDraw, Roll, parse_action
+from airwar.games.migs_sabres.board import board_view
 from airwar.games.migs_sabres.concession import (
     RULES,
     Conceded,
@@ -48,6 +49,7 @@ from airwar.games.migs_sabres.engagement_game import (
     TURN_LIMIT_PARAMETER,
 )
 from airwar.games.migs_sabres.hints import trails
+from airwar.games.migs_sabres.narrate import narrate
 from airwar.games.migs_sabres.pilots import Roster
 from airwar.games.migs_sabres.planes import Side, active_type, plane_type
 from airwar.games.migs_sabres.sortie import (
@@ -524,6 +526,7 @@ class MigsState(GameState, FliesEngagements):
             else {s.value: r.to_dict() for s, r in self.rosters.items()},
             "engagement": eng,
             "trails": {} if self.engagement is None else trails(self.log),
+            "board": board_view(),
             "pending_check": check_view(self.pending_check())
             if eng is None
             else eng["pending_check"],
@@ -649,3 +652,6 @@ class MigsGame(Game):
 
     def parse_action(self, text: str) -> Action:
         return parse_action(text)
+
+    def narrate(self, event: Mapping[str, Any], state: GameState | None = None) -> str | None:
+        return narrate(event, state)  # the game's log lines (.narrate)

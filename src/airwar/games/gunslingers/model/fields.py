@@ -12,6 +12,7 @@ from __future__ import annotations
 import re
 import sys
 from collections.abc import Callable
+from dataclasses import dataclass
 from functools import cache
 from typing import Annotated, Any, Literal
 
@@ -129,28 +130,37 @@ def shown(value: object) -> str:
     return text
 
 
-def _int_range(
-    lo: int | None, hi: int | Callable[[], int] | None, why: str | None = None
-) -> Callable[[Any], int]:
-    """An integer from ``lo`` to ``hi``; ``why`` (if given) says why not more than ``hi``."""
-    if lo is not None and hi is not None and why is None:
-        msg = f"must be an integer from {lo} to {hi}"
-    elif lo is not None:
-        msg = f"must be an integer >= {lo}"
-    else:
-        msg = "must be an integer"
+@dataclass(frozen=True)
+class IntRange:
+    """An integer from ``lo`` to ``hi``; ``why`` (if given) says why not more than ``hi``.
 
-    def check(v: Any) -> int:
+    A validator that tells its bounds (``top``), so an editor can ask what a field allows
+    (:mod:`.field_schema`) instead of restating it."""
+
+    lo: int | None
+    hi: int | Callable[[], int] | None
+    why: str | None = None
+
+    @property
+    def top(self) -> int | None:
+        return self.hi() if callable(self.hi) else self.hi
+
+    def __call__(self, v: Any) -> int:
+        lo, hi, why = self.lo, self.hi, self.why
+        if lo is not None and hi is not None and why is None:
+            msg = f"must be an integer from {lo} to {hi}"
+        elif lo is not None:
+            msg = f"must be an integer >= {lo}"
+        else:
+            msg = "must be an integer"
         if isinstance(v, bool) or not isinstance(v, int):
             raise ValueError(msg)
-        top = hi() if callable(hi) else hi
+        top = self.top
         if lo is not None and v < lo:
             raise ValueError(msg)
         if top is not None and v > top:
             raise ValueError(f"{shown(v)} is more than {top}: {why}" if why else msg)
         return v
-
-    return check
 
 
 def _at_most(n: int, what: str, why: str) -> Callable[[Any], Any]:
@@ -300,20 +310,20 @@ def _text(v: Any, info: ValidationInfo) -> str:
     return v
 
 
-Heading = Annotated[int, BeforeValidator(_int_range(0, 11))]
-DieNumber = Annotated[int, BeforeValidator(_int_range(0, 10))]
-Turns = Annotated[int, BeforeValidator(_int_range(1, MAX_TURNS, TURNS_WHY))]
-Radius = Annotated[int, BeforeValidator(_int_range(1, MAX_RADIUS, RADIUS_WHY))]
-Kills = Annotated[int, BeforeValidator(_int_range(0, MAX_UNITS, KILLS_WHY))]
-Ecm = Annotated[int, BeforeValidator(_int_range(0, MAX_ECM, ECM_WHY))]
-Stock = Annotated[int, BeforeValidator(_int_range(0, MAX_STOCK, STOCK_WHY))]
-Stores = Annotated[int, BeforeValidator(_int_range(0, MAX_STORES, STORES_WHY))]
-Capacity = Annotated[int, BeforeValidator(_int_range(1, MAX_UNITS, CAPACITY_WHY))]
-FlightTurns = Annotated[int, BeforeValidator(_int_range(1, MAX_TURNS, FLIGHT_WHY))]
-Level = Annotated[int, BeforeValidator(_int_range(0, ceiling, CEILING_WHY))]
-Hexes = Annotated[int, BeforeValidator(_int_range(0, None))]
+Heading = Annotated[int, BeforeValidator(IntRange(0, 11))]
+DieNumber = Annotated[int, BeforeValidator(IntRange(0, 10))]
+Turns = Annotated[int, BeforeValidator(IntRange(1, MAX_TURNS, TURNS_WHY))]
+Radius = Annotated[int, BeforeValidator(IntRange(1, MAX_RADIUS, RADIUS_WHY))]
+Kills = Annotated[int, BeforeValidator(IntRange(0, MAX_UNITS, KILLS_WHY))]
+Ecm = Annotated[int, BeforeValidator(IntRange(0, MAX_ECM, ECM_WHY))]
+Stock = Annotated[int, BeforeValidator(IntRange(0, MAX_STOCK, STOCK_WHY))]
+Stores = Annotated[int, BeforeValidator(IntRange(0, MAX_STORES, STORES_WHY))]
+Capacity = Annotated[int, BeforeValidator(IntRange(1, MAX_UNITS, CAPACITY_WHY))]
+FlightTurns = Annotated[int, BeforeValidator(IntRange(1, MAX_TURNS, FLIGHT_WHY))]
+Level = Annotated[int, BeforeValidator(IntRange(0, ceiling, CEILING_WHY))]
+Hexes = Annotated[int, BeforeValidator(IntRange(0, None))]
 """A distance or a range in hexes, 0 or more; the scenario's map bounds it (GS-42)."""
-PositiveHexes = Annotated[int, BeforeValidator(_int_range(1, None))]
+PositiveHexes = Annotated[int, BeforeValidator(IntRange(1, None))]
 Hex = Annotated[tuple[int, int], BeforeValidator(_hex)]
 Ident = Annotated[str, BeforeValidator(_ident)]
 Arc = Annotated[str, BeforeValidator(_arc)]

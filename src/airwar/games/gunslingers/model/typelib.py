@@ -31,6 +31,7 @@ from typing import Annotated, Any, Literal
 from pydantic import AfterValidator, BeforeValidator, Field, ValidationError
 
 from airwar.core.errors import AirwarError
+from airwar.games.gunslingers.model.card_words import card_sections
 from airwar.games.gunslingers.model.fields import (
     CREW_WHY,
     ENTRIES_WHY,
@@ -49,6 +50,7 @@ from airwar.games.gunslingers.model.fields import (
     Flag,
     FlightTurns,
     Ident,
+    IntRange,
     Level,
     MissileGuidance,
     Model,
@@ -61,7 +63,6 @@ from airwar.games.gunslingers.model.fields import (
     Text,
     TypeName,
     _at_most,
-    _int_range,
     _once_each,
     _type_name,
     shown,
@@ -94,8 +95,8 @@ class LibraryError(AirwarError):
 
 # -- the schema ----------------------------------------------------------------
 
-Seats = Annotated[int, BeforeValidator(_int_range(1, MAX_CREW, CREW_WHY))]
-Points = Annotated[int, BeforeValidator(_int_range(0, MAX_POINTS, POINTS_WHY))]
+Seats = Annotated[int, BeforeValidator(IntRange(1, MAX_CREW, CREW_WHY))]
+Points = Annotated[int, BeforeValidator(IntRange(0, MAX_POINTS, POINTS_WHY))]
 Aliases = Annotated[list[TypeName], AfterValidator(_once_each)]
 HouseNotes = dict[Text, Text]
 
@@ -169,7 +170,7 @@ class WeaponType(Entry):
     kind: Literal["aam", "arm", "a2g"]
     guidance: MissileGuidance | None = None
     launch: DieNumber | None = None
-    min_range: Annotated[int, BeforeValidator(_int_range(0, None))] | None = None
+    min_range: Annotated[int, BeforeValidator(IntRange(0, None))] | None = None
     max_range: PositiveHexes | None = None
     time_of_flight: FlightTurns | None = None
     arcs: Arcs | None = None
@@ -663,8 +664,13 @@ def _flat(value: Any, path: str = "") -> Iterator[tuple[str, Any]]:
 
 
 def card_data(card: TypeCard) -> dict[str, Any]:
-    """A data card as JSON: the type, its names and each value with its house reason."""
+    """A data card as JSON: the type, its names, each value with its house reason, and
+    the card in a pilot's words (:func:`.card_words.card_sections`)."""
     e = card.entry
+    fields = [
+        {"field": place, "value": value, "house": card.house.get(place)}
+        for place, value in _flat(card.values)
+    ]
     return {
         "name": card.name,
         "kind": card.kind,
@@ -673,10 +679,8 @@ def card_data(card: TypeCard) -> dict[str, Any]:
         "note": e.note,
         "variant_of": e.variant_of,
         "aliases": list(e.aliases),
-        "fields": [
-            {"field": place, "value": value, "house": card.house.get(place)}
-            for place, value in _flat(card.values)
-        ],
+        "fields": fields,
+        "sections": card_sections(fields),  # the card in a pilot's words
     }
 
 

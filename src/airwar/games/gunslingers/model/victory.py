@@ -44,14 +44,14 @@ from airwar.games.gunslingers.model.fields import (
     Hex,
     Hexes,
     Ident,
+    IntRange,
     Model,
     Text,
     _at_most,
-    _int_range,
 )
 
-Points = Annotated[int, BeforeValidator(_int_range(0, MAX_POINTS, POINTS_WHY))]
-Lead = Annotated[int, BeforeValidator(_int_range(1, MAX_POINTS, POINTS_WHY))]
+Points = Annotated[int, BeforeValidator(IntRange(0, MAX_POINTS, POINTS_WHY))]
+Lead = Annotated[int, BeforeValidator(IntRange(1, MAX_POINTS, POINTS_WHY))]
 
 EDGES = ("any", "east", "west", "northeast", "northwest", "southeast", "southwest")
 """The map's six edges by the way they face (the map is a hexagon with corners to the

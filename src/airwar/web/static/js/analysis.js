@@ -245,6 +245,9 @@
     document.body.dataset.analysis = "done";
   }
 
+  /* the parts that make no request, for tests/web/js */
+  A.analysis = { signed: signed, summary: summary, moveList: moveList, chart: chart };
+
   button.addEventListener("click", start);
   // a link to the replay ending in #analyse (the game's end, the saved games) starts it at once
   if (window.location.hash === "#analyse") start();

@@ -149,14 +149,11 @@ window.Airwar = window.Airwar || {};
     ]);
   };
 
-  /* One line of the log: the game's own text when it gives one, otherwise its fields. */
+  /* One entry of the log: the game's own line when it narrates the event (the server adds
+     it), otherwise its fields. */
   A.logText = function (ev) {
     if (ev.line) return ev.line;
     if (ev.text) return ev.text;
-    if (A.logFormatter) {
-      const t = A.logFormatter(ev);
-      if (t) return t;
-    }
     if (ev.message) return ev.message;
     if (A.automaticRoll(ev)) {
       return ev.name + ": rolled " + ev.roll + " (automatic " +
@@ -189,7 +186,10 @@ window.Airwar = window.Airwar || {};
     A.scrollable(ol, "Log");
     if (!append) A.clear(ol);
     events.forEach(function (ev) {
-      ol.appendChild(A.el("li", { "data-seq": ev.seq, class: "ev-" + ev.type, text: A.logText(ev) }));
+      /* a game's line may hold several (a roll told before and after): one per row */
+      const rows = A.logText(ev).split("\n");
+      ol.appendChild(A.el("li", { "data-seq": ev.seq, class: "ev-" + ev.type },
+        rows.reduce(function (out, row, i) { return i ? out.concat([A.el("br"), row]) : [row]; }, [])));
     });
     ol.scrollTop = ol.scrollHeight;
   };

@@ -1,6 +1,9 @@
-/* Gunslingers scenario editor: a hex map on which tools place units and terrain, a panel that
-   edits the selected unit's fields, the problems of the scenario shown where they are (checked
-   by the server as you edit), saving as TOML, loading a file or an example, starting a game. */
+/* Gunslingers scenario editor: a hex map on which tools place units and terrain, the problems
+   of the scenario shown where they are (checked by the server as you edit), saving as TOML,
+   loading a file or an example, starting a game. The header and sides, the selected unit's
+   panel and the victory section are modules of their own (gunslingers_editor_sides.js,
+   _panel.js, _victory.js), loaded before this one, sharing the scenario through
+   Airwar.gsEditor. */
 "use strict";
 (function (A) {
   const HANDOFF = "airwar.gunslingers.scenario";  /* read by gunslingers_new.js */
@@ -17,8 +20,9 @@
   const TOOLS = [["select", "Select"], ["move", "Move selected"], ["aircraft", "Aircraft"], ["sams", "SAM site"],
     ["infantry_sams", "Infantry SAM"], ["ewrs", "EWR"], ["ccus", "CCU"], ["aaa", "AAA"],
     ["ground_units", "Ground unit"], ["terrain", "Terrain"], ["erase", "Erase"]];
-  const STATES = ["active", "alerted", "shutdown"];
-  const QUALITIES = ["veteran", "regular", "novice", "green"];
+  const EF = A.gsEditorFields;  /* gunslingers_editor_fields.js: the form without the page */
+  /* shared with gunslingers_editor_panel.js and gunslingers_editor_victory.js, loaded before */
+  const E = A.gsEditor = A.gsEditor || {};
 
   const $ = function (id) { return document.getElementById(id); };
   const mapBox = $("ed-map"), errorBox = $("ed-error"), statusBox = $("ed-status");
@@ -29,6 +33,7 @@
   let tool = "select";
   let zoom = 1;
   let types = [];
+  let served = null;        // what each field allows (GET /api/gunslingers/scenario/fields)
   const cards = {};         // type name -> its data card's values (null: not in the library)
   let checkTimer = null, checkSeq = 0;
   let svg = null;
@@ -47,7 +52,8 @@
   function units(kind) { return Array.isArray(data[kind]) ? data[kind] : []; }
   function radius() {
     const r = Number((data.map || {}).radius);
-    return Number.isInteger(r) && r >= 1 && r <= 60 ? r : 30;
+    const top = EF.bounds(served, "map", "radius");
+    return Number.isInteger(r) && r >= top[0] && r <= top[1] ? r : 30;
   }
   function sideNames() {
     return (Array.isArray(data.sides) ? data.sides : []).map(function (s) { return s && s.name; })
@@ -96,7 +102,7 @@
         if (m) { if (values.loads.indexOf(m[1]) < 0) values.loads.push(m[1]); } else if (!/[.[]/.test(f.field)) values[f.field] = f.value;
       });
       cards[name] = values;
-      renderPanel(false);
+      E.renderPanel(false);
     }).catch(function () { cards[name] = null; });
     return null;
   }
@@ -137,7 +143,7 @@
       statusBox.textContent = "";
     }
     document.body.dataset.checked = "yes";
-    draw(); renderProblems(); renderPanel(false);
+    draw(); renderProblems(); E.renderPanel(false);
   }
 
   function problemsOf(kind, index) {
@@ -358,11 +364,11 @@
   function useTool(q, r) {
     if (tool === "select") {
       const here = unitsAt(q, r);
-      if (!here.length) { selected = null; renderPanel(true); draw(); return; }
+      if (!here.length) { selected = null; E.renderPanel(true); draw(); return; }
       // a second click on a hex with several units selects the next one
       const at = selected ? here.findIndex(function (x) { return x.kind === selected.kind && x.index === selected.index; }) : -1;
       selected = here[(at + 1) % here.length];
-      renderPanel(true); renderUnitList(); draw();
+      E.renderPanel(true); renderUnitList(); draw();
       return;
     }
     if (tool === "move") {
@@ -404,330 +410,6 @@
     return /^-?\d+$/.test(t) && Number.isSafeInteger(Number(t)) ? Number(t) : t;
   }
 
-  function renderHeader() {
-    const info = data.scenario && typeof data.scenario === "object" ? data.scenario : {};
-    const put = function (id, v) { if (document.activeElement !== $(id)) $(id).value = v === undefined ? "" : String(v); };
-    put("ed-name", info.name);
-    put("ed-turns", info.turns);
-    put("ed-sun", info.sun);
-    put("ed-operational", info.operational_scale);
-    put("ed-radius", (data.map || {}).radius);
-    $("ed-library").checked = info.library === true;
-    const box = $("ed-header-problems");
-    A.clear(box);
-    problems.filter(function (p) {
-      return (p.path.length === 0 && !isVictory(p)) || p.path[0] === "scenario" || (p.path[0] === "map" && p.path[1] !== "terrain") ||
-        (p.path[0] === "sides" && p.path.length === 1);
-    }).forEach(function (p) { box.appendChild(A.el("p", { class: "field-problem", text: p.text })); });
-  }
-
-  function headerChanged() {
-    if (!data.scenario || typeof data.scenario !== "object") data.scenario = {};
-    setOrDrop(data.scenario, "name", $("ed-name").value);
-    setOrDrop(data.scenario, "turns", intOrText($("ed-turns").value));
-    setOrDrop(data.scenario, "sun", intOrText($("ed-sun").value));
-    setOrDrop(data.scenario, "operational_scale", intOrText($("ed-operational").value));
-    if ($("ed-library").checked) data.scenario.library = true; else delete data.scenario.library;
-    if (!data.map || typeof data.map !== "object") data.map = {};
-    setOrDrop(data.map, "radius", intOrText($("ed-radius").value));
-    changed();
-  }
-
-  function renderSides() { keepFocus(buildSides); }
-
-  function buildSides() {
-    const list = $("ed-side-list");
-    A.clear(list);
-    (Array.isArray(data.sides) ? data.sides : []).forEach(function (s, i) {
-      const nameId = "ed-side-name-" + i, trId = "ed-side-training-" + i;
-      const mine = problems.filter(function (p) { return p.path[0] === "sides" && p.path[1] === i; });
-      const row = A.el("div", { class: "ed-side", "data-side": i }, [
-        A.el("label", { for: nameId }, ["Side " + (i + 1), A.el("input", { id: nameId, value: s.name || "", maxlength: 40,
-          onchange: function (e) { renameSide(i, e.target.value.trim()); } })]),
-        A.el("label", { for: trId }, ["training", A.el("select", { id: trId, onchange: function (e) {
-          setOrDrop(s, "training", e.target.value); changed(); } },
-        ["", "excellent", "good", "average", "limited", "poor"].map(function (t) {
-          return A.el("option", { value: t, selected: (s.training || "") === t, text: t || "(average)" });
-        }))]),
-        sideExtra(s, i),
-        A.el("button", { type: "button", class: "small", onclick: function () { data.sides.splice(i, 1); renderAll(); changed(); },
-          text: "Remove side " + (s.name || i + 1) }),
-      ]);
-      mine.forEach(function (p) { row.appendChild(A.el("p", { class: "field-problem", text: p.text })); });
-      list.appendChild(row);
-    });
-    fillSideSelect($("ed-new-side"), $("ed-new-side").value);
-  }
-
-  /* What a side knows as the game starts and its kills (GS-64), as JSON. */
-  function sideExtra(s, i) {
-    const id = "ed-side-extra-" + i;
-    const rest = {};
-    Object.keys(s).forEach(function (k) { if (k !== "name" && k !== "training") rest[k] = s[k]; });
-    return A.el("label", { for: id }, ["sighted, identified, kills (JSON)",
-      A.el("input", { id: id, value: Object.keys(rest).length ? JSON.stringify(rest) : "", placeholder: '{"sighted": ["id"]}',
-        onchange: function (e) {
-          let parsed;
-          try { parsed = e.target.value.trim() ? JSON.parse(e.target.value) : {}; } catch (err) {
-            errorBox.textContent = "Side " + (s.name || i + 1) + ": not JSON (" + err.message + ")"; return;
-          }
-          if (!parsed || typeof parsed !== "object" || Array.isArray(parsed)) {
-            errorBox.textContent = "Side " + (s.name || i + 1) + ": must be a JSON object"; return;
-          }
-          errorBox.textContent = "";
-          Object.keys(s).forEach(function (k) { if (k !== "name" && k !== "training") delete s[k]; });
-          Object.keys(parsed).forEach(function (k) { if (k !== "name" && k !== "training") s[k] = parsed[k]; });
-          changed();
-        } })]);
-  }
-
-  function renameSide(i, name) {
-    const old = data.sides[i].name;
-    data.sides[i].name = name;
-    UNIT_KINDS.forEach(function (k) { units(k).forEach(function (u) { if (u.side === old) u.side = name; }); });
-    const v = victory();
-    ["exits", "targets"].forEach(function (k) {
-      if (v && Array.isArray(v[k])) v[k].forEach(function (x) { if (x && x.side === old) x.side = name; });
-    });
-    renderAll(); changed();
-  }
-
-  function fillSideSelect(sel, current) {
-    A.clear(sel);
-    const names = sideNames();
-    if (current && names.indexOf(current) < 0) names.push(current);
-    names.forEach(function (n) { sel.appendChild(A.el("option", { value: n, text: n })); });
-    if (current) sel.value = current;
-  }
-
-  // -- the selected unit's fields -------------------------------------------------------------
-
-  function spec(kind) {
-    const R2 = 2 * radius();
-    const common = [["id", "Id", "text"], ["name", "Name", "text"], ["side", "Side", "side"], ["type", "Type", "type"],
-      ["hex", "Hex (q, r)", "hex"]];
-    const more = {
-      aircraft: [["heading", "Heading (0-11)", "int", 0, 11], ["altitude", "Altitude", "int", 0, CEILING],
-        ["speed", "Speed", "int", 1, R2], ["climb", "Climb", "int", 0, CEILING], ["load", "Load (library)", "load"],
-        ["crew", "Crew", "crew"], ["missiles", "Missiles", "missiles"], ["radar", "Radar", "aradar"],
-        ["chaff", "Chaff", "int", 0, 2000], ["flares", "Flares", "int", 0, 2000], ["mini_jammers", "Mini jammers", "int", 0, 2000],
-        ["djm", "DJM", "int", 0, 20], ["ajm", "AJM", "int", 0, 20], ["arms", "ARMs", "int", 0, 300],
-        ["guns", "Guns", "bool"], ["vas", "VAS", "bool"], ["iff", "IFF", "bool"],
-        ["status", "Status (comma-separated)", "list"], ["tailing", "Tailing", "ref", "aircraft"],
-        ["fuel", "Fuel (turns)", "int", 1, 100]],
-      sams: [["guidance", "Guidance", "choice", ["BR", "CG", "CW", "TVM", "OG", "LG", "IR"]],
-        ["radar", "Radar state", "choice", STATES], ["ccu", "CCU", "ref", "ccus"], ["eccm", "ECCM", "int", 0, 20],
-        ["rails", "Rails", "int", 0, 300], ["expended", "Expended", "int", 0, 300], ["range", "Range", "int", 1, R2],
-        ["quick_reaction", "Quick reaction", "bool"], ["auto_reload", "Auto reload", "bool"]],
-      infantry_sams: [["guidance", "Guidance", "choice", ["OG", "LG", "IR"]], ["ccu", "CCU", "ref", "ccus"],
-        ["rails", "Rails", "int", 0, 300], ["expended", "Expended", "int", 0, 300], ["reloads", "Reloads", "int", 0, 300],
-        ["range", "Range", "int", 1, R2]],
-      ewrs: [["radar", "Radar state", "choice", STATES], ["eccm", "ECCM", "int", 0, 20], ["range", "Range", "int", 1, R2]],
-      ccus: [["radar", "Radar state", "choice", STATES], ["eccm", "ECCM", "int", 0, 20], ["range", "Range", "int", 1, R2],
-        ["operative", "Operative", "bool"]],
-      aaa: [["fire", "Fire", "choice", ["plotted", "barrage"]], ["range", "Range", "int", 1, R2],
-        ["max_altitude", "Max altitude", "int", 0, CEILING], ["out_of_ammo", "Out of ammo", "bool"]],
-      ground_units: [["camouflaged", "Camouflaged", "bool"], ["fac", "FAC", "bool"], ["move", "Move", "int", 0, R2],
-        ["sighting_range", "Sighting range", "int", 1, R2]],
-    }[kind];
-    return common.concat(more);
-  }
-
-  function fieldId(key) { return "ed-f-" + key; }
-
-  function input(f, u, kind) {
-    const key = f[0], widget = f[2], id = fieldId(key), v = u[key];
-    const card = cardValues(u.type) || {};
-    const fromType = card[key] !== undefined && typeof card[key] !== "object" ? "type: " + card[key] : null;
-    const set = function (value) { setOrDrop(u, key, value); if (key === "id" || key === "side") renderUnitList(); changed(); };
-    if (widget === "text") return A.el("input", { id: id, value: typeof v === "string" ? v : (v === undefined ? "" : JSON.stringify(v)),
-      maxlength: 200, onchange: function (e) { set(e.target.value.trim()); } });
-    if (widget === "int") return A.el("input", { id: id, type: "number", min: f[3], max: f[4], step: 1,
-      placeholder: fromType, value: v === undefined ? "" : String(v), onchange: function (e) { set(intOrText(e.target.value)); } });
-    if (widget === "load") {
-      const loads = (card.loads || []).slice();
-      if (typeof v === "string" && v && loads.indexOf(v) < 0) loads.unshift(v);
-      return A.el("select", { id: id, onchange: function (e) { set(e.target.value); } },
-        [A.el("option", { value: "", text: card.load ? "(the type's load: " + card.load + ")" : "(the type's load)" })]
-          .concat(loads.map(function (n) { return A.el("option", { value: n, text: n, selected: n === v }); })));
-    }
-    if (widget === "hex") return A.el("input", { id: id, value: Array.isArray(v) ? v.join(", ") : (v === undefined ? "" : String(v)),
-      onchange: function (e) {
-        const m = /^\s*(-?\d+)\s*,\s*(-?\d+)\s*$/.exec(e.target.value);
-        set(m ? [Number(m[1]), Number(m[2])] : e.target.value.trim());
-      } });
-    if (widget === "side") { const s = A.el("select", { id: id, onchange: function (e) { set(e.target.value); } }); fillSideSelect(s, v); return s; }
-    if (widget === "bool") return A.el("select", { id: id, onchange: function (e) {
-      set(e.target.value === "" ? undefined : e.target.value === "yes"); } },
-    [["", fromType ? "(" + fromType.replace("true", "yes").replace("false", "no") + ")" : "(from type or default)"],
-      ["yes", "yes"], ["no", "no"]].map(function (o) {
-      return A.el("option", { value: o[0], text: o[1], selected: (v === true ? "yes" : v === false ? "no" : "") === o[0] });
-    }));
-    if (widget === "choice" || widget === "type" || widget === "ref") {
-      let names = widget === "choice" ? f[3] : widget === "type" ? typeNames(kind) :
-        units(f[3]).map(function (x) { return x.id; }).filter(function (x) { return x && x !== u.id; });
-      names = names.slice();
-      if (typeof v === "string" && v && names.indexOf(v) < 0) names.unshift(v);
-      const blank = widget === "type" || widget === "ref" ? "(none)" : fromType ? "(" + fromType + ")" : "(from type or default)";
-      return A.el("select", { id: id, onchange: function (e) { set(e.target.value); } },
-        [A.el("option", { value: "", text: blank })].concat(names.map(function (n) {
-          return A.el("option", { value: n, text: n, selected: n === v });
-        })));
-    }
-    if (widget === "list") return A.el("input", { id: id, value: Array.isArray(v) ? v.join(", ") : (v === undefined ? "" : String(v)),
-      onchange: function (e) {
-        const items = e.target.value.split(",").map(function (x) { return x.trim(); }).filter(Boolean);
-        set(items.length ? items : undefined);
-      } });
-    if (widget === "aradar") {
-      const mode = v === false ? "none" : (v && typeof v === "object") ? "own" : "";
-      const sel = A.el("select", { id: id, onchange: function (e) {
-        const m = e.target.value;
-        set(m === "" ? undefined : m === "none" ? false : (v && typeof v === "object" ? v : { kind: "regular" }));
-        renderPanel(false);
-      } }, [["", card.radar ? "(the type's radar: " + card.radar + ")" : "(the type's radar)"], ["none", "no radar (radar = false)"],
-        ["own", "values set here"]].map(function (o) {
-        return A.el("option", { value: o[0], text: o[1], selected: o[0] === mode });
-      }));
-      if (mode !== "own") return sel;
-      const kindSel = A.el("select", { id: id + "-kind", "aria-label": "radar kind", onchange: function (e) { v.kind = e.target.value; changed(); } },
-        ["regular", "mtt", "tws", "limited_tws"].map(function (k) { return A.el("option", { value: k, text: k, selected: v.kind === k }); }));
-      const rest = {};
-      Object.keys(v).forEach(function (k) { if (k !== "kind") rest[k] = v[k]; });
-      const more = A.el("input", { id: id + "-more", "aria-label": "the radar's other values (JSON), the rest from the type",
-        placeholder: '{"eccm": 2, "range": 12}', value: Object.keys(rest).length ? JSON.stringify(rest) : "",
-        onchange: function (e) {
-          let parsed;
-          try { parsed = e.target.value.trim() ? JSON.parse(e.target.value) : {}; } catch (err) {
-            errorBox.textContent = "Radar: not JSON (" + err.message + ")"; return;
-          }
-          if (!parsed || typeof parsed !== "object" || Array.isArray(parsed)) { errorBox.textContent = "Radar: must be a JSON object"; return; }
-          errorBox.textContent = "";
-          Object.keys(v).forEach(function (k) { if (k !== "kind") delete v[k]; });
-          Object.keys(parsed).forEach(function (k) { if (k !== "kind") v[k] = parsed[k]; });
-          changed();
-        } });
-      return A.el("span", { class: "ed-inline" }, [sel, kindSel, more]);
-    }
-    if (widget === "crew") return crewEditor(u, id);
-    if (widget === "missiles") return missileEditor(u, id);
-    return A.el("span", { text: JSON.stringify(v) });
-  }
-
-  function crewEditor(u, id) {
-    const crew = Array.isArray(u.crew) ? u.crew : null;
-    const box = A.el("div", { class: "ed-rows", id: id, role: "group", "aria-label": "crew" });
-    (crew || []).forEach(function (m, i) {
-      box.appendChild(A.el("div", { class: "ed-row" }, [
-        A.el("select", { id: id + "-" + i + "-quality", "aria-label": "crew member " + (i + 1) + " quality", onchange: function (e) { m.quality = e.target.value; changed(); } },
-          QUALITIES.map(function (q) { return A.el("option", { value: q, text: q, selected: (m.quality || "regular") === q }); })),
-        A.el("input", { id: id + "-" + i + "-attributes", "aria-label": "crew member " + (i + 1) + " attributes (comma-separated)",
-          placeholder: "attributes",
-          value: (m.attributes || []).join(", "), onchange: function (e) {
-            const items = e.target.value.split(",").map(function (x) { return x.trim(); }).filter(Boolean);
-            setOrDrop(m, "attributes", items.length ? items : undefined); changed();
-          } }),
-        A.el("button", { type: "button", class: "small", text: "Remove", "aria-label": "remove crew member " + (i + 1),
-          onclick: function () { crew.splice(i, 1); if (!crew.length) delete u.crew; renderPanel(false); changed(); } }),
-      ]));
-    });
-    box.appendChild(A.el("button", { type: "button", class: "small", text: crew ? "Add a crew member" : "Set the crew (else the type's)",
-      onclick: function () { if (!Array.isArray(u.crew)) u.crew = []; u.crew.push({ quality: "regular" }); renderPanel(false); changed(); } }));
-    return box;
-  }
-
-  function missileEditor(u, id) {
-    const list = Array.isArray(u.missiles) ? u.missiles : null;
-    const box = A.el("div", { class: "ed-rows", id: id, role: "group", "aria-label": "missiles" });
-    const names = types.filter(function (t) { return t.kind === "weapons" && t.role === "aam"; }).map(function (t) { return t.name; });
-    (list || []).forEach(function (m, i) {
-      const opts = names.slice();
-      if (m.type && opts.indexOf(m.type) < 0) opts.unshift(m.type);
-      box.appendChild(A.el("div", { class: "ed-row" }, [
-        A.el("select", { id: id + "-" + i + "-type", "aria-label": "missile " + (i + 1) + " type", onchange: function (e) { m.type = e.target.value; changed(); } },
-          opts.map(function (n) { return A.el("option", { value: n, text: n, selected: n === m.type }); })),
-        A.el("input", { id: id + "-" + i + "-count", type: "number", min: 0, max: 300, "aria-label": "missile " + (i + 1) + " count", value: m.count === undefined ? "" : String(m.count),
-          onchange: function (e) { setOrDrop(m, "count", intOrText(e.target.value)); changed(); } }),
-        A.el("button", { type: "button", class: "small", text: "Remove", "aria-label": "remove missile " + (i + 1),
-          onclick: function () { list.splice(i, 1); renderPanel(false); changed(); } }),
-      ]));
-    });
-    box.appendChild(A.el("button", { type: "button", class: "small", text: list ? "Add a missile load" : "Set the missiles (else the load's)",
-      onclick: function () { if (!Array.isArray(u.missiles)) u.missiles = []; u.missiles.push({ type: names[0] || "AIM-9", count: 2 }); renderPanel(false); changed(); } }));
-    if (list) box.appendChild(A.el("button", { type: "button", class: "small", text: "No missiles (missiles = [])",
-      onclick: function () { u.missiles = []; renderPanel(false); changed(); } }));
-    return box;
-  }
-
-  /* Run `render`, then put the focus (and any text typed but not yet taken) back. */
-  function keepFocus(render) {
-    const a = document.activeElement;
-    const id = a && a.id, typed = a && a.tagName === "INPUT" ? a.value : null;
-    render();
-    const b = id ? $(id) : null;
-    if (b && b !== a) {
-      if (typed !== null && b.tagName === "INPUT") b.value = typed;
-      b.focus({ preventScroll: true });
-    }
-  }
-
-  function renderPanel(focusFirst) { keepFocus(function () { buildPanel(focusFirst); }); }
-
-  function buildPanel(focusFirst) {
-    const body = $("ed-unit-body");
-    A.clear(body);
-    if (!selected || !units(selected.kind)[selected.index]) {
-      selected = null;
-      $("ed-unit-title").textContent = "Selected unit";
-      body.appendChild(A.el("p", { class: "hint", text: "Nothing selected: choose the Select tool and click a unit." }));
-      return;
-    }
-    const kind = selected.kind, index = selected.index, u = units(kind)[index];
-    $("ed-unit-title").textContent = KIND_WORD[kind] + " " + (u.id || "");
-    const mine = problemsOf(kind, index);
-    const fields = spec(kind);
-    const known = new Set(fields.map(function (f) { return f[0]; }));
-    const form = A.el("div", { class: "ed-fields", "data-kind": kind, "data-index": index });
-    fields.forEach(function (f) {
-      const here = mine.filter(function (p) { return p.path[2] === f[0]; });
-      const control = input(f, u, kind);
-      const pid = fieldId(f[0]) + "-problem";
-      if (here.length) {
-        const target = control.matches("input, select") ? control : control.querySelector("input, select");
-        if (target) { target.setAttribute("aria-invalid", "true"); target.setAttribute("aria-describedby", pid); }
-      }
-      form.appendChild(A.el("div", { class: "ed-field" + (here.length ? " invalid" : "") }, [
-        A.el("label", { for: control.matches("input, select") ? control.id : null, text: f[1] }), control,
-        here.length ? A.el("p", { class: "field-problem", id: pid, "data-field": f[0],
-          text: here.map(function (p) { return p.message; }).join("; ") }) : null,
-      ]));
-    });
-    const rest = {};
-    Object.keys(u).forEach(function (k) { if (!known.has(k)) rest[k] = u[k]; });
-    const restProblems = mine.filter(function (p) { return !known.has(p.path[2]); });
-    const restId = "ed-f-other";
-    form.appendChild(A.el("div", { class: "ed-field" }, [
-      A.el("label", { for: restId, text: "Other fields (JSON)" }),
-      A.el("textarea", { id: restId, rows: 3, spellcheck: "false", onchange: function (e) {
-        let parsed;
-        try { parsed = e.target.value.trim() ? JSON.parse(e.target.value) : {}; } catch (err) {
-          errorBox.textContent = "Other fields: not JSON (" + err.message + ")"; return;
-        }
-        if (!parsed || typeof parsed !== "object" || Array.isArray(parsed)) { errorBox.textContent = "Other fields: must be a JSON object"; return; }
-        errorBox.textContent = "";
-        Object.keys(u).forEach(function (k) { if (!known.has(k)) delete u[k]; });
-        Object.assign(u, parsed);
-        changed();
-      } }, [Object.keys(rest).length ? JSON.stringify(rest) : ""]),
-      restProblems.length ? A.el("p", { class: "field-problem", text: restProblems.map(function (p) { return p.text; }).join("; ") }) : null,
-    ]));
-    form.appendChild(A.el("button", { type: "button", id: "ed-delete", text: "Delete this unit", onclick: function () {
-      data[kind].splice(index, 1); selected = null; renderAll(); changed();
-    } }));
-    body.appendChild(form);
-    if (focusFirst) { const first = form.querySelector("input, select"); if (first) first.focus({ preventScroll: true }); }
-  }
-
   function renderUnitList() {
     const list = $("ed-units");
     A.clear(list);
@@ -741,7 +423,7 @@
             text: KIND_WORD[kind] + " " + (u && u.id || "?") + " · " + (u && u.side || "?") + " · " +
               (u && Array.isArray(u.hex) ? u.hex.join(", ") : "?") + (bad ? " · has problems" : ""),
             onclick: function () {
-              selected = { kind: kind, index: i }; renderPanel(true); renderUnitList(); draw(); centreOn(u && hexOf(u));
+              selected = { kind: kind, index: i }; E.renderPanel(true); renderUnitList(); draw(); centreOn(u && hexOf(u));
             } }),
         ]));
       });
@@ -756,165 +438,12 @@
       const isUnit = UNIT_KINDS.indexOf(p.path[0]) >= 0 && Number.isInteger(p.path[1]) && units(p.path[0])[p.path[1]];
       list.appendChild(A.el("li", { "data-place": p.place || "" }, [
         isUnit ? A.el("button", { type: "button", class: "small", text: "Show", "aria-label": "show " + (p.place || ""),
-          onclick: function () { selected = { kind: p.path[0], index: p.path[1] }; renderPanel(true); renderUnitList(); draw(); } }) : null,
+          onclick: function () { selected = { kind: p.path[0], index: p.path[1] }; E.renderPanel(true); renderUnitList(); draw(); } }) : null,
         " " + (p.words || p.text),
       ]));
     });
     if (!problems.length) list.appendChild(A.el("li", { class: "hint", text: "None." }));
-    renderHeader(); renderSides(); renderVictory(); renderUnitList();
-  }
-
-  // -- victory (GS-85): the thresholds, points by unit, type or role, targets and exits ------
-
-  const EDGES = ["any", "east", "west", "northeast", "northwest", "southeast", "southwest"];
-  const ROLES = ["aircraft", "sam", "infantry", "aaa", "ewr", "ccu", "ground", "default"];
-
-  /* a problem of [victory]: by its path, or its words when a key (a type's name) breaks the path */
-  function isVictory(p) { return p.path[0] === "victory" || /^victory[.[]/.test(p.text); }
-
-  function victory() { return data.victory && typeof data.victory === "object" ? data.victory : null; }
-
-  function groundIds() {
-    const ids = [];
-    UNIT_KINDS.forEach(function (k) {
-      if (k !== "aircraft") units(k).forEach(function (u) { if (u && u.id) ids.push(u.id); });
-    });
-    return ids;
-  }
-
-  function hexText(h) { return Array.isArray(h) ? h.join(", ") : ""; }
-  function hexFrom(text) {
-    const m = /^\s*(-?\d+)\s*,\s*(-?\d+)\s*$/.exec(text);
-    return m ? [Number(m[1]), Number(m[2])] : undefined;
-  }
-
-  /* "EF-111A = 8, sam = 4" <-> { "EF-111A": 8, sam: 4 } */
-  function killsText(k) {
-    return k && typeof k === "object" ? Object.keys(k).map(function (x) { return x + " = " + k[x]; }).join(", ") : "";
-  }
-  function killsFrom(text) {
-    const out = {};
-    String(text).split(",").forEach(function (part) {
-      const kv = part.split("=");
-      if (kv.length === 2 && kv[0].trim()) out[kv[0].trim()] = intOrText(kv[1]);
-    });
-    return out;
-  }
-
-  function numberInput(id, value, onchange, min) {
-    return A.el("input", { type: "number", id: id, min: min === undefined ? "0" : String(min),
-      value: value === undefined ? "" : String(value), onchange: onchange });
-  }
-
-  function renderVictory() { keepFocus(buildVictory); }
-
-  function buildVictory() {
-    const v = victory();
-    $("ed-vic-own").checked = !!v;
-    const body = $("ed-vic-body");
-    A.clear(body);
-    const box = $("ed-vic-problems");
-    A.clear(box);
-    problems.filter(isVictory).forEach(function (p) {
-      box.appendChild(A.el("p", { class: "field-problem", text: p.text }));
-    });
-    if (!v) return;
-    const set = function (key, value) { setOrDrop(v, key, value); changed(); };
-    body.appendChild(A.el("label", { for: "ed-vic-marginal" }, ["Lead for a marginal win (points)",
-      numberInput("ed-vic-marginal", v.marginal, function (e) { set("marginal", intOrText(e.target.value)); }, 1)]));
-    body.appendChild(A.el("label", { for: "ed-vic-decisive" }, ["Lead for a decisive win (blank: a third of the points at stake, GS-87)",
-      numberInput("ed-vic-decisive", v.decisive, function (e) { set("decisive", intOrText(e.target.value)); }, 1)]));
-    body.appendChild(A.el("label", { for: "ed-vic-ground" }, ["Every enemy ground unit scores too (else only the targets)",
-      A.el("input", { type: "checkbox", id: "ed-vic-ground", checked: v.ground !== false,
-        onchange: function (e) { if (e.target.checked) delete v.ground; else v.ground = false; changed(); } })]));
-    body.appendChild(A.el("label", { for: "ed-vic-kills" }, ["Points of a unit destroyed, by id, type or role (" +
-      ROLES.join(", ") + "); blank: its type's library points",
-      A.el("input", { id: "ed-vic-kills", value: killsText(v.kills), placeholder: "EF-111A = 8, sam = 4",
-        onchange: function (e) { const k = killsFrom(e.target.value); set("kills", Object.keys(k).length ? k : undefined); } })]));
-
-    const targets = Array.isArray(v.targets) ? v.targets : [];
-    body.appendChild(A.el("h3", { text: "Ground targets" }));
-    const ids = groundIds();
-    targets.forEach(function (t, i) {
-      const pre = "ed-vic-target-" + i + "-";
-      body.appendChild(A.el("div", { class: "ed-side", "data-target": i }, [
-        A.el("label", { for: pre + "unit" }, ["unit", A.el("select", { id: pre + "unit",
-          onchange: function (e) { t.unit = e.target.value; changed(); } },
-        (ids.indexOf(t.unit) >= 0 ? ids : [t.unit].concat(ids)).map(function (u) {
-          return A.el("option", { value: u, selected: u === t.unit, text: u }); }))]),
-        A.el("label", { for: pre + "destroyed" }, ["destroyed",
-          numberInput(pre + "destroyed", t.destroyed, function (e) { setOrDrop(t, "destroyed", intOrText(e.target.value)); changed(); })]),
-        A.el("label", { for: pre + "suppressed" }, ["suppressed",
-          numberInput(pre + "suppressed", t.suppressed, function (e) { setOrDrop(t, "suppressed", intOrText(e.target.value)); changed(); })]),
-        A.el("button", { type: "button", class: "small", text: "Remove target " + t.unit,
-          onclick: function () { targets.splice(i, 1); if (!targets.length) delete v.targets; renderVictory(); changed(); } }),
-      ]));
-    });
-    body.appendChild(A.el("button", { type: "button", id: "ed-vic-add-target", text: "Add a target", disabled: !ids.length,
-      onclick: function () {
-        if (!Array.isArray(v.targets)) v.targets = [];
-        v.targets.push({ unit: ids[0], destroyed: 5 }); renderVictory(); changed();
-      } }));
-
-    const exits = Array.isArray(v.exits) ? v.exits : [];
-    body.appendChild(A.el("h3", { text: "Exits and objectives" }));
-    exits.forEach(function (x, i) {
-      const pre = "ed-vic-exit-" + i + "-";
-      const where = x.zone ? "zone" : x.hex ? "hex" : "edge";
-      const row = A.el("div", { class: "ed-side", "data-exit": i }, [
-        A.el("label", { for: pre + "name" }, ["name", A.el("input", { id: pre + "name", value: x.name || "", maxlength: 80,
-          onchange: function (e) { setOrDrop(x, "name", e.target.value.trim()); changed(); } })]),
-        A.el("label", { for: pre + "side" }, ["side", A.el("select", { id: pre + "side",
-          onchange: function (e) { x.side = e.target.value; changed(); } },
-        sideNames().map(function (n) { return A.el("option", { value: n, selected: n === x.side, text: n }); }))]),
-        A.el("label", { for: pre + "points" }, ["points each",
-          numberInput(pre + "points", x.points, function (e) { x.points = intOrText(e.target.value); changed(); })]),
-        A.el("label", { for: pre + "how" }, ["counts when it", A.el("select", { id: pre + "how",
-          onchange: function (e) { if (e.target.value === "exit") delete x.how; else x.how = "reach"; changed(); } },
-        [["exit", "leaves the map by"], ["reach", "ends a move in"]].map(function (o) {
-          return A.el("option", { value: o[0], selected: (x.how || "exit") === o[0], text: o[1] }); }))]),
-        A.el("label", { for: pre + "where" }, ["place", A.el("select", { id: pre + "where",
-          onchange: function (e) {
-            delete x.edge; delete x.hex; delete x.zone;
-            if (e.target.value === "edge") x.edge = "any";
-            else if (e.target.value === "hex") x.hex = [0, 0];
-            else x.zone = { hex: [0, 0], radius: 2 };
-            renderVictory(); changed();
-          } },
-        ["edge", "hex", "zone"].map(function (o) { return A.el("option", { value: o, selected: o === where, text: o }); }))]),
-      ]);
-      if (where === "edge") {
-        row.appendChild(A.el("label", { for: pre + "edge" }, ["edge", A.el("select", { id: pre + "edge",
-          onchange: function (e) { x.edge = e.target.value; changed(); } },
-        EDGES.map(function (o) { return A.el("option", { value: o, selected: o === x.edge, text: o }); }))]));
-      } else {
-        const h = where === "hex" ? x.hex : (x.zone || {}).hex;
-        row.appendChild(A.el("label", { for: pre + "hex" }, ["hex (q, r)", A.el("input", { id: pre + "hex", value: hexText(h),
-          size: "8", onchange: function (e) {
-            const got = hexFrom(e.target.value);
-            if (!got) { errorBox.textContent = "A hex is written q, r (like 3, -2)"; return; }
-            errorBox.textContent = "";
-            if (where === "hex") x.hex = got; else x.zone.hex = got;
-            changed();
-          } })]));
-        if (where === "zone") {
-          row.appendChild(A.el("label", { for: pre + "radius" }, ["radius",
-            numberInput(pre + "radius", x.zone.radius, function (e) { setOrDrop(x.zone, "radius", intOrText(e.target.value)); changed(); })]));
-        }
-      }
-      row.appendChild(A.el("label", { for: pre + "after" }, ["only after a ground attack (bombs on target and home)",
-        A.el("input", { type: "checkbox", id: pre + "after", checked: x.after_attack === true,
-          onchange: function (e) { if (e.target.checked) x.after_attack = true; else delete x.after_attack; changed(); } })]));
-      row.appendChild(A.el("button", { type: "button", class: "small", text: "Remove " + (x.name || "exit " + (i + 1)),
-        onclick: function () { exits.splice(i, 1); if (!exits.length) delete v.exits; renderVictory(); changed(); } }));
-      body.appendChild(row);
-    });
-    body.appendChild(A.el("button", { type: "button", id: "ed-vic-add-exit", text: "Add an exit or objective",
-      disabled: !sideNames().length,
-      onclick: function () {
-        if (!Array.isArray(v.exits)) v.exits = [];
-        v.exits.push({ name: "home", side: sideNames()[0], edge: "any", points: 2 }); renderVictory(); changed();
-      } }));
+    E.renderHeader(); E.renderSides(); E.renderVictory(); renderUnitList();
   }
 
   function renderExtra() {
@@ -924,7 +453,7 @@
     $("ed-extra").value = JSON.stringify(extra, null, 1);
   }
 
-  function renderAll() { renderHeader(); renderSides(); renderVictory(); renderPanel(false); renderUnitList(); renderProblems(); draw(); }
+  function renderAll() { E.renderHeader(); E.renderSides(); E.renderVictory(); E.renderPanel(false); renderUnitList(); renderProblems(); draw(); }
 
   function loaded(scenario, note) {
     data = scenario;
@@ -993,10 +522,10 @@
       A.el("input", { type: "radio", name: "ed-tool", id: id, value: t[0], checked: t[0] === tool,
         onchange: function () { chooseTool(t[0]); } }), t[1]]));
   });
-  ["ed-name", "ed-turns", "ed-sun", "ed-operational", "ed-radius", "ed-library"].forEach(function (id) { $(id).addEventListener("change", headerChanged); });
+  ["ed-name", "ed-turns", "ed-sun", "ed-operational", "ed-radius", "ed-library"].forEach(function (id) { $(id).addEventListener("change", E.headerChanged); });
   $("ed-vic-own").addEventListener("change", function (e) {
     if (e.target.checked) data.victory = { marginal: 1 }; else delete data.victory;
-    renderVictory(); changed();
+    E.renderVictory(); changed();
   });
   $("ed-add-side").addEventListener("click", function () {
     if (!Array.isArray(data.sides)) data.sides = [];
@@ -1070,15 +599,27 @@
     e.returnValue = "";
   });
 
-  A.gsEditor = {
+  /* what the panel and victory modules share with this one */
+  Object.assign(E, {
     screenOf: screenOf,
     data: function () { return data; },
-  };
+    types: function () { return types; },
+    served: function () { return served; },
+    problems: function () { return problems; },
+    selected: function () { return selected; },
+    select: function (s) { selected = s; },
+    units: units, radius: radius, sideNames: sideNames, typeNames: typeNames, cardValues: cardValues,
+    changed: changed, problemsOf: problemsOf, setOrDrop: setOrDrop, intOrText: intOrText,
+    renderUnitList: renderUnitList, renderAll: renderAll, draw: draw,
+    centreOn: centreOn, hexOf: hexOf, KIND_WORD: KIND_WORD, UNIT_KINDS: UNIT_KINDS, errorBox: errorBox,
+  });
 
   (async function () {
     try {
-      const [examples, lib] = await Promise.all([A.api("GET", "/api/gunslingers/examples"), A.api("GET", "/api/gunslingers/types")]);
+      const [examples, lib, fields] = await Promise.all([A.api("GET", "/api/gunslingers/examples"),
+        A.api("GET", "/api/gunslingers/types"), A.api("GET", "/api/gunslingers/scenario/fields")]);
       types = lib;
+      served = fields;
       examples.forEach(function (x) { $("ed-example").appendChild(A.el("option", { value: x.name, text: x.title + " (" + x.name + ")" })); });
     } catch (e) { errorBox.textContent = e.message; }
     data = blank();

@@ -306,6 +306,10 @@
     }
   });
 
+  /* the saved games' words, for tests/web/js */
+  A.savedGames = { matchup: matchup, scoreText: scoreText, winnerText: winnerText, resultText: resultText,
+    playerText: playerText, titleOf: titleOf };
+
   (async function () {
     catalog = await A.api("GET", "/api/catalog");
     catalog.games.forEach(function (g) {

@@ -4,8 +4,14 @@
 "use strict";
 (function (A) {
   const S = A.svg;
-  const COLS = "abcdefghijk";
-  const ROWS = 14;
+  const FILES = "abcdefghijklmnopqrstuvwxyz";
+  /* the Battle Board's columns (letters) and rows, as the view gives its size */
+  let COLS = "", ROWS = 0;
+  function setBoard(view) {
+    const b = view.board || { columns: 0, rows: 0 };
+    COLS = FILES.slice(0, b.columns);
+    ROWS = b.rows;
+  }
   const CELL = 46;
   const PAD = 24;
   const SIDE_COLOR = { communist: "#b3261e", allied: "#1f4e9a" };
@@ -59,6 +65,7 @@
      drawn crossed out where it fell. */
   function drawBoard(node, data, ctx) {
     A.clear(node);
+    setBoard(data.view);
     const e = engagementOf(data.view);
     if (!e && (data.view.terminal || data.status === "finished") && data.view.scores) {
       node.appendChild(summaryTable(data.view, data.log_all || data.log || []));
@@ -664,56 +671,10 @@
     return parts;
   }
 
-  /* The log in the game's words. */
-  function logText(ev) {
-    switch (ev.type) {
-      case "engagement_start":
-        return "Engagement: " + ev.active.type + " (active) at " + ev.active.square + " against " +
-          ev.listed.type + " (listed) at " + ev.listed.square + " (" + ev.rule + ")";
-      case "first_mover": return ev.plane_type + " (" + ev.side + ") moves first (" + ev.rule + ")";
-      case "movement_turn": return "Movement turn " + ev.turn + " of the " + ev.plane_type;
-      case "step":
-        return ev.plane + " " + ev.step + ": " + ev.frm + " " + ev.from_facing + " → " + ev.square +
-          " " + ev.facing + " (" + ev.cost + " MP, " + ev.mp_left + " left)";
-      case "move_end":
-        return ev.plane + " ends its move at " + ev.square + " " + ev.facing +
-          (ev.mp_lost ? ", " + ev.mp_lost + " MP lost" : "") + (ev.reason ? " (" + ev.reason + ")" : "");
-      case "sortie_chart": return "Sortie Chart: " + ev.text + " (" + ev.rule + ")";
-      case "first_side": return "The " + ev.side + " side flies first (" + ev.rule + ")";
-      case "sortie_start": return ev.side + " sortie " + ev.sortie + " of " + ev.of + " begins";
-      case "marker_move": return W.markerText(ev);
-      case "engagement_end":
-        return "Engagement ends: " + ev.reason + (ev.winner_side ? ", " + ev.winner_side + " kill" : "");
-      case "sortie_end": return ev.side + " sortie " + ev.sortie + " ends: " + ev.reason;
-      case "score": return ev.side + " scores " + ev.points + " for the " + ev.shot_down + " (" + ev.rule + ")";
-      case "turn_lost": return (ev.plane || "") + " loses its movement turn" + (ev.reason ? ": " + ev.reason : "");
-      case "game_start": return "A new game of MiGs and Sabres: " + ev.sorties_per_side + " sorties per side";
-      case "ace": return ev.pilot + " (" + ev.side + ") becomes an ace with " + ev.kills + " kills (" + ev.rule + ")";
-      case "pilot_replaced":
-        return ev.side + " pilot " + ev.number + " " + ev.lost + " is lost; " + ev.replacement + " takes his place";
-      case "reroll": return "Tie: roll again (" + ev.rule + ")";
-      case "kill":
-        return ev.attacker_type + " (" + ev.attacker_side + ") shoots down the " + ev.target_type + "!";
-      case "fire":
-        return ev.plane_type + " fires from " + ev.square + " " + ev.facing + " at " + ev.target_square +
-          (ev.aspect ? " (" + ev.aspect + " aspect)" : "");
-      case "miss": return ev.attacker + " misses (" + ev.aspect + " aspect)";
-      case "hold_fire": return ev.plane + " holds its fire (" + ev.rule + ")";
-      case "game_end":
-        return "Game over: " + (ev.reason || (ev.scores ? Object.keys(ev.scores).map(function (k) {
-          return sideName(k) + " " + ev.scores[k]; }).join(", ") : "")) +
-          (ev.winner ? ", " + sideName(ev.winner) + " wins" : (ev.result && ev.result !== "draw" ?
-            ", " + sideName(ev.result) + " wins" : ""));
-      default: return null;
-    }
-  }
-
   const R = { board: drawBoard, extra: drawExtra, controls: controls, status: status, result: result,
     moves: moves, help: help, terms: TERMS, moveReview: moveReview,
     movesHint: "Click a move to see the board after it. F: straight (1 MP); L, R: 45° turns (2 MP); " +
       "WL, WR: wing-overs, 90° (3 MP); MP: movement points (see How to play)." };
   A.renderers["migs-engagement"] = R;
   A.renderers["migs-sabres"] = R;
-  const game = document.querySelector("[data-game]");
-  if (game && game.dataset.game.indexOf("migs") === 0) A.logFormatter = logText;
 })(window.Airwar);

@@ -1,6 +1,6 @@
-/* MiGs and Sabres in words, without the page: a step square's accessible name, a Sortie
-   Chart marker's line of the log, and how good the player's last move was (the hints
-   "after my move": the value before and after it, the best move, the analysis's marks).
+/* MiGs and Sabres in words, without the page: a step square's accessible name and how good
+   the player's last move was (the hints "after my move": the value before and after it,
+   the best move, the analysis's marks). The log's lines are the server's (the game's own).
    The play and replay pages load it before migs.js (as Airwar.migsWords); Node requires
    it for tests/web/js. */
 "use strict";
@@ -10,27 +10,13 @@
   else { root.Airwar = root.Airwar || {}; root.Airwar.migsWords = m; }
 })(typeof self !== "undefined" ? self : this, function () {
   const STEP_WORD = { F: "straight", L: "left 45°", R: "right 45°", WL: "wing-over left", WR: "wing-over right" };
-  const CHART_SQUARES = 22;  /* the Sortie Chart's squares (MS-3) */
   const SYMBOL = { inaccuracy: "?!", mistake: "?", blunder: "??" };
-
-  function sideName(side) { return side ? String(side).charAt(0).toUpperCase() + String(side).slice(1) : ""; }
 
   /* A legal step's square on the board: its name starts with the text it shows ("F 8"),
      so that a user who speaks what they see names it (WCAG 2.5.3), then the step in words. */
   function stepLabel(a) {
     return a.action + " " + a.mp_left + ": " + (STEP_WORD[a.action] || a.kind) + " to " + a.square +
       " facing " + a.facing + ", " + a.mp_left + " MP left";
-  }
-
-  /* A Sortie Chart marker's move: the square it lands on, or past the last one (MS-3). */
-  function markerText(ev) {
-    const side = sideName(ev.side);
-    if (ev.to === null || ev.to === undefined) {
-      return side + " marker " + ev.frm + " → past the last square (" + CHART_SQUARES +
-        "): the sortie is over (MS-3)";
-    }
-    return side + " marker " + ev.frm + " → " + ev.to + (ev.listed ? " (" + ev.listed + ")" : "") +
-      ": " + ev.result;
   }
 
   /* A solver value, signed, to three places ("+0.083", "-0.167", "0.000"). */
@@ -67,6 +53,5 @@
     };
   }
 
-  return { stepLabel: stepLabel, markerText: markerText, signed: signed, review: review,
-    STEP_WORD: STEP_WORD, CHART_SQUARES: CHART_SQUARES };
+  return { stepLabel: stepLabel, signed: signed, review: review, STEP_WORD: STEP_WORD };
 });

@@ -1,11 +1,11 @@
 /* The browser's move paths (GS-82) agree with the referee's: the default routes and the hexes
    straight ahead below were worked out by the referee's Hex.route_to and straight_ahead
    (games/gunslingers/model/hexgrid.py), and clicks change the path as the map promises. */
-"use strict";
-const test = require("node:test");
-const assert = require("node:assert/strict");
-const path = require("node:path");
-const P = require(path.join(__dirname, "../../../src/airwar/web/static/js/gunslingers_paths.js"));
+import test from "node:test";
+import assert from "node:assert/strict";
+import { module } from "./page.mjs";
+
+const P = module("gunslingers_paths.js");
 
 const ROUTES = [
   ["0,0", 4, "2,1", ["1,0", "2,0", "2,1"]],

@@ -1,11 +1,11 @@
 /* The pure parts of the Gunslingers map (static/js/gunslingers_map.js): stacks, labels kept
-   apart, altitude, heading and speed in words, hex coordinates and data-card sections. Run
+   apart, altitude, heading and speed in words, and hex coordinates. Run
    by tests/web/test_js_node.py (`node --test tests/web/js`). */
-"use strict";
-const test = require("node:test");
-const assert = require("node:assert/strict");
-const path = require("node:path");
-const M = require(path.join(__dirname, "..", "..", "..", "src", "airwar", "web", "static", "js", "gunslingers_map.js"));
+import test from "node:test";
+import assert from "node:assert/strict";
+import { module } from "./page.mjs";
+
+const M = module("gunslingers_map.js");
 
 test("a heading reads as degrees, an arrow and a compass point", () => {
   assert.deepEqual(M.heading(0), { deg: 0, three: "000°", arrow: "↑", words: "north" });
@@ -87,42 +87,3 @@ test("a hex's coordinates read the same everywhere", () => {
   assert.deepEqual(M.hexesIn({ x: 1000, y: 1000, w: 10, h: 10 }, size, 3), []);  // off the map
 });
 
-test("a data card reads as sections in plain words with units, not raw field paths", () => {
-  const card = { name: "F-16C", fields: [
-    { field: "speed", value: 7, house: "Mach 2" }, { field: "climb", value: 4 }, { field: "visibility", value: 2 },
-    { field: "iff", value: true }, { field: "radar", value: "APG-68" }, { field: "chaff", value: 10 },
-    { field: "dds_programs[0].name", value: "P1" }, { field: "dds_programs[0].chaff", value: 1 },
-    { field: "dds_programs[0].flares", value: 1 }, { field: "load", value: "CAP" },
-    { field: "loads.CAP.missiles[0].type", value: "AIM-9M" }, { field: "loads.CAP.missiles[0].count", value: 2 },
-    { field: "loads.CAP.missiles[1].type", value: "AIM-120" }, { field: "loads.CAP.missiles[1].count", value: 2 },
-    { field: "loads.SEAD.arms", value: 2 }, { field: "loads.SEAD.arm_type", value: "AGM-88" },
-    { field: "bjm.type", value: "D" }, { field: "bjm.number", value: 6 }, { field: "odd_thing", value: 3 },
-  ] };
-  const s = M.cardSections(card);
-  assert.deepEqual(s.map((x) => x.title), ["Airframe", "Sensors", "Weapons", "Self-protection", "Other"]);
-  const rows = Object.fromEntries(s.flatMap((x) => x.rows).map((r) => [r.label, r.value]));
-  assert.equal(rows["Top speed"], "7 hexes a move");
-  assert.equal(rows["Climb or dive"], "4 altitude levels a move");
-  assert.equal(rows["Size to the eye"], "2 (small)");
-  assert.equal(rows["CAP load"], "2 × AIM-9M, 2 × AIM-120");
-  assert.equal(rows["SEAD load"], "2 × AGM-88 (anti-radiation)");
-  assert.equal(rows["DDS program P1"], "1 chaff, 1 flare");
-  assert.equal(rows["Barrage jammer (BJM)"], "type D, number 6");
-  assert.equal(rows["Odd thing"], "3");
-  assert.equal(s[0].rows[0].house, "Mach 2");  // the house reason stays with its value (GS-62)
-  const labels = s.flatMap((x) => x.rows).map((r) => r.label).join(" ");
-  assert.doesNotMatch(labels, /\[\d\]|\.|_/);
-  const sam = M.cardSections({ name: "SA-2", fields: [
-    { field: "kind", value: "sam" }, { field: "guidance", value: "CG" }, { field: "lock_on", value: 6 },
-    { field: "range", value: 14 }, { field: "max_altitude", value: 28 }, { field: "rails", value: 6 },
-    { field: "result.target", value: 3 }, { field: "result.success", value: "destroyed" },
-    { field: "result.failure", value: "miss" }] });
-  assert.deepEqual(sam.map((x) => x.title), ["System", "Engagement", "Missiles", "Result"]);
-  const r2 = Object.fromEntries(sam.flatMap((x) => x.rows).map((r) => [r.label, r.value]));
-  assert.equal(r2.Kind, "SAM site");
-  assert.equal(r2.Guidance, "command guidance (CG)");
-  assert.equal(r2["Lock-on"], "6 or less on a d10");
-  assert.equal(r2.Range, "14 hexes");
-  assert.equal(r2["Reaches up to"], "altitude 28");
-  assert.equal(r2["Result roll (d10)"], "3 or less: destroyed; otherwise miss");
-});

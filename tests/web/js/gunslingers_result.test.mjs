@@ -1,11 +1,11 @@
 /* The pure parts of the Gunslingers result (static/js/gunslingers_result.js): the result
    panel's words, the chart's lines and a shot in words (GS-85 to GS-87). Run by
    tests/web/test_js_node.py (`node --test tests/web/js`). */
-"use strict";
-const test = require("node:test");
-const assert = require("node:assert/strict");
-const path = require("node:path");
-const R = require(path.join(__dirname, "..", "..", "..", "src", "airwar", "web", "static", "js", "gunslingers_result.js"));
+import test from "node:test";
+import assert from "node:assert/strict";
+import { module } from "./page.mjs";
+
+const R = module("gunslingers_result.js");
 
 const VICTORY = {
   over: true,

@@ -1,4 +1,4 @@
-"""Explaining rolls and events in words, for the terminal.
+"""Explaining rolls and events in words, for every interface (a game's log lines).
 
 A roll is explained twice: *before* it is made (its dice, the number needed,
 each modifier with its reason and rule, the exact chance) and *after* (the

@@ -1,11 +1,11 @@
 /* The pure parts of the seat actions between players (static/js/seat_actions.js): the
    presence lines, the buttons a seat is offered, the offer in words, and when a stream
    update asks the page to reload. Run by tests/web/test_js_node.py (`node --test tests/web/js`). */
-"use strict";
-const test = require("node:test");
-const assert = require("node:assert/strict");
-const path = require("node:path");
-const S = require(path.join(__dirname, "..", "..", "..", "src", "airwar", "web", "static", "js", "seat_actions.js"));
+import test from "node:test";
+import assert from "node:assert/strict";
+import { module } from "./page.mjs";
+
+const S = module("seat_actions.js");
 
 const RUNNING = { concede: true, can_resign: true, can_offer_draw: true, draw_offer: null,
   can_answer_draw: false, rematch_by: null, rematch_made: false, can_propose_rematch: false,
