@@ -27,6 +27,7 @@ from pathlib import Path
 import airwar
 import airwar.games
 from airwar.core import game_names
+from airwar.core.registry import game_class
 
 SRC = Path(airwar.__file__).parent
 
@@ -44,10 +45,25 @@ LAYERS = {
 ROOT_LAYER = 0
 """The layer of the package ``airwar`` itself (its ``__init__`` holds only the version)."""
 
-NAME_FREE = [
-    *sorted((SRC / "session").glob("*.py")),
-    *(SRC / "web" / f"{name}.py" for name in ("api", "service", "app", "pages")),
-]
+PER_GAME_WEB = {
+    "airwar.web.bia",
+    "airwar.web.gunslingers",
+    "airwar.web.gunslingers_editor",
+    "airwar.web.gunslingers_scenarios",
+    "airwar.web.migs",
+    "airwar.web.migs_analysis",
+    "airwar.web.migs_solver_jobs",
+}
+"""The browser app's per-game modules: those a game's ``GameType.web`` names, and the
+modules of ``airwar.web`` only they import (checked below). Every other module of
+``airwar.web`` is generic."""
+
+GENERIC_WEB = sorted(
+    p for p in (SRC / "web").glob("*.py") if f"airwar.web.{p.stem}" not in PER_GAME_WEB
+)
+"""The generic modules of the browser app: they know no game."""
+
+NAME_FREE = [*sorted((SRC / "session").glob("*.py")), *GENERIC_WEB]
 """Modules that must not name any game."""
 
 
@@ -173,6 +189,55 @@ def test_the_session_and_the_generic_web_modules_name_no_game() -> None:
     assert not found, (
         "the play session and the generic web modules must reach games through the "
         "registry and their GameType, not by name:\n" + "\n".join(found)
+    )
+
+
+def _web_imports(path: Path) -> set[str]:
+    module = _module_name(path)
+    tree = ast.parse(path.read_text(encoding="utf-8"), str(path))
+    return {t for _, t in _imports(tree, module, path.name == "__init__.py")}
+
+
+def test_the_per_game_web_modules_are_those_the_games_declare() -> None:
+    """Each module a game's type names as its browser parts is listed per-game, and so is
+    each module of ``airwar.web`` that only per-game modules import; nothing else is."""
+    airwar.games.load_all()
+    declared = {
+        spec.partition(":")[0]
+        for name in game_names()
+        if (spec := game_class(name).game_type.web) and spec.startswith("airwar.web.")
+    }
+    assert declared and declared <= PER_GAME_WEB, declared - PER_GAME_WEB
+    web = {_module_name(p): _web_imports(p) for p in sorted((SRC / "web").glob("*.py"))}
+    reached = set(declared)
+    growing = True
+    while growing:  # a web module imported by per-game modules alone is one of them
+        importers = {m: {u for u, found in web.items() if m in found} for m in web}
+        more = {m for m, users in importers.items() if users and users <= reached} - reached
+        reached |= more
+        growing = bool(more)
+    assert reached == PER_GAME_WEB, (
+        f"per-game web modules: declared or reached {sorted(reached)}, "
+        f"listed {sorted(PER_GAME_WEB)}"
+    )
+
+
+def test_the_generic_web_modules_import_no_game() -> None:
+    """The generic browser app finds the games through the registry
+    (``airwar.games.load_all``) and each game's declared parts: it imports no game package
+    and no per-game web module."""
+    found: list[str] = []
+    for path in GENERIC_WEB:
+        module = _module_name(path)
+        tree = ast.parse(path.read_text(encoding="utf-8"), str(path))
+        for line, target in _imports(tree, module, path.name == "__init__.py"):
+            game_package = target.startswith("airwar.games.")
+            per_game = any(target == m or target.startswith(m + ".") for m in PER_GAME_WEB)
+            if game_package or per_game:
+                found.append(f"{path.relative_to(SRC.parent)}:{line} imports {target}")
+    assert not found, (
+        "the generic web modules must reach games through the registry and their "
+        "WebParts:\n" + "\n".join(found)
     )
 
 

@@ -27,7 +27,6 @@ from fastapi.responses import JSONResponse
 from airwar.core.errors import UnknownGame
 from airwar.core.options import type_refusal
 from airwar.core.registry import game_class, game_names
-from airwar.games.migs_sabres.solver import jobs
 from airwar.session import StaleDecision, hint_refusal, offers
 from airwar.session.seats import (
     AI_PREFIX,
@@ -43,7 +42,7 @@ from airwar.web import bots as web_bots
 from airwar.web import seat_table
 from airwar.web.errors import field_error
 from airwar.web.identity import BROWSER_COOKIE, browser_id
-from airwar.web.limits import ACT, CREATE, READ, ServiceBusy, charge
+from airwar.web.limits import ACT, CREATE, READ, charge
 from airwar.web.schemas import (
     Catalog,
     Created,
@@ -523,7 +522,9 @@ def create_game(body: NewGame, request: Request, response: Response, svc: Servic
         raise field_error(("body", "hints"), why)
     if body.resignation != "loses" and not kind.concede:
         raise field_error(("body", "resignation"), f"{cls.title} has no resignation")
-    solver_busy(seats)
+    parts = request.app.state.parts.get(body.game)
+    if parts is not None and parts.before_create is not None:
+        parts.before_create(seats)  # the game's own refusal now (a queue full: 503)
     live = svc.create_for(
         browser_id(request, response),
         body.game,
@@ -536,28 +537,6 @@ def create_game(body: NewGame, request: Request, response: Response, svc: Servic
         resignation=body.resignation,
     )
     return created(request, live)
-
-
-EXPERT = AI_PREFIX + "expert"
-
-
-def solver_busy(seats: dict[str, str]) -> None:
-    """A new game with the expert while its solve queue is full: 503, try in a minute.
-
-    The expert solves each new matchup it meets (about a minute, about 1 GB); the
-    queue of this process takes only so many
-    (:data:`~airwar.games.migs_sabres.solver.jobs.MAX_WAITING` behind the running
-    one), so that games started together cannot pile solves up without end. A game under way
-    that meets a new matchup then has its expert play
-    that decision by its fallback (MCTS) and ask again at the next."""
-    if EXPERT not in seats.values() or not jobs.QUEUE.full():
-        return
-    seconds = jobs.BUSY_RETRY_SECONDS
-    raise ServiceBusy(
-        "the expert is busy solving other players' matchups: start this game in a minute, "
-        "or choose another AI",
-        seconds,
-    )
 
 
 def created(request: Request, live: LiveGame) -> Created:

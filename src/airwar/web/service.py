@@ -26,11 +26,11 @@ from airwar.core.driver import Driver
 from airwar.core.errors import AirwarError
 from airwar.core.game import Game, GameState
 from airwar.core.record import GameRecord
-from airwar.games.migs_sabres.solver import engagement_values
 from airwar.session import Conflict, Forbidden, PlaySession, Sessions
 from airwar.session.offers import RESIGNATION
 from airwar.session.seats import HUMAN, is_away
 from airwar.store import Store
+from airwar.web.parts import parts_for
 
 __all__ = [
     "Conflict",
@@ -291,18 +291,10 @@ def last_move_review(live: LiveGame, seat_name: str) -> dict[str, Any] | None:
 
 
 def solver_values(game: Game, state: GameState) -> dict[str, Any] | None:
-    """The solver's numbers for the engagement in ``state``, or None when they are not cached.
-
-    Never solves: a matchup that is not in the solver's cache gives None (the
-    lookup is a hash and a folder check, so pages are not slowed). Every
-    value is from the active plane's side. Only games whose type says the
-    analysis layer advises on them are looked up; the key is built from the
-    game's own state (read under the game's lock), not from its JSON view.
-    """
-    if not game.game_type.advisor or getattr(state, "engagement", None) is None:
+    """The advisor's numbers for ``state`` as the game's browser parts give them
+    (:attr:`airwar.web.parts.WebParts.advice`), or None: none known now, or a game
+    without an advisor. Never computes at length (a page is not slowed)."""
+    parts = parts_for(game)
+    if parts is None or parts.advice is None:
         return None
-    info = engagement_values(state)
-    if info is None:
-        return None
-    info["scoring"] = str(game.options.get("scoring", "kills"))
-    return info
+    return parts.advice(game, state)

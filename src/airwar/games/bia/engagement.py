@@ -345,7 +345,11 @@ class EngagementGame(Game):
     title = "Bounce Into Action: air-defence engagement"
     seat_names = ("Red", "Blue")
     game_type: ClassVar[GameType] = GameType(
-        information="perfect", chance=True, undo=True, setup="scenario"
+        information="perfect",
+        chance=True,
+        undo=True,
+        setup="scenario",
+        web="airwar.web.bia:PARTS",
     )
     parameters = (
         Parameter(

@@ -19,6 +19,7 @@ MIGS_TYPE = GameType(
     bots=("expert", "heuristic", "mcts", "random"),
     advisor=True,
     concede=True,
+    web="airwar.web.migs:PARTS",
 )
 """Both MiGs and Sabres games: open information, dice, undo against the AI, every bot."""
 
