@@ -26,12 +26,12 @@ def renderer_scripts(request: Request, game: str) -> list[str]:
     """The addresses of the scripts a play or replay page of ``game`` loads, in order: the
     generic ones, then the renderer scripts its browser parts declare (from the game's own
     static folder when it brings one)."""
-    out = [request.url_for("static", path=s).path for s in GENERIC_SCRIPTS]
+    out = [str(request.url_for("static", path=s)) for s in GENERIC_SCRIPTS]
     parts: WebParts | None = request.app.state.parts.get(game)
     if parts is None:
         return out
     folder = "static" if parts.static is None else static_name(game)
-    return out + [request.url_for(folder, path=s).path for s in parts.scripts]
+    return out + [str(request.url_for(folder, path=s)) for s in parts.scripts]
 
 
 @router.get("/", response_class=HTMLResponse)
