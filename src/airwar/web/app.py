@@ -18,8 +18,9 @@ from starlette.types import Receive, Scope, Send
 
 from airwar import __version__
 from airwar.store import Store
-from airwar.web import api, errors, hardening, lifeline, pages, seat_table, table
+from airwar.web import api, errors, hardening, lifeline, listing, pages, reading, seat_table, table
 from airwar.web.changes import Changes
+from airwar.web.identity import browser_id
 from airwar.web.limits import (
     DEFAULT_LIMITS,
     READ,
@@ -159,6 +160,7 @@ def create_app(
     app.state.nav = navigation(parts)
     errors.install(app)
     hardening.install(app, allowed_hosts, upload_paths(parts))
+    app.include_router(listing.router)
     app.include_router(api.router)
     app.include_router(table.router)
     for p in parts:
@@ -193,14 +195,14 @@ def create_app(
         changes: Changes = request.app.state.changes
         try:
             first = await asyncio.to_thread(svc.get, game_id)
-            browser = api.browser_id(request)
+            browser = browser_id(request)
             seat_name = await asyncio.to_thread(svc.seat_of, first, seat, browser)
             owner = await asyncio.to_thread(svc.owns, first, browser)
         except BaseException:
             counter.close(client)  # no stream after all
             raise
         spectator = seat_name is None and not owner
-        host = api.hosts(first, seat_name, owner)  # told of the seats joined
+        host = reading.hosts(first, seat_name, owner)  # told of the seats joined
         presence: Presence = request.app.state.presence
 
         @contextlib.contextmanager
@@ -234,7 +236,7 @@ def create_app(
                     if fresh:
                         changed.clear()
                         update = await asyncio.to_thread(
-                            api.stream_update, svc, live, seat_name, spectator
+                            reading.stream_update, svc, live, seat_name, spectator
                         )
                         if host:  # the host's page then says "Red: joined"
                             update["joined"] = len(await asyncio.to_thread(svc.joined, live))

@@ -23,11 +23,13 @@ from airwar.games.gunslingers.model.scenario import parse_scenario_text, read_sc
 from airwar.games.gunslingers.model.typelib import card_data, library, listing
 from airwar.session.seats import AI_PREFIX, ASSIST_PREFIX, HUMAN, REMOTE, default_seats
 from airwar.web import bots, gunslingers_editor
-from airwar.web.api import TOO_MANY, Service, browser_id, created
-from airwar.web.errors import field_error
+from airwar.web.api import created
+from airwar.web.errors import TOO_MANY, field_error
 from airwar.web.gunslingers_scenarios import ExampleName, ScenarioIn, example_data
+from airwar.web.identity import browser_id
 from airwar.web.limits import CREATE, charge
 from airwar.web.parts import NavLink, WebParts
+from airwar.web.reading import Service
 from airwar.web.schemas import ActionText, Created, Title
 from airwar.web.templating import templates
 

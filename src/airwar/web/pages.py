@@ -9,8 +9,9 @@ from fastapi import APIRouter, Query, Request
 from fastapi.responses import HTMLResponse, RedirectResponse, Response
 
 from airwar.session.seats import AI_PREFIX, HUMAN
-from airwar.web.api import browser_id, copy_cookies
+from airwar.web.identity import browser_id
 from airwar.web.parts import WebParts, static_name
+from airwar.web.reading import copy_cookies
 from airwar.web.schemas import GameId
 from airwar.web.service import Forbidden, LiveGame, SeatTaken, owner_key
 from airwar.web.templating import templates
