@@ -85,8 +85,10 @@ def solver_busy(seats: Mapping[str, str]) -> None:
     )
 
 
-def solver_values(game: Game, state: GameState) -> dict[str, Any] | None:
-    """The solver's numbers for the engagement in ``state``, or None when they are not cached.
+def solver_values(game: Game, state: GameState, whole: bool = True) -> dict[str, Any] | None:
+    """The solver's numbers for the engagement in ``state``, or None when they are not cached;
+    without each decision's value and the best move when not ``whole`` (a seat whose hints
+    come after its move).
 
     Never solves: a matchup that is not in the solver's cache gives None (the
     lookup is a hash and a folder check, so pages are not slowed). Every
@@ -100,6 +102,8 @@ def solver_values(game: Game, state: GameState) -> dict[str, Any] | None:
     if info is None:
         return None
     info["scoring"] = str(game.options.get("scoring", "kills"))
+    if not whole:
+        info = {**info, "moves": {}, "move_details": {}, "best": None}
     return info
 
 

@@ -101,9 +101,11 @@ class WebParts:
     before_create: Callable[[Mapping[str, str]], None] | None = None
     """Checks a new game's seats before it is made: raises to refuse it now (a queue
     full: :class:`airwar.web.limits.ServiceBusy`, 503)."""
-    advice: Callable[[Game, GameState], dict[str, Any] | None] | None = None
+    advice: Callable[[Game, GameState, bool], dict[str, Any] | None] | None = None
     """The advisor's values of a state, as the game JSON's ``solver`` carries them
-    (None: none known now); read under the game's lock, never computed at length."""
+    (None: none known now); read under the game's lock, never computed at length. The
+    flag is False for a seat whose hints come only after its move: the values then
+    leave out what would tell it the move to make."""
     replay_context: Callable[[PlaySession], dict[str, Any]] | None = None
     """What the replay page offers besides the generic parts (the analysis panel):
     template context, read under the game's lock."""

@@ -106,19 +106,15 @@ def takeback_label(svc: GameService, live: LiveGame, seat_name: str | None) -> s
 
 
 def solver_out(live: LiveGame, view: dict[str, Any], seat_name: str | None) -> SolverValues | None:
-    """The solver's values of the engagement in ``view`` as this reader may have them:
-    None when its hints are off now (a spectator, a game between people, a finished
-    game, the seat's own setting) or the matchup is not cached; without each
-    decision's value and the best move when the seat has hints only after its move."""
+    """The advisor's values of the position as this reader may have them: None when its
+    hints are off now (a spectator, a game between people, a finished game, the seat's
+    own setting) or none are known; only what a seat with hints after its move may be
+    sent when that is its setting (the game's parts say what that leaves out)."""
     scope = live.hints_now(seat_name)
     if scope is None:
         return None
-    info = solver_values(live.game, live.state)
-    if info is None:
-        return None
-    if scope != "all":
-        info = {**info, "moves": {}, "move_details": {}, "best": None}
-    return SolverValues.model_validate(info)
+    info = solver_values(live.game, live.state, whole=scope == "all")
+    return None if info is None else SolverValues.model_validate(info)
 
 
 def rates_moves(live: LiveGame, seat_name: str | None) -> bool:

@@ -290,11 +290,12 @@ def last_move_review(live: LiveGame, seat_name: str) -> dict[str, Any] | None:
     return out
 
 
-def solver_values(game: Game, state: GameState) -> dict[str, Any] | None:
+def solver_values(game: Game, state: GameState, whole: bool = True) -> dict[str, Any] | None:
     """The advisor's numbers for ``state`` as the game's browser parts give them
-    (:attr:`airwar.web.parts.WebParts.advice`), or None: none known now, or a game
-    without an advisor. Never computes at length (a page is not slowed)."""
+    (:attr:`airwar.web.parts.WebParts.advice`; ``whole`` False: only what a seat with
+    hints after its move may be sent), or None: none known now, or a game without an
+    advisor. Never computes at length (a page is not slowed)."""
     parts = parts_for(game)
     if parts is None or parts.advice is None:
         return None
-    return parts.advice(game, state)
+    return parts.advice(game, state, whole)
