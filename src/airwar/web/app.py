@@ -298,9 +298,9 @@ def app_from_environment() -> FastAPI:
     ``AIRWAR_DATABASE_URL`` (default: the user's SQLite file), the allowed
     Host names from ``AIRWAR_ALLOWED_HOSTS`` (comma-separated) and
     ``AIRWAR_RATE_LIMITS=off`` to lift the rate limits, ``AIRWAR_PROCESSES`` the number of
-    processes that share them, ``AIRWAR_BACKGROUND_SOLVE=off`` to solve no matchup in the
-    background (one of the processes does,
-    :mod:`airwar.games.migs_sabres.solver.background`). Every worker opens its own
+    processes that share them, and each game's own settings as its browser parts read
+    them (:attr:`airwar.web.parts.WebParts.environment`: ``AIRWAR_BACKGROUND_SOLVE=off``
+    to solve no matchup in the background). Every worker opens its own
     connections; the store's locks and each request's check of the game against the store keep
     the workers' copies in step.
     """

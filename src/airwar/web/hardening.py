@@ -2,9 +2,9 @@
 
 Three pure ASGI middlewares, installed by :func:`install`:
 
-* :class:`BodyGuard` caps the size of a request body (64 KB; 1 MB for the
-  scenario uploads), counting what arrives, so a chunked body without a
-  Content-Length is cut off too (413). It then reads the JSON once before the
+* :class:`BodyGuard` caps the size of a request body (64 KB; 1 MB on the
+  routes a game declares take a whole file), counting what arrives, so a chunked
+  body without a Content-Length is cut off too (413). It then reads the JSON once before the
   API does and refuses what Python's parser lets through but no answer can
   carry: NaN, Infinity and numbers that overflow to infinity, lone UTF-16
   surrogates and NUL characters in text, whole numbers hundreds of digits
@@ -38,9 +38,9 @@ from airwar.web.errors import clean_text
 KB = 1024
 MB = 1024 * KB
 BODY_LIMIT = 64 * KB
-"""The most a request body may hold, except on the scenario uploads."""
+"""The most a request body may hold, except on the routes that take a whole file."""
 UPLOAD_LIMIT = 1 * MB
-"""The most a scenario upload's body may hold."""
+"""The most the body of a route that takes a whole file (a scenario) may hold."""
 MAX_DEPTH = 32
 """How deep lists and objects may nest in a body (the API's own need at most 4)."""
 MAX_DIGITS = 300
