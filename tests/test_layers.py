@@ -29,6 +29,7 @@ from pathlib import Path
 import airwar
 import airwar.games
 from airwar.core import game_names
+from airwar.core.registry import game_class
 from tests.layering import cycles, import_graph, imports, module_name, sources
 
 SRC = Path(airwar.__file__).parent
@@ -48,10 +49,25 @@ LAYERS = {
 ROOT_LAYER = 0
 """The layer of the package ``airwar`` itself (its ``__init__`` holds only the version)."""
 
-NAME_FREE = [
-    *sorted((SRC / "session").glob("*.py")),
-    *(SRC / "web" / f"{name}.py" for name in ("api", "service", "app", "pages")),
-]
+PER_GAME_WEB = {
+    "airwar.web.bia",
+    "airwar.web.gunslingers",
+    "airwar.web.gunslingers_editor",
+    "airwar.web.gunslingers_scenarios",
+    "airwar.web.migs",
+    "airwar.web.migs_analysis",
+    "airwar.web.migs_solver_jobs",
+}
+"""The browser app's per-game modules: those a game's ``GameType.web`` names, and the
+modules of ``airwar.web`` only they import (checked below). Every other module of
+``airwar.web`` is generic."""
+
+GENERIC_WEB = sorted(
+    p for p in (SRC / "web").glob("*.py") if f"airwar.web.{p.stem}" not in PER_GAME_WEB
+)
+"""The generic modules of the browser app: they know no game."""
+
+NAME_FREE = [*sorted((SRC / "session").glob("*.py")), *GENERIC_WEB]
 """Modules that must not name any game."""
 
 GRAPH = import_graph(SRC, "airwar")
@@ -103,13 +119,9 @@ def test_no_module_imports_a_higher_layer() -> None:
     assert not found, "imports of a higher layer:\n" + "\n".join(sorted(found))
 
 
-EXPECTED_CYCLES = [
-    # issue 24 (web24): the Gunslingers routes declare their upload limits as web parts;
-    # the lead removes this mark after merging that branch
-    ["airwar.web.gunslingers", "airwar.web.gunslingers_editor", "airwar.web.hardening"],
-]
-"""Import circles known today and paid by a branch of the same issue. A circle not
-here fails, and so does one here that is gone (take it out then)."""
+EXPECTED_CYCLES: list[list[str]] = []
+"""Import circles known and paid for by work under way (none now). A circle not here
+fails, and so does one here that is gone (take it out then)."""
 
 
 def test_no_package_has_an_import_circle() -> None:
@@ -176,6 +188,54 @@ def test_the_session_and_the_generic_web_modules_name_no_game() -> None:
     assert not found, (
         "the play session and the generic web modules must reach games through the "
         "registry and their GameType, not by name:\n" + "\n".join(found)
+    )
+
+
+def test_the_per_game_web_modules_are_those_the_games_declare() -> None:
+    """Each module a game's type names as its browser parts is listed per-game, and so is
+    each module of ``airwar.web`` that only per-game modules import; nothing else is."""
+    airwar.games.load_all()
+    declared = {
+        spec.partition(":")[0]
+        for name in game_names()
+        if (spec := game_class(name).game_type.web) and spec.startswith("airwar.web.")
+    }
+    assert declared and declared <= PER_GAME_WEB, declared - PER_GAME_WEB
+    web = {m: set(targets) for m, targets in GRAPH.items() if m.startswith("airwar.web.")}
+    reached = set(declared)
+    growing = True
+    while growing:  # a web module imported by per-game modules alone is one of them
+        importers = {m: {u for u, found in web.items() if m in found} for m in web}
+        more = {m for m, users in importers.items() if users and users <= reached} - reached
+        reached |= more
+        growing = bool(more)
+    assert reached == PER_GAME_WEB, (
+        f"per-game web modules: declared or reached {sorted(reached)}, "
+        f"listed {sorted(PER_GAME_WEB)}"
+    )
+
+
+GAME_FINDING = {"airwar.games"}
+"""What a generic module may import of ``airwar.games``: the package itself, which only
+finds the games (``load_all`` and its kin), never a game."""
+
+
+def test_the_generic_web_modules_import_no_game() -> None:
+    """The generic browser app finds the games through the registry
+    (``airwar.games.load_all``) and each game's declared parts: it imports no game package
+    and no per-game web module."""
+    generic = {_module_name(p) for p in GENERIC_WEB}
+    found = [
+        f"{_where(module, line)} imports {target}"
+        for module, targets in GRAPH.items()
+        if module in generic
+        for target, line in targets.items()
+        if (target.startswith("airwar.games") and target not in GAME_FINDING)
+        or any(target == m or target.startswith(m + ".") for m in PER_GAME_WEB)
+    ]
+    assert not found, (
+        "the generic web modules must reach games through the registry and their "
+        "WebParts:\n" + "\n".join(sorted(found))
     )
 
 

@@ -19,7 +19,7 @@ from fastapi.testclient import TestClient
 from airwar.analysis.review import describe_marks, kill_chance_series, review_record
 from airwar.core.record import GameRecord
 from airwar.games.migs_sabres.solver import cache as solver_cache
-from airwar.web.analysis import Analyses
+from airwar.web.migs_analysis import Analyses
 from tests.analysis.test_review import review_cache_home
 from tests.web.helpers import settle
 
@@ -170,7 +170,7 @@ def test_the_browser_analyses_games_up_to_a_bound(
 ) -> None:
     """A game longer than the bound is refused (409, pointing to the terminal); one within
     it is analysed."""
-    from airwar.web import analysis
+    from airwar.web import migs_analysis as analysis
 
     gid = finished_game(client, seed=4)
     decisions = client.get(f"/api/games/{gid}").json()["decisions"]

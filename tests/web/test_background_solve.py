@@ -21,7 +21,7 @@ from typer.testing import CliRunner
 from airwar.cli.main import app as cli
 from airwar.games.migs_sabres.solver import Matchup, SolverOptions
 from airwar.games.migs_sabres.solver.background import BACKGROUND_VAR, common_matchups
-from airwar.web import solver_jobs
+from airwar.web import migs_solver_jobs as solver_jobs
 from airwar.web.app import app_from_environment
 from tests.web.conftest import Server, free_port
 

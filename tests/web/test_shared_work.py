@@ -103,7 +103,7 @@ def test_a_lease_is_held_by_one_holder_until_it_expires(kind: str, tmp_path: Pat
 
 @pytest.mark.parametrize("kind", DATABASES)
 def test_the_server_s_solves_are_bounded_across_its_processes(kind: str, tmp_path: Path) -> None:
-    from airwar.web.solver_jobs import SolveSlots
+    from airwar.web.migs_solver_jobs import SolveSlots
 
     with database(kind, tmp_path) as url:
         a_store, b_store = Store(url), Store(url)

@@ -35,8 +35,8 @@ from fastapi.testclient import TestClient
 from airwar.games.gunslingers.autoplayer import GunslingersAuto
 from airwar.games.gunslingers.game import options_for_file
 from airwar.games.gunslingers.visibility import CURSOR
-from airwar.web.api import choices
 from airwar.web.app import create_app
+from airwar.web.reading import choices
 from tests.examples import GUNSLINGERS_EXAMPLES
 from tests.web.conftest import LOCAL
 from tests.web.helpers import RELAXED, first_choice, first_declaration, server_busy

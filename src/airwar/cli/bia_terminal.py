@@ -10,10 +10,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from airwar.cli.bia import render_events
 from airwar.cli.playing import Renderer
 from airwar.core.checks import Check
 from airwar.core.text import printable_values
+from airwar.games.bia.airdefence import Speed
 
 
 class BiaRenderer(Renderer):
@@ -35,3 +35,49 @@ class BiaRenderer(Renderer):
     def finished(self) -> None:
         if not self.quiet:
             self.say(f"Seed {self.live.seed}: the same seed replays this engagement exactly.")
+
+
+def _presence(p: dict[str, Any]) -> str:
+    where = f"pass {p['pass']}" if "pass" in p else f"turn {p['umbrella_turns']} in umbrella"
+    # the speed of the posture flown this turn (BIA-18)
+    speed = f"{Speed(p['speed']).label}, " if "speed" in p else ""
+    return f"{p['aircraft']} ({speed}{where}, {p['status']})"
+
+
+def render_events(events: list[dict[str, Any]]) -> list[str]:
+    """Readable lines for an engagement's events."""
+    out: list[str] = []
+    for e in events:
+        kind = e["type"]
+        if kind == "engagement":
+            out.append(f"{e['title']} ({e['turns']} turns)")
+        elif kind == "turn":
+            present = [_presence(p) for p in e["present"]]
+            out.append("")
+            out.append(f"Turn {e['turn']}: in the AD umbrella: {', '.join(present) or 'none'}")
+        elif kind == "roll_off":
+            out.append(
+                f"  Roll-off (BIA-5): {e['unit']} rolls {e['roll']} on {e['dice']} "
+                f"(tied with {', '.join(e['tied_with'])})"
+            )
+        elif kind == "firing_order":
+            out.append(f"  Firing order ({e['rule']}): {', '.join(e['order'])}")
+        elif kind == "holds_fire":
+            out.append(f"  {e['unit']} holds fire: {e['reason']}")
+        elif kind == "roll":
+            mods = "; ".join(f"{m['reason']} {m['value']:+d} ({m['rule']})" for m in e["modifiers"])
+            out.append(f"  {e['firer']} fires {e['system_name']} ({e['dice']}) at {e['target']}")
+            out.append(f"    hit number {e['hit_number']} = {mods}")
+            for note in e["notes"]:
+                out.append(f"    note: {note}")
+            out.append(
+                f"    to hit: {e['need']}; odds before the roll: shot down {e['p_shot_down']}, "
+                f"damaged {e['p_damaged']}, miss {e['p_miss']} (BIA-4)"
+            )
+            out.append(f"    rolled {e['roll']}: {e['effect']}; {e['target']} is now {e['status']}")
+        elif kind == "end":
+            status = ", ".join(f"{k} {v}" for k, v in e["aircraft"].items())
+            out.append("")
+            out.append(f"End after turn {e['turn']}: {status}")
+            out.append(f"Kills: red {e['kills']['red']}, blue {e['kills']['blue']}")
+    return out

@@ -21,7 +21,7 @@ import importlib
 import sys
 from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 import typer
 
@@ -35,8 +35,22 @@ from airwar.session import Sessions
 from airwar.store import GameChanged
 
 if TYPE_CHECKING:
-    from airwar.cli.play_loop import PlayLoop
     from airwar.session import PlaySession
+
+
+class LoopView(Protocol):
+    """What a renderer reads of the loop that draws with it
+    (:class:`airwar.cli.play_loop.PlayLoop`): the game, who reads it here, what they see."""
+
+    live: PlaySession
+    viewer: str | None
+    """The seat this terminal reads as (None: everything)."""
+    only: str | None
+    """The one seat this terminal plays, when it plays one seat alone."""
+
+    def view(self) -> dict[str, Any]: ...
+
+    def events_since(self, start: int) -> list[dict[str, Any]]: ...
 
 
 class ChangedElsewhere(AirwarError):
@@ -85,9 +99,9 @@ class Renderer:
         "  help       this text"
     )
 
-    loop: PlayLoop
+    loop: LoopView
 
-    def attach(self, loop: PlayLoop) -> None:
+    def attach(self, loop: LoopView) -> None:
         self.loop = loop
 
     @property

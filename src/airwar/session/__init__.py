@@ -6,11 +6,11 @@ interfaces (the browser app and the terminal commands). See
 """
 
 from airwar.session.acting import MAX_PATH
-from airwar.session.bots import BotOvertaken, BotScheduler, bot_seed
+from airwar.session.bots import BotOvertaken, bot_seed
 from airwar.session.errors import Conflict, Forbidden, StaleDecision
 from airwar.session.live import HINT_MODES, hint_refusal
 from airwar.session.readers import HIDDEN_DECISION, PlaySession
-from airwar.session.saving import BotMaker
+from airwar.session.saving import BotMaker, BotScheduler
 from airwar.session.seats import AI_PREFIX, HUMAN, REMOTE, SeatError
 from airwar.session.sessions import Sessions
 from airwar.session.verifying import verify_record

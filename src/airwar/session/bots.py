@@ -10,7 +10,6 @@ interface gives a ``make_bot(name, seed)``.
 from __future__ import annotations
 
 import copy
-from typing import Protocol
 
 from airwar.core.game import CHANCE, TERMINAL, Action, GameState
 from airwar.session.readers import PlaySession
@@ -22,23 +21,6 @@ from airwar.store import GameChanged
 class BotOvertaken(GameChanged):
     """The game moved (a decision, an undo, another process) while its bot was thinking:
     the bot's choice was for a position that is gone, so it is not applied."""
-
-
-class BotScheduler(Protocol):
-    """Plays the bots' turns somewhere else than in the call that needs them.
-
-    The browser app's background workers are one: a request that leaves a
-    bot to act hands the game to :meth:`submit` and returns at once; the
-    scheduler makes the decisions through :meth:`Sessions.bot_step_outside_lock`.
-    """
-
-    def submit(self, live: PlaySession) -> bool:
-        """Queue the game's bot turns (at most one task per game); False if refused."""
-        ...
-
-    def busy(self, game_id: str) -> bool:
-        """Whether a task for this game is queued or running."""
-        ...
 
 
 def position_copy(state: GameState) -> GameState:

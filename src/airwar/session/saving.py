@@ -22,7 +22,6 @@ from airwar.session.seats import is_ai, new_tokens
 from airwar.store import GameChanged
 
 if TYPE_CHECKING:
-    from airwar.session.bots import BotScheduler
     from airwar.store import Storage, StoredGame
 
 CACHE_SIZE = 256
@@ -39,6 +38,23 @@ class BotMaker(Protocol):
     def bots_for(self, game: Game, /) -> list[str]: ...
 
     def refusal(self, name: str, game: Game, /) -> str | None: ...
+
+
+class BotScheduler(Protocol):
+    """Plays the bots' turns somewhere else than in the call that needs them.
+
+    The browser app's background workers are one: a request that leaves a
+    bot to act hands the game to :meth:`submit` and returns at once; the
+    scheduler makes the decisions through :meth:`Sessions.bot_step_outside_lock`.
+    """
+
+    def submit(self, live: PlaySession) -> bool:
+        """Queue the game's bot turns (at most one task per game); False if refused."""
+        ...
+
+    def busy(self, game_id: str) -> bool:
+        """Whether a task for this game is queued or running."""
+        ...
 
 
 class SavedGames:

@@ -6,7 +6,6 @@ import asyncio
 import contextlib
 import json
 import os
-import threading
 from collections.abc import AsyncIterator, Iterator, Sequence
 from contextlib import asynccontextmanager
 from pathlib import Path
@@ -17,25 +16,11 @@ from fastapi.responses import StreamingResponse
 from fastapi.staticfiles import StaticFiles
 from starlette.types import Receive, Scope, Send
 
-import airwar.games.migs_sabres  # noqa: F401  (registers the MiGs and Sabres games)
 from airwar import __version__
-from airwar.games.migs_sabres import solver
-from airwar.games.migs_sabres.solver import SolverError
-from airwar.games.migs_sabres.solver.background import BACKGROUND_VAR, enabled
-from airwar.games.migs_sabres.solver.jobs import max_waiting
 from airwar.store import Store
-from airwar.web import (
-    analysis,
-    api,
-    errors,
-    hardening,
-    lifeline,
-    pages,
-    seat_table,
-    solver_jobs,
-    table,
-)
+from airwar.web import api, errors, hardening, lifeline, listing, pages, reading, seat_table, table
 from airwar.web.changes import Changes
+from airwar.web.identity import browser_id
 from airwar.web.limits import (
     DEFAULT_LIMITS,
     READ,
@@ -47,6 +32,15 @@ from airwar.web.limits import (
     TooManyRequests,
     charge,
     client_of,
+)
+from airwar.web.parts import (
+    AppSettings,
+    WebParts,
+    all_parts,
+    navigation,
+    parts_by_game,
+    static_name,
+    upload_paths,
 )
 from airwar.web.presence import Presence
 from airwar.web.schemas import GameId
@@ -112,32 +106,36 @@ def create_app(
     ``allowed_hosts`` adds Host names the app answers to besides the loopback ones;
     ``limits`` sets how often a client may create games and act (:mod:`airwar.web.limits`);
     ``bot_threads`` is the number of background workers playing the bots' turns;
-    ``solver_slots`` bounds the expert's solves (running and queued) of every server
-    process on the database together (:class:`airwar.web.solver_jobs.SolveSlots`;
-    default: one running and ``max_waiting()`` queued);
-    ``warm_solver`` readies the expert's compiled solver in the background as the
-    server starts (``airwar serve`` does), so that no player waits for its compilation;
-    ``background_solve`` solves the common matchups in the background as it starts
-    (``airwar serve`` does unless told not to; :mod:`airwar.games.migs_sabres.solver.background`).
+    ``solver_slots``, ``warm_solver`` and ``background_solve`` go to the start hooks
+    of the games' browser parts (:class:`airwar.web.parts.AppSettings`): how many
+    solves every server process on the database holds together (default: the game's
+    own), whether the server readies a compiled solver in the background as it starts
+    (``airwar serve`` does, so that no player waits for its compilation), whether it
+    solves the common positions in the background (``airwar serve`` does unless told
+    not to).
+
+    Every game's own routes, pages, navigation links, renderer scripts and hooks come
+    from its :class:`~airwar.web.parts.WebParts`, found through the game registry.
     """
+    settings = AppSettings(
+        warm_solver=warm_solver, solver_slots=solver_slots, background_solve=background_solve
+    )
+    by_game = parts_by_game()
+    parts = all_parts(by_game)
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        for p in parts:  # each game's queues and background work
+            if p.start is not None:
+                p.start(app, settings)
         # games left with a bot to act when the server last stopped go on by themselves
-        app.state.solve_slots.install()
         await asyncio.to_thread(app.state.bots.resume_waiting)
-        if warm_solver:
-            threading.Thread(target=solver.warm_up, name="solver-warm-up", daemon=True).start()
-        if background_solve:
-            app.state.background = solver_jobs.background_solver(
-                app.state.store, app.state.bots.holder
-            ).start()
         yield
-        if app.state.background is not None:
-            app.state.background.stop()
         app.state.closing = True
         app.state.changes.close()
-        app.state.solve_slots.uninstall()
+        for p in parts:
+            if p.stop is not None:
+                p.stop(app)
         await asyncio.to_thread(app.state.bots.close)
 
     app = FastAPI(
@@ -153,27 +151,23 @@ def create_app(
     app.state.service.scheduler = app.state.bots  # no request waits for a bot
     app.state.limits = RateLimiter(limits)
     app.state.streams = StreamCount(limits.streams)
-    app.state.solve_slots = solver_jobs.SolveSlots(
-        app.state.store,
-        app.state.bots.holder,
-        solver_slots if solver_slots is not None else 1 + max_waiting(),
-    )
     app.state.changes = Changes(app.state.store)
     app.state.presence = Presence()
     app.state.bots.changes = app.state.changes  # the AI at work wakes the game's streams
     app.state.closing = False
-    app.state.background = None
     app.state.games = tuple(games) if games is not None else None
+    app.state.parts = by_game
+    app.state.nav = navigation(parts)
     errors.install(app)
-    hardening.install(app, allowed_hosts)
+    hardening.install(app, allowed_hosts, upload_paths(parts))
+    app.include_router(listing.router)
     app.include_router(api.router)
     app.include_router(table.router)
-    app.include_router(solver_jobs.router)
-    app.include_router(analysis.router)
+    for p in parts:
+        for router in p.routers:
+            app.include_router(router)
     app.include_router(pages.router)
-    for module in pages.extra_routers():
-        app.include_router(module)
-    app.mount("/static", StaticFiles(directory=HERE / "static"), name="static")
+    mount_static(app, by_game)
 
     @app.get("/api/games/{game_id}/stream", include_in_schema=False)
     async def stream(
@@ -201,14 +195,14 @@ def create_app(
         changes: Changes = request.app.state.changes
         try:
             first = await asyncio.to_thread(svc.get, game_id)
-            browser = api.browser_id(request)
+            browser = browser_id(request)
             seat_name = await asyncio.to_thread(svc.seat_of, first, seat, browser)
             owner = await asyncio.to_thread(svc.owns, first, browser)
         except BaseException:
             counter.close(client)  # no stream after all
             raise
         spectator = seat_name is None and not owner
-        host = api.hosts(first, seat_name, owner)  # told of the seats joined
+        host = reading.hosts(first, seat_name, owner)  # told of the seats joined
         presence: Presence = request.app.state.presence
 
         @contextlib.contextmanager
@@ -242,7 +236,7 @@ def create_app(
                     if fresh:
                         changed.clear()
                         update = await asyncio.to_thread(
-                            api.stream_update, svc, live, seat_name, spectator
+                            reading.stream_update, svc, live, seat_name, spectator
                         )
                         if host:  # the host's page then says "Red: joined"
                             update["joined"] = len(await asyncio.to_thread(svc.joined, live))
@@ -280,6 +274,21 @@ def create_app(
     return app
 
 
+def mount_static(app: FastAPI, by_game: dict[str, WebParts]) -> None:
+    """The app's static files at ``/static``, and each game's own folder (a game installed
+    apart brings its scripts in it) at ``/static/games/<game>/``, mounted first so that
+    ``/static`` does not take its paths."""
+    for game, p in by_game.items():
+        if p.static is not None:
+            package, directory = p.static
+            app.mount(
+                f"/static/games/{game}",
+                StaticFiles(packages=[(package, directory)]),
+                name=static_name(game),
+            )
+    app.mount("/static", StaticFiles(directory=HERE / "static"), name="static")
+
+
 def app_from_environment() -> FastAPI:
     """The app as an ASGI server's factory builds it in each worker process.
 
@@ -289,9 +298,9 @@ def app_from_environment() -> FastAPI:
     ``AIRWAR_DATABASE_URL`` (default: the user's SQLite file), the allowed
     Host names from ``AIRWAR_ALLOWED_HOSTS`` (comma-separated) and
     ``AIRWAR_RATE_LIMITS=off`` to lift the rate limits, ``AIRWAR_PROCESSES`` the number of
-    processes that share them, ``AIRWAR_BACKGROUND_SOLVE=off`` to solve no matchup in the
-    background (one of the processes does,
-    :mod:`airwar.games.migs_sabres.solver.background`). Every worker opens its own
+    processes that share them, and each game's own settings as its browser parts read
+    them (:attr:`airwar.web.parts.WebParts.environment`: ``AIRWAR_BACKGROUND_SOLVE=off``
+    to solve no matchup in the background). Every worker opens its own
     connections; the store's locks and each request's check of the game against the store keep
     the workers' copies in step.
     """
@@ -310,13 +319,11 @@ def app_from_environment() -> FastAPI:
             f"{PROCESSES_VAR} is the number of server processes (1 to 1024), not {raw!r}"
         )
     limits = UNLIMITED if setting == "off" else DEFAULT_LIMITS.shared_by(int(raw))
-    try:
-        background = enabled(os.environ.get(BACKGROUND_VAR))
-    except SolverError as exc:
-        raise ValueError(str(exc)) from None
-    return create_app(
-        allowed_hosts=hosts, limits=limits, warm_solver=True, background_solve=background
-    )
+    settings: dict[str, Any] = {"warm_solver": True}
+    for p in all_parts():  # each game's own settings (a bad one: ValueError, one line)
+        if p.environment is not None:
+            settings |= p.environment(os.environ)
+    return create_app(allowed_hosts=hosts, limits=limits, **settings)
 
 
 UNLIMITED = Limits(

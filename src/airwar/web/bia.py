@@ -31,6 +31,7 @@ from airwar.games.bia.airdefence import (
 )
 from airwar.games.bia.volley import volley_odds
 from airwar.web.errors import field_error
+from airwar.web.parts import NavLink, WebParts
 from airwar.web.templating import templates
 
 router = APIRouter(tags=["bia"])
@@ -263,3 +264,12 @@ def bia_volley(body: VolleyIn) -> VolleyOut:
 def bia_page(request: Request) -> HTMLResponse:
     """The calculator page."""
     return templates.TemplateResponse(request, "bia.html", {"page": "bia"})
+
+
+PARTS = WebParts(
+    name="Bounce Into Action",
+    routers=(router,),
+    nav=(NavLink("bia_page", "Air-defence calculator", "bia", place=30),),
+)
+"""The browser parts of Bounce Into Action: the air-defence calculator (its page and API).
+An engagement itself is drawn by the generic renderer."""

@@ -29,8 +29,28 @@ from airwar.core.errors import (
 from airwar.session.seats import SeatError, SeedRefused
 from airwar.store import GameChanged, GameNotFound, StoreError
 from airwar.web.identity import keep_fresh_browser
+from airwar.web.schemas import Problem
 from airwar.web.service import Conflict, Forbidden, SeatTaken
 from airwar.web.templating import templates
+
+# the error answers of the API routes, as their OpenAPI schema lists them
+ERRORS: dict[int | str, dict[str, Any]] = {
+    403: {"model": Problem, "description": "the link does not play a seat of this game"},
+    404: {"model": Problem, "description": "no game has this id"},
+    409: {"model": Problem, "description": "the rules refuse this now; the detail says why"},
+}
+BUSY: dict[int | str, dict[str, Any]] = {
+    503: {
+        "model": Problem,
+        "description": "the expert's solve queue is full; Retry-After says when to retry",
+    },
+}
+TOO_MANY: dict[int | str, dict[str, Any]] = {
+    429: {
+        "model": Problem,
+        "description": "too many such requests from this address; Retry-After says when to retry",
+    },
+}
 
 MAX_ERRORS = 10
 """A 422 lists at most this many problems (then how many more there were)."""

@@ -12,53 +12,31 @@ from typing import Annotated, Any, Literal
 
 from fastapi import APIRouter, HTTPException, Path, Request, Response
 from fastapi.responses import HTMLResponse
-from pydantic import BaseModel, ConfigDict, Field, StringConstraints, model_validator
+from pydantic import BaseModel, ConfigDict, Field, StringConstraints
 
 from airwar.bots.registry import bots_for
 from airwar.core.registry import load_game
-from airwar.games.examples import GUNSLINGERS, as_path, example_files, find_example
+from airwar.games.examples import GUNSLINGERS, as_path, example_files
 from airwar.games.gunslingers import SEQUENCE, GunslingersGame, ScenarioError, parse_scenario
 from airwar.games.gunslingers.autoplayer import GunslingersAuto
 from airwar.games.gunslingers.game import REFEREE, strongest_bot
 from airwar.games.gunslingers.model.scenario import parse_scenario_text, read_scenario_data
 from airwar.games.gunslingers.model.typelib import card_data, library, listing
 from airwar.session.seats import AI_PREFIX, ASSIST_PREFIX, HUMAN, REMOTE, default_seats
-from airwar.web import bots
-from airwar.web.api import TOO_MANY, Service, browser_id, created
-from airwar.web.errors import field_error
-from airwar.web.hardening import UPLOAD_LIMIT
+from airwar.web import bots, gunslingers_editor
+from airwar.web.api import created
+from airwar.web.errors import TOO_MANY, field_error
+from airwar.web.gunslingers_scenarios import ExampleName, ScenarioIn, example_data
+from airwar.web.identity import browser_id
 from airwar.web.limits import CREATE, charge
+from airwar.web.parts import NavLink, WebParts
+from airwar.web.reading import Service
 from airwar.web.schemas import ActionText, Created, Title
 from airwar.web.templating import templates
 
 router = APIRouter(tags=["gunslingers"])
 
 GAME = "gunslingers"
-
-MAX_SCENARIO_CHARS = UPLOAD_LIMIT // 12 - 1_000
-"""The longest scenario text a page may upload: the upload cap (1 MB) holds it in JSON
-whatever its characters (at most 12 bytes each, escaped). The large-battle example is
-33,000; a longer scenario is played at the terminal (files up to 1 MB, GS-42)."""
-
-ExampleName = Annotated[
-    str, StringConstraints(min_length=1, max_length=80, pattern=r"^[A-Za-z0-9_.-]+$")
-]
-
-
-class ScenarioIn(BaseModel):
-    """A scenario: one of the examples by name, or the text of a TOML file."""
-
-    model_config = ConfigDict(extra="forbid", strict=True)
-
-    example: ExampleName | None = None
-    scenario_toml: Annotated[str, Field(max_length=MAX_SCENARIO_CHARS)] | None = None
-
-    @model_validator(mode="after")
-    def one_source(self) -> ScenarioIn:
-        if (self.example is None) == (self.scenario_toml is None):
-            raise ValueError("give either an example or the scenario_toml text, not both")
-        return self
-
 
 RULE_OPTIONS = tuple(
     p for p in GunslingersGame.parameters if p.name not in ("scenario", "scenario_data", "turns")
@@ -120,16 +98,6 @@ class PhaseInfo(BaseModel):
 class ExampleInfo(BaseModel):
     name: str
     title: str
-
-
-def example_data(name: str) -> tuple[dict[str, Any], str]:
-    """The content and file name of a packaged example, by its file name with or without
-    ``.toml``; a 422 at ``body.example`` names the known ones when there is no such one."""
-    file = find_example(GUNSLINGERS, name)
-    if file is None:
-        known = ", ".join(example_files(GUNSLINGERS)) or "none"
-        raise field_error(("body", "example"), f"unknown example {name!r} (known: {known})")
-    return read_scenario_data(as_path(file)), file.name
 
 
 def scenario_data(body: ScenarioIn) -> dict[str, Any]:
@@ -366,3 +334,25 @@ def gunslingers_page(request: Request) -> HTMLResponse:
     return templates.TemplateResponse(
         request, "gunslingers.html", {"page": "gunslingers", "rule_options": RULE_OPTIONS}
     )
+
+
+PARTS = WebParts(
+    name="Gunslingers",
+    routers=(router, solo_router, gunslingers_editor.router),
+    nav=(
+        NavLink("gunslingers_page", "Gunslingers", "gunslingers", place=10),
+        NavLink("editor_page", "Scenario editor", "gunslingers-editor", place=20),
+    ),
+    scripts=(
+        "js/gunslingers_map.js",
+        "js/gunslingers_result.js",
+        "js/gunslingers_paths.js",
+        "js/gunslingers_units.js",
+        "js/gunslingers_mapview.js",
+        "js/gunslingers_panels.js",
+        "js/gunslingers.js",
+    ),
+    uploads=(router, gunslingers_editor.router),
+)
+"""The browser parts of Gunslingers: its new-game and solo routes, the scenario editor,
+the type library, its renderer; its scenario uploads take the larger body limit."""

@@ -17,7 +17,7 @@ A game starts from the saved text through ``POST /api/gunslingers/games``.
 
 The page and the three routes are on this module's :data:`router`; its POST routes,
 like those of a new game, may carry a whole scenario (1 MB,
-:func:`airwar.web.hardening.upload_paths`).
+the Gunslingers parts' ``uploads``, :data:`airwar.web.gunslingers.PARTS`).
 """
 
 from __future__ import annotations
@@ -46,7 +46,7 @@ from airwar.games.gunslingers.model.fields import (
 from airwar.games.gunslingers.model.scenario import parse_scenario_text
 from airwar.games.gunslingers.model.scenario_write import scenario_toml, toml_problems
 from airwar.web.errors import field_error
-from airwar.web.gunslingers import ScenarioIn, example_data
+from airwar.web.gunslingers_scenarios import ScenarioIn, example_data
 from airwar.web.templating import templates
 
 router = APIRouter(tags=["gunslingers"])

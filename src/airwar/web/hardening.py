@@ -2,9 +2,9 @@
 
 Three pure ASGI middlewares, installed by :func:`install`:
 
-* :class:`BodyGuard` caps the size of a request body (64 KB; 1 MB for the
-  scenario uploads), counting what arrives, so a chunked body without a
-  Content-Length is cut off too (413). It then reads the JSON once before the
+* :class:`BodyGuard` caps the size of a request body (64 KB; 1 MB on the
+  routes a game declares take a whole file), counting what arrives, so a chunked
+  body without a Content-Length is cut off too (413). It then reads the JSON once before the
   API does and refuses what Python's parser lets through but no answer can
   carry: NaN, Infinity and numbers that overflow to infinity, lone UTF-16
   surrogates and NUL characters in text, whole numbers hundreds of digits
@@ -28,7 +28,6 @@ from ipaddress import AddressValueError, IPv6Address
 from typing import Any
 
 from fastapi import FastAPI
-from fastapi.routing import APIRoute
 from starlette.datastructures import Headers, MutableHeaders
 from starlette.middleware.trustedhost import TrustedHostMiddleware
 from starlette.responses import JSONResponse
@@ -39,9 +38,9 @@ from airwar.web.errors import clean_text
 KB = 1024
 MB = 1024 * KB
 BODY_LIMIT = 64 * KB
-"""The most a request body may hold, except on the scenario uploads."""
+"""The most a request body may hold, except on the routes that take a whole file."""
 UPLOAD_LIMIT = 1 * MB
-"""The most a scenario upload's body may hold."""
+"""The most the body of a route that takes a whole file (a scenario) may hold."""
 MAX_DEPTH = 32
 """How deep lists and objects may nest in a body (the API's own need at most 4)."""
 MAX_DIGITS = 300
@@ -72,31 +71,22 @@ SECURITY_HEADERS = (
 )
 
 
-def install(app: FastAPI, allowed_hosts: Iterable[str] | None = None) -> None:
+def install(
+    app: FastAPI, allowed_hosts: Iterable[str] | None = None, uploads: Iterable[str] = ()
+) -> None:
     """Put the body guard, the Host check and the security headers around ``app``.
 
     ``allowed_hosts`` adds names (``games.example.org``, ``*.example.org``, an
-    address) to the loopback ones; ``["*"]`` turns the Host check off.
+    address) to the loopback ones; ``["*"]`` turns the Host check off. ``uploads`` are
+    the paths of the routes that take a whole file (the games' parts declare them,
+    :meth:`airwar.web.parts.WebParts.upload_paths`): they get :data:`UPLOAD_LIMIT`.
     """
     hosts = [*LOOPBACK, *(host_pattern(h) for h in allowed_hosts or ())]
     # the last added runs first: the headers go on every answer, even a refusal
-    app.add_middleware(BodyGuard, upload_paths=upload_paths())
+    app.add_middleware(BodyGuard, upload_paths=frozenset(uploads))
     app.add_middleware(TrustedHostMiddleware, allowed_hosts=hosts, www_redirect=False)
     docs = {app.docs_url, app.redoc_url, app.swagger_ui_oauth2_redirect_url} - {None}
     app.add_middleware(SecurityHeaders, docs_paths=frozenset(p for p in docs if p))
-
-
-def upload_paths() -> frozenset[str]:
-    """The routes that take a whole scenario file: every POST route of Gunslingers and
-    of its scenario editor."""
-    from airwar.web import gunslingers, gunslingers_editor
-
-    return frozenset(
-        r.path
-        for router in (gunslingers.router, gunslingers_editor.router)
-        for r in router.routes
-        if isinstance(r, APIRoute) and "POST" in (r.methods or ())
-    )
 
 
 def host_pattern(name: str) -> str:

@@ -9,18 +9,30 @@ from fastapi import APIRouter, Query, Request
 from fastapi.responses import HTMLResponse, RedirectResponse, Response
 
 from airwar.session.seats import AI_PREFIX, HUMAN
-from airwar.web import analysis, bia, gunslingers, gunslingers_editor
-from airwar.web.api import browser_id, copy_cookies
+from airwar.web.identity import browser_id
+from airwar.web.parts import WebParts, static_name
+from airwar.web.reading import copy_cookies
 from airwar.web.schemas import GameId
 from airwar.web.service import Forbidden, LiveGame, SeatTaken, owner_key
 from airwar.web.templating import templates
 
 router = APIRouter(include_in_schema=False)
 
+GENERIC_SCRIPTS = ("js/svg.js", "js/games.js")
+"""The scripts every play and replay page loads before its game's renderer: the drawing
+helpers and the renderers' registry with the generic renderer (a game without parts)."""
 
-def extra_routers() -> list[APIRouter]:
-    """Routers of the rule sets that have their own API beyond playing games."""
-    return [bia.router, gunslingers.router, gunslingers.solo_router, gunslingers_editor.router]
+
+def renderer_scripts(request: Request, game: str) -> list[str]:
+    """The addresses of the scripts a play or replay page of ``game`` loads, in order: the
+    generic ones, then the renderer scripts its browser parts declare (from the game's own
+    static folder when it brings one)."""
+    out = [str(request.url_for("static", path=s)) for s in GENERIC_SCRIPTS]
+    parts: WebParts | None = request.app.state.parts.get(game)
+    if parts is None:
+        return out
+    folder = "static" if parts.static is None else static_name(game)
+    return out + [str(request.url_for(folder, path=s)) for s in parts.scripts]
 
 
 @router.get("/", response_class=HTMLResponse)
@@ -147,6 +159,7 @@ def play_page(
         "game": live.game.name,
         "title": shown_title(live),
         "notice": notice,
+        "scripts": renderer_scripts(request, live.game.name),
     }
     return copy_cookies(cookies, templates.TemplateResponse(request, "play.html", context))
 
@@ -170,17 +183,15 @@ def replay_page(
         "page": "replay",
         "game_id": live.id,
         "game": live.game.name,
+        "scripts": renderer_scripts(request, live.game.name),
         "title": shown_title(live),
         "notice": notice,
     }
-    # only a kind of game that declares exact values has an analysis to ask for, and
-    # only once the game is over: until then the page says why, and asks nothing
-    if analysis.offered(live):
+    # what the game's parts offer besides (an analysis, once the game is over)
+    parts: WebParts | None = request.app.state.parts.get(live.game.name)
+    if parts is not None and parts.replay_context is not None:
         with live.lock:
-            reason = analysis.not_yet(live)
-        context |= {"analysis": True, "analysis_later": reason}
-        if reason is not None:
-            context["body_analysis"] = "refused"
+            context |= parts.replay_context(live)
     else:
         context |= {"analysis": False, "body_analysis": "none"}
     return copy_cookies(cookies, templates.TemplateResponse(request, "replay.html", context))

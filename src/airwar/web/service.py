@@ -30,6 +30,7 @@ from airwar.session import Conflict, Forbidden, PlaySession, Sessions
 from airwar.session.offers import RESIGNATION
 from airwar.session.seats import HUMAN, is_away
 from airwar.store import Store
+from airwar.web.parts import parts_for
 
 __all__ = [
     "Conflict",
@@ -289,13 +290,12 @@ def last_move_review(live: LiveGame, seat_name: str) -> dict[str, Any] | None:
     return out
 
 
-def solver_values(game: Game, state: GameState) -> dict[str, Any] | None:
-    """The advisor's numbers for ``state`` (the solver panel), or None when the game has no
-    advisor (:meth:`Game.advisor`) or it has none at hand.
-
-    Never solves: the advisor looks up (a matchup that is not in the solver's cache
-    gives None, a hash and a folder check, so pages are not slowed). It reads the
-    game's own state (under the game's lock), not its JSON view.
-    """
-    advisor = game.advisor()
-    return None if advisor is None else advisor.values(state)
+def solver_values(game: Game, state: GameState, whole: bool = True) -> dict[str, Any] | None:
+    """The advisor's numbers for ``state`` as the game's browser parts give them
+    (:attr:`airwar.web.parts.WebParts.advice`; ``whole`` False: only what a seat with
+    hints after its move may be sent), or None: none known now, or a game without an
+    advisor. Never computes at length (a page is not slowed)."""
+    parts = parts_for(game)
+    if parts is None or parts.advice is None:
+        return None
+    return parts.advice(game, state, whole)

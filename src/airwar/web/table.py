@@ -15,10 +15,12 @@ from fastapi import APIRouter, Request, Response
 from pydantic import BaseModel, ConfigDict
 
 from airwar.session import offers
-from airwar.web import api
+from airwar.web import errors, reading
 from airwar.web.limits import ACT, CREATE, charge
 from airwar.web.schemas import GameId, GameOut, Token
 from airwar.web.service import GameService, LiveGame
+
+ANSWERS = errors.ERRORS | errors.TOO_MANY
 
 router = APIRouter(prefix="/api", tags=["api"])
 
@@ -41,32 +43,32 @@ class SeatResign(BaseModel):
 def _seat(
     request: Request, response: Response, svc: GameService, live: LiveGame, token: str
 ) -> tuple[str, bool]:
-    browser = api.holder(request, response, token)
+    browser = reading.holder(request, response, token)
     seat = svc.seat_index_of(live, token, browser)
     return live.game.seat_name(seat), svc.owns(live, browser)
 
 
-@router.post("/games/{game_id}/resign", response_model=GameOut, responses=api.ERRORS | api.TOO_MANY)
+@router.post("/games/{game_id}/resign", response_model=GameOut, responses=ANSWERS)
 def post_resign(game_id: GameId, body: SeatResign, request: Request, response: Response) -> GameOut:
     """This seat gives the game up (409 when the game has no resignation or is over). The
     resignation is a decision of the record: its replay and ``airwar verify`` end the game
     the same way, and the game scores it (MiGs and Sabres: MS-35, MS-36)."""
     charge(request, ACT)
-    svc = api.service(request)
+    svc = reading.service(request)
     live = svc.get(game_id)
     with live.lock:
         name, _owner = _seat(request, response, svc, live, body.seat)
         offers.resign(svc, live, name)
-        return api.game_out(request, svc, live, body.seat, response)
+        return reading.game_out(request, svc, live, body.seat, response)
 
 
-@router.post("/games/{game_id}/draw", response_model=GameOut, responses=api.ERRORS | api.TOO_MANY)
+@router.post("/games/{game_id}/draw", response_model=GameOut, responses=ANSWERS)
 def post_draw(game_id: GameId, body: SeatAnswer, request: Request, response: Response) -> GameOut:
     """Offer the other side a draw, or accept or decline its offer. An offer stands until
     it is answered or its seat decides; one at a time, a few per seat. An accepted draw is
     a decision of the record (MS-37)."""
     charge(request, ACT)
-    svc = api.service(request)
+    svc = reading.service(request)
     live = svc.get(game_id)
     with live.lock:
         name, _owner = _seat(request, response, svc, live, body.seat)
@@ -74,7 +76,7 @@ def post_draw(game_id: GameId, body: SeatAnswer, request: Request, response: Res
             offers.offer_draw(svc, live, name)
         else:
             offers.answer_draw(svc, live, name, accept=body.answer == "accept")
-        return api.game_out(request, svc, live, body.seat, response)
+        return reading.game_out(request, svc, live, body.seat, response)
 
 
 def make_rematch(svc: GameService, live: LiveGame) -> LiveGame:
@@ -86,7 +88,7 @@ def make_rematch(svc: GameService, live: LiveGame) -> LiveGame:
 @router.post(
     "/games/{game_id}/rematch-offer",
     response_model=GameOut,
-    responses=api.ERRORS | api.TOO_MANY,
+    responses=ANSWERS,
 )
 def post_rematch_offer(
     game_id: GameId, body: SeatAnswer, request: Request, response: Response
@@ -95,7 +97,7 @@ def post_rematch_offer(
     side, or accept or decline its proposal. Accepting makes the new game (sides swapped):
     each player's page then shows its own new link (``table.rematch_url``), no other."""
     charge(request, CREATE if body.answer == "accept" else ACT)
-    svc = api.service(request)
+    svc = reading.service(request)
     live = svc.get(game_id)
     with live.lock:
         name, _owner = _seat(request, response, svc, live, body.seat)
@@ -105,4 +107,4 @@ def post_rematch_offer(
             offers.decline_rematch(svc, live, name)
         else:
             offers.accept_rematch(svc, live, name, lambda g: make_rematch(svc, g))
-        return api.game_out(request, svc, live, body.seat, response)
+        return reading.game_out(request, svc, live, body.seat, response)

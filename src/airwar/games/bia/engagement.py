@@ -351,6 +351,7 @@ class EngagementGame(Game):
         undo=True,
         setup="scenario",
         terminal="airwar.cli.bia_terminal:BiaRenderer",
+        web="airwar.web.bia:PARTS",
     )
     parameters = (
         Parameter(

@@ -60,6 +60,7 @@ class GunslingersGame(Game):
         referee=REFEREE,
         assistant=GunslingersAuto.name,
         terminal="airwar.cli.gunslingers_terminal:GunslingersRenderer",
+        web="airwar.web.gunslingers:PARTS",
     )
     """Double-blind (GS-43): each side sees only its view and its visible events. No
     take-backs against the AI: a move taken back after its sighting results were seen

@@ -21,6 +21,7 @@ MIGS_TYPE = GameType(
     undo=True,
     concede=True,
     terminal="airwar.cli.migs_play:MigsRenderer",
+    web="airwar.web.migs:PARTS",
 )
 """Both MiGs and Sabres games: open information, dice, undo against the AI (the bots
 that play them say so in the bot registry; their advisor, the exact solver, is
