@@ -17,7 +17,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from airwar.analysis.matchups import FIRST_CHOICES, Configuration, MatchupResult, all_matchups
+from airwar.analysis.matchups import Configuration, MatchupResult
 from airwar.analysis.stats import Estimate, difference_interval
 
 PROP = "prop"
@@ -74,12 +74,6 @@ class FirstMoverRow:
         }
 
 
-def first_mover_matchups(
-    aces: Sequence[bool] = (False,), turn_limit: int = 20
-) -> list[Configuration]:
-    return all_matchups(FIRST_CHOICES, aces, turn_limit)
-
-
 def first_mover(results: Sequence[MatchupResult]) -> list[FirstMoverRow]:
     """Pair each matchup's "active first" result with its "listed first" twin."""
     by_key = {
@@ -100,12 +94,6 @@ def is_prop_vs_jet(matchup: Configuration) -> bool:
     """A swept-wing jet against a prop plane, either way round (III.M.2)."""
     wings = {matchup.active_type.wing, matchup.listed_type.wing}
     return wings == {PROP, SWEPT}
-
-
-def prop_vs_jet_matchups(
-    aces: Sequence[bool] = (False, True), turn_limit: int = 20
-) -> list[Configuration]:
-    return [m for m in all_matchups(FIRST_CHOICES, aces, turn_limit) if is_prop_vs_jet(m)]
 
 
 @dataclass(frozen=True)

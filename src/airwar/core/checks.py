@@ -17,7 +17,6 @@ Fraction(5, 6)
 
 from __future__ import annotations
 
-from collections.abc import Iterable
 from dataclasses import dataclass, field
 from enum import Enum
 from fractions import Fraction
@@ -64,10 +63,6 @@ class Modifier:
 def fraction_text(p: Fraction) -> str:
     """Exact probability as ``"a/b"`` (``"0/1"`` and ``"1/1"`` at the ends)."""
     return f"{p.numerator}/{p.denominator}"
-
-
-def parse_fraction(text: str) -> Fraction:
-    return Fraction(text)
 
 
 @dataclass(frozen=True)
@@ -117,19 +112,6 @@ class Check:
 
     def needed_rolls(self) -> list[int]:
         return [v for v, _ in self.dice.outcomes() if self.succeeds(v)]
-
-    def with_modifiers(self, extra: Iterable[Modifier]) -> Check:
-        return Check(
-            self.name,
-            self.rule,
-            self.dice,
-            self.target,
-            self.comparison,
-            self.modifiers + tuple(extra),
-            self.applies_to,
-            self.natural_success,
-            self.natural_failure,
-        )
 
     def describe_need(self) -> str:
         """What the natural roll must be, in words ("3 or more on 1d6")."""

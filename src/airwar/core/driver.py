@@ -10,7 +10,6 @@ returns when such a seat must decide.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from typing import Any
 
 from airwar.core.bot import Bot
 from airwar.core.errors import IllegalAction, InvalidNotation, RecordError
@@ -236,14 +235,3 @@ def play_bots(
     if not d.state.is_terminal():
         raise RuntimeError(f"game did not end within {max_decisions} decisions")
     return d
-
-
-def summary_of(driver: Driver) -> dict[str, Any]:
-    return {
-        "game": driver.game.name,
-        "seed": driver.seed,
-        "decisions": len(driver.record.actions),
-        "draws": driver.draws,
-        "terminal": driver.state.is_terminal(),
-        "returns": driver.state.returns() if driver.state.is_terminal() else None,
-    }

@@ -286,9 +286,6 @@ class Game(ABC):
     def parse_action(self, text: str) -> Action:
         """The action whose ``str()`` is ``text``; raises InvalidNotation."""
 
-    def describe_options(self) -> Sequence[Parameter]:
-        return self.parameters
-
     @classmethod
     def samples(cls) -> Sequence[Mapping[str, Any]]:
         """Option sets that show the game's range, for the shared contract checks

@@ -22,7 +22,6 @@ from typing import Any
 
 from airwar.analysis.move_review import review_last_move, span_from_log
 from airwar.bots.registry import make_bot
-from airwar.core.driver import Driver
 from airwar.core.errors import AirwarError
 from airwar.core.game import Game, GameState
 from airwar.core.record import GameRecord
@@ -220,27 +219,6 @@ class GameService(Sessions):
         if holders:
             self.store.hold_seats(new.id, holders)
         return new
-
-    def act_by_token(
-        self, game_id: str, token: str | None, texts: list[str], browser: str | None = None
-    ) -> LiveGame:
-        """Apply a path for the seat of ``token``, all of it or none (see :meth:`Sessions.act`)."""
-        live = self.get(game_id)
-        seat = self.seat_index_of(live, token, browser)
-        self.act(live, seat, texts)
-        return live
-
-    def undo_by_token(
-        self, game_id: str, token: str | None, browser: str | None = None
-    ) -> LiveGame:
-        live = self.get(game_id)
-        seat = self.seat_index_of(live, token, browser)
-        self.undo(live, seat)
-        return live
-
-    def replay_by_id(self, game_id: str, step: int) -> tuple[LiveGame, Driver]:
-        live = self.get(game_id)
-        return live, self.replay_at(live, step)
 
 
 REVIEWS_KEPT = 256

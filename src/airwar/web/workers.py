@@ -139,17 +139,6 @@ class BotWorkers:
         with self._cond:
             return len(self._pending)
 
-    def wait_idle(self, timeout: float) -> bool:
-        """Wait until no task is queued or running; False if the time ran out first."""
-        deadline = time.monotonic() + timeout
-        with self._cond:
-            while self._pending:
-                left = deadline - time.monotonic()
-                if left <= 0:
-                    return False
-                self._cond.wait(min(left, 0.1))
-            return True
-
     def resume_waiting(self, limit: int = RESUME_SCAN) -> int:
         """Queue every running game (of the ``limit`` last updated) left with a bot to act.
 
@@ -237,7 +226,7 @@ class BotWorkers:
                         else:
                             self._pending.pop(game_id, None)
                             self._told(game_id)
-                            self._cond.notify_all()  # for wait_idle
+                            self._cond.notify_all()
         finally:
             with self._cond:
                 self._threads.discard(me)

@@ -4,7 +4,6 @@ envelopes masked by terrain, the strikers' targets and the escorts' place."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Any
 
 from airwar.bots.gunslingers_tactical.knowledge import (
@@ -39,12 +38,6 @@ def _masked(terrain: dict[Hex, int], a: Hex, b: Hex, alt: int) -> bool:
         if terrain.get(h, -1) >= alt * i / n:
             return True
     return False
-
-
-@dataclass
-class Plan:
-    score: float
-    reason: str
 
 
 def _goal(mind: Mind, p: dict[str, Any]) -> tuple[Hex | None, str, int]:

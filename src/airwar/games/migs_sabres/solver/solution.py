@@ -275,11 +275,6 @@ class Solution:
         """The value of an engagement state (an ``EngagementState``, ``Engagement`` or key)."""
         return self.key_value(key_of(state, self.options))
 
-    def p_kill_each(self, state: Position) -> tuple[float, float]:
-        """(active's, listed's) chance of a kill from ``state`` under optimal play."""
-        v = self.value(state)
-        return v.p_kill_active, v.p_kill_listed
-
     def move_values(self, state: Position) -> dict[str, Value]:
         """The value after each legal decision of the state's mover, by action text."""
         key = key_of(state, self.options)

@@ -20,7 +20,6 @@ from functools import cache
 import numpy as np
 from numpy.typing import NDArray
 
-from airwar.games.migs_sabres.combat import ASPECT_BY_OFFSET
 from airwar.games.migs_sabres.data import table
 from airwar.games.migs_sabres.geometry import FIRE_OFFSET, step_tables
 
@@ -45,16 +44,6 @@ def step_specs() -> tuple[StepSpec, ...]:
         StepSpec(str(r["code"]), int(r["turn"]), int(r["cost"]), bool(r["wing_over"]))
         for r in data["step"]
     )
-
-
-@dataclass(frozen=True)
-class FireEntry:
-    """Fire geometry: mover position, target position, aspect name, head-on flag."""
-
-    mover: int
-    target: int
-    aspect: str
-    head_on: bool
 
 
 @dataclass
@@ -122,10 +111,6 @@ class BoardTables:
             geo.mirror_x,
             geo.mirror_y,
         )
-
-    def fire_aspects(self) -> list[str]:
-        """The aspect name of every fire pair (MS-10), from the combat data file."""
-        return [ASPECT_BY_OFFSET[int(o)].name for o in self.fire_offset]
 
     def canonical_pairs(self) -> tuple[IntArray, NDArray[np.int32]]:
         """Orbit representatives of pairs under the board's mirror symmetries.
