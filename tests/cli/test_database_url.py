@@ -13,7 +13,7 @@ import pytest
 from sqlalchemy.engine import make_url
 
 from airwar.store import Store
-from airwar.store.store import with_driver
+from airwar.store.opening import with_driver
 from tests.web.conftest import fresh_postgres
 
 CHILD = """

@@ -11,6 +11,7 @@ The record format itself is :mod:`airwar.core.record` (see
 
 from __future__ import annotations
 
+import importlib
 from typing import TYPE_CHECKING, Any
 
 from airwar.store.checks import MAX_LISTED, STATUSES
@@ -20,20 +21,20 @@ from airwar.store.saved import GameListing, StoredGame
 from airwar.store.storage import Storage
 
 if TYPE_CHECKING:
-    from airwar.store.store import ENV_VAR, Store, default_database_url
+    from airwar.store.opening import ENV_VAR, default_database_url
+    from airwar.store.store import Store
 
-_FROM_STORE = frozenset(("ENV_VAR", "Store", "default_database_url"))
-"""Names read from :mod:`airwar.store.store` when first asked for: importing the
+_LATER = {"ENV_VAR": "opening", "Store": "store", "default_database_url": "opening"}
+"""Names read from their modules (:mod:`airwar.store.store`, :mod:`airwar.store.opening`)
+when first asked for: importing the
 package for its errors, its interface or its store in memory (the play session, a
 command that may never open a database) does not load SQLAlchemy and Alembic
 (about 0.7 s)."""
 
 
 def __getattr__(name: str) -> Any:
-    if name in _FROM_STORE:
-        from airwar.store import store
-
-        return getattr(store, name)
+    if name in _LATER:
+        return getattr(importlib.import_module(f"airwar.store.{_LATER[name]}"), name)
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 

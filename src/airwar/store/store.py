@@ -46,28 +46,12 @@ from airwar.store.checks import (
     encode,
 )
 from airwar.store.checks import now as _now
-from airwar.store.database import CHANGES_CHANNEL
 from airwar.store.errors import GameNotFound, StoreError
 from airwar.store.models import ActionRow, GameRow
-from airwar.store.opening import (
-    ENV_VAR,
-    default_database_url,
-    shown_url,
-    sqlite_damage,
-    with_driver,
-)
 from airwar.store.reading import Reading
 from airwar.store.seats import SeatsAndLeases
 
-__all__ = [
-    "CHANGES_CHANNEL",
-    "ENV_VAR",
-    "Store",
-    "default_database_url",
-    "shown_url",
-    "sqlite_damage",
-    "with_driver",
-]
+__all__ = ["Store"]
 
 
 class Store(Reading, SeatsAndLeases):

@@ -137,7 +137,7 @@ class Changes:
     def _listen(self) -> None:
         import psycopg
 
-        from airwar.store.store import CHANGES_CHANNEL
+        from airwar.store.database import CHANGES_CHANNEL
 
         url = self._listening_url()
         assert url is not None
