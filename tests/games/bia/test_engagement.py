@@ -16,10 +16,11 @@ from airwar.core import (
     load_game,
     replay,
 )
+from airwar.core.dice import Roll
 from airwar.core.rng import SeededRng
 from airwar.games.bia.airdefence import AirDefenceShot, AirTarget, Firer, Manoeuvrability, Speed
 from airwar.games.bia.airdefence import system as ad_system
-from airwar.games.bia.engagement import EngagementGame, EngagementState, Roll
+from airwar.games.bia.engagement import EngagementGame, EngagementState
 from airwar.games.bia.outcome import Effect, Resolution
 from airwar.games.bia.volley import volley_odds
 from tests.examples import BIA_EXAMPLES
@@ -109,8 +110,10 @@ def test_random_play_obeys_the_kernel_contract() -> None:
 
 def test_actions_parse_back_and_bad_ones_are_refused() -> None:
     g = load_game("bia-engagement")
+    assert str(Roll(7)) == "roll 7"
     assert g.parse_action(str(Roll(7))) == Roll(7)
-    with pytest.raises(InvalidNotation):
+    assert g.parse_action("roll7") == Roll(7)  # what records saved before one notation hold
+    with pytest.raises(InvalidNotation, match="an engagement has no decisions"):
         g.parse_action("fire")
     state = g.new_initial_state()
     with pytest.raises(IllegalAction):

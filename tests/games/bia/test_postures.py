@@ -10,8 +10,9 @@ from typing import Any
 import pytest
 
 from airwar.core import Driver, GameRecord, replay
+from airwar.core.dice import Roll
 from airwar.games.bia.airdefence import Speed
-from airwar.games.bia.engagement import EngagementGame, EngagementState, Roll
+from airwar.games.bia.engagement import EngagementGame, EngagementState
 from airwar.games.bia.errors import ScenarioError
 from airwar.games.bia.scenario import parse_scenario
 from airwar.games.bia.tables import air_defence_table

@@ -24,6 +24,7 @@ from fractions import Fraction
 from typing import Any, ClassVar
 
 from airwar.core.checks import Check, fraction_text
+from airwar.core.dice import Roll
 from airwar.core.errors import IllegalAction, InvalidNotation
 from airwar.core.events import EventLog
 from airwar.core.game import CHANCE, TERMINAL, Action, Game, GameState, GameType
@@ -43,16 +44,6 @@ from airwar.games.bia.scenario import (
 )
 from airwar.games.bia.tables import load_text
 from airwar.games.bia.volley import accumulate
-
-
-@dataclass(frozen=True)
-class Roll:
-    """A chance outcome: the natural total rolled (``roll7``)."""
-
-    value: int
-
-    def __str__(self) -> str:
-        return f"roll{self.value}"
 
 
 @dataclass(frozen=True)
@@ -234,7 +225,7 @@ class EngagementState(GameState):
         if self.done:
             raise IllegalAction("the engagement is over")
         dice = self.pending.shot.system.dice if self.pending is not None else roll_off_dice()
-        return [(Roll(v), p) for v, p in dice.outcomes()]
+        return dice.rolls()
 
     def pending_check(self) -> Check | None:
         return self.pending.shot.check if self.pending is not None else None
@@ -408,7 +399,9 @@ class EngagementGame(Game):
         return {**super().summary(state), "turn": view.get("turn"), "kills": view.get("kills")}
 
     def parse_action(self, text: str) -> Action:
-        t = text.strip().lower()
-        if t.startswith("roll") and t[4:].isdigit():
-            return Roll(int(t[4:]))
-        raise InvalidNotation(f"{text!r} is not a roll like roll7 (an engagement has no decisions)")
+        try:
+            return Roll.parse(text)  # "roll 7"; records saved before it read "roll7"
+        except InvalidNotation:
+            raise InvalidNotation(
+                f"{text!r} is not a roll like 'roll 7' (an engagement has no decisions)"
+            ) from None

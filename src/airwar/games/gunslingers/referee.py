@@ -16,10 +16,11 @@ from fractions import Fraction
 from functools import partial
 from typing import TYPE_CHECKING, Any
 
+from airwar.core.dice import Roll
 from airwar.core.errors import IllegalAction
 from airwar.core.game import CHANCE, TERMINAL, Action, Game, GameState
 from airwar.games.gunslingers import aliases, visibility
-from airwar.games.gunslingers.model.actions import Decision, DieResult
+from airwar.games.gunslingers.model.actions import Decision
 from airwar.games.gunslingers.model.scenario import Scenario
 from airwar.games.gunslingers.model.state import GsModel
 from airwar.games.gunslingers.model.tasks import Ask, CheckTask, Die, Do
@@ -110,7 +111,7 @@ class GsState(GsModel, GameState):
             raise IllegalAction("no roll is pending")
         head = self.queue[0]
         dice = head.check.dice if isinstance(head, CheckTask) else head.dice
-        return [(DieResult(v), p) for v, p in dice.outcomes()]
+        return dice.rolls()
 
     def pending_check(self) -> Check | None:
         if self.over or not isinstance(self.queue[0], CheckTask):
@@ -177,7 +178,7 @@ class GsState(GsModel, GameState):
         self.version += 1  # what each side knows is worked out afresh (visibility.knowledge)
         head = self.queue.pop(0)
         if isinstance(head, CheckTask):
-            assert isinstance(action, DieResult)
+            assert isinstance(action, Roll)
             event = head.check.resolve(action.value)
             event.update(dict(head.about))
             event["turn"] = self.turn
@@ -186,7 +187,7 @@ class GsState(GsModel, GameState):
             self.log.append(event)
             ROLL_EFFECTS[head.effect](self, bool(event["success"]), action.value, head.args)
         elif isinstance(head, Die):
-            assert isinstance(action, DieResult)
+            assert isinstance(action, Roll)
             total = action.value + sum(v for _, v in head.modifiers)
             self.log.emit(
                 "die",

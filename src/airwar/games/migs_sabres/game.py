@@ -19,13 +19,13 @@ from functools import cache
 from typing import Any, ClassVar
 
 from airwar.core.checks import Check, Comparison
-from airwar.core.dice import Dice
+from airwar.core.dice import Dice, Roll
 from airwar.core.errors import IllegalAction, InvalidNotation, OptionError
 from airwar.core.events import EventLog
 from airwar.core.game import CHANCE, TERMINAL, Action, Game, GameState, GameType
 from airwar.core.options import Parameter
 from airwar.core.registry import register_game
-from airwar.games.migs_sabres.actions import ChartDraw, Roll, parse_action
+from airwar.games.migs_sabres.actions import ChartDraw, parse_action
 from airwar.games.migs_sabres.concession import RULES, concession, log_concession, returns_of, words
 from airwar.games.migs_sabres.engagement import (
     ACTIVE,
@@ -132,7 +132,7 @@ class MigsState(GameState):
             return list(chart_draw_outcomes(tuple(self.chart)))
         if self.phase == "campaign":
             dice = Dice.parse(self.game.options["sorties_dice"])
-            return [(Roll(v), p) for v, p in dice.outcomes()]
+            return dice.rolls()
         return list(DIE_OUTCOMES)
 
     def legal_actions(self) -> list[Action]:
