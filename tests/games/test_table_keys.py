@@ -15,39 +15,57 @@ import ast
 import json
 import subprocess
 import sys
+from importlib import resources
+from importlib.resources.abc import Traversable
 from pathlib import Path
 
 import pytest
 
+from airwar.core.tables import data_folders
+from airwar.games import load_all, packages
+from airwar.games.examples import FOLDER
+
 ROOT = Path(__file__).resolve().parents[2]
-GAMES = ROOT / "src" / "airwar" / "games"
 PROBE = Path(__file__).with_name("table_keys_probe.py")
 
-TABLES = sorted(
-    [
-        *(GAMES / "migs_sabres" / "data").glob("*.toml"),
-        *(GAMES / "bia" / "data").glob("*.toml"),
-        *(GAMES / "gunslingers" / "tables").glob("*.toml"),
-        GAMES / "gunslingers" / "house_defaults.toml",
+
+def rule_tables() -> list[str]:
+    """The rule tables of every registered game, as the probe names them (``folder/name.toml``),
+    found through the one loader (``airwar.core.tables``): each game declares its data folders.
+    Not among them, because they are not settings of the rules: the example and default
+    scenarios (``default_engagement.toml``, ``default_scenario.toml``, ``examples/``), which
+    are games a player may load and are read whole by the scenario readers; and the
+    Gunslingers type library (``library/*.toml``), data cards of aircraft, radars, SAMs and
+    weapons whose every field is read when a card is built (``typelib.build_library``)."""
+    load_all()
+    return sorted(f.file_id(name) for f in data_folders() for name in f.rule_tables())
+
+
+def data_files(root: Traversable, folder: str = "") -> list[tuple[str, str]]:
+    """Every TOML file under ``root`` as (its folder inside the package, its name)."""
+    found: list[tuple[str, str]] = []
+    for item in root.iterdir():
+        if item.is_dir():
+            found += data_files(item, f"{folder}/{item.name}".lstrip("/"))
+        elif item.name.endswith(".toml"):
+            found.append((folder, item.name.removesuffix(".toml")))
+    return found
+
+
+def test_every_data_file_of_a_game_is_in_a_declared_folder() -> None:
+    """A TOML file a game ships outside the folders it declares to the loader (and its
+    ``examples/``) would escape the check below: a dead setting there would never fail."""
+    rule_tables()  # loads every game package
+    declared = {(f.package, f.folder): f for f in data_folders()}
+    undeclared = [
+        f"{package}: {folder}/{name}.toml".replace(": /", ": ")
+        for package in packages().values()
+        for folder, name in data_files(resources.files(package))
+        if folder != FOLDER and (package, folder) not in declared
     ]
-)
-"""The rule tables. Not among them, because they are not settings of the rules:
-the example and default scenarios (``default_engagement.toml``,
-``default_scenario.toml``, ``examples/``), which are games a player may load
-and are read whole by the scenario readers; and the Gunslingers type library
-(``library/*.toml``), data cards of aircraft, radars, SAMs and weapons whose
-every field is read when a card is built (``typelib.build_library``)."""
-
-SCENARIOS = {"default_engagement.toml"}
-
-
-def rule_tables() -> list[Path]:
-    return [p for p in TABLES if p.name not in SCENARIOS]
-
-
-def table_id(path: Path) -> str:
-    """How the probe names a file: its folder and its name."""
-    return f"{path.parent.name}/{path.name}"
+    assert not undeclared, f"data files in no declared folder: {undeclared}"
+    assert "tables/house_rules.toml" in rule_tables()
+    assert "gunslingers/default_scenario.toml" not in rule_tables()
 
 
 def names_in_code() -> set[str]:
@@ -104,12 +122,12 @@ def test_dead_keys_are_found() -> None:
 
 def test_every_rule_table_is_loaded_and_tracked(probe: dict[str, set[str]]) -> None:
     loaded = {key.split(".toml", 1)[0] + ".toml" for key in probe["all"]}
-    missing = {table_id(p) for p in rule_tables()} - loaded
+    missing = set(rule_tables()) - loaded
     assert not missing, f"rule tables never loaded by the games: {sorted(missing)}"
 
 
 def test_no_rule_table_holds_a_dead_setting(probe: dict[str, set[str]]) -> None:
-    ours = tuple(table_id(p) + "." for p in rule_tables())
+    ours = tuple(t + "." for t in rule_tables())
     every = {key for key in probe["all"] if key.startswith(ours)}
     dead = dead_keys(every, probe["seen"], names_in_code())
     assert not dead, (

@@ -20,7 +20,7 @@ from airwar.core.dice import Roll
 from airwar.core.rng import SeededRng
 from airwar.games.bia.airdefence import AirDefenceShot, AirTarget, Firer, Manoeuvrability, Speed
 from airwar.games.bia.airdefence import system as ad_system
-from airwar.games.bia.engagement import EngagementGame, EngagementState
+from airwar.games.bia.engagement import BiaEngagementGame, BiaEngagementState
 from airwar.games.bia.outcome import Effect, Resolution
 from airwar.games.bia.volley import volley_odds
 from tests.examples import BIA_EXAMPLES
@@ -28,8 +28,8 @@ from tests.examples import BIA_EXAMPLES
 EXAMPLE = BIA_EXAMPLES / "ford-crossing.toml"
 
 
-def game(text: str, **options: Any) -> EngagementGame:
-    return EngagementGame({"scenario": text, **options})
+def game(text: str, **options: Any) -> BiaEngagementGame:
+    return BiaEngagementGame({"scenario": text, **options})
 
 
 def rolls_of(events: list[dict[str, Any]]) -> list[dict[str, Any]]:
@@ -38,7 +38,7 @@ def rolls_of(events: list[dict[str, Any]]) -> list[dict[str, Any]]:
 
 def test_registered_and_defaults_to_the_bundled_engagement() -> None:
     g = load_game("bia-engagement")
-    assert isinstance(g, EngagementGame)
+    assert isinstance(g, BiaEngagementGame)
     assert g.scenario.title == "Gunship run on the river crossing"
     assert g.num_players == 2
 
@@ -151,7 +151,7 @@ targets = ["Gunship"]
 
 def fate_distribution(state: GameState, p: Fraction = Fraction(1)) -> dict[str, Fraction]:
     """Walk the whole chance tree of the engagement."""
-    assert isinstance(state, EngagementState)
+    assert isinstance(state, BiaEngagementState)
     if state.is_terminal():
         return {state.status["Gunship"].label: p}
     out: dict[str, Fraction] = {}
@@ -180,7 +180,7 @@ def test_whole_chance_tree_equals_the_volley_odds(twice: bool) -> None:
     }
 
 
-def play(state: EngagementState, rolls: list[int]) -> None:
+def play(state: BiaEngagementState, rolls: list[int]) -> None:
     for r in rolls:
         state.apply(Roll(r))
 
@@ -229,7 +229,7 @@ targets = ["Jet", "Copter"]
 """
 
 
-def shots(state: EngagementState) -> list[dict[str, Any]]:
+def shots(state: BiaEngagementState) -> list[dict[str, Any]]:
     return rolls_of(state.log.to_list())
 
 

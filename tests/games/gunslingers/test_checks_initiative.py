@@ -9,8 +9,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from airwar.games.gunslingers.model.hexgrid import Hex
+from airwar.games.gunslingers.model.words import CheckInputError, Crewman, Training
 from airwar.games.gunslingers.rules import initiative as checks_initiative
-from airwar.games.gunslingers.rules.base import CheckInputError, Crewman, Training
 from airwar.games.gunslingers.rules.initiative import (
     AdvantageCategory,
     Placement,

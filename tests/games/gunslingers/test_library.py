@@ -14,7 +14,6 @@ import pytest
 from airwar.games.gunslingers.model.typelib import (
     DESCRIPTIVE,
     KINDS,
-    LIBRARY_DIR,
     SCHEMAS,
     LibraryError,
     build_library,
@@ -23,8 +22,9 @@ from airwar.games.gunslingers.model.typelib import (
     library,
     listing,
 )
+from airwar.games.gunslingers.tables import LIBRARY
 
-FILES = {kind: tomllib.loads((LIBRARY_DIR / f"{kind}.toml").read_text("utf-8")) for kind in KINDS}
+FILES = {kind: tomllib.loads(LIBRARY.text(kind)) for kind in KINDS}
 CARDS = [(c.kind, c.name) for c in library().cards()]
 
 REQUIRED = {

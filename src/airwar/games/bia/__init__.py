@@ -18,7 +18,7 @@ from airwar.games.bia.airdefence import (
     system,
     systems,
 )
-from airwar.games.bia.engagement import EngagementGame, EngagementState
+from airwar.games.bia.engagement import BiaEngagementGame, BiaEngagementState
 from airwar.games.bia.errors import BiaError, NotAllowed, OutOfRange, ScenarioError, UnknownValue
 from airwar.games.bia.infantry import (
     FirerSituation,
@@ -38,10 +38,10 @@ __all__ = [
     "AdSystem",
     "AirDefenceShot",
     "AirTarget",
+    "BiaEngagementGame",
+    "BiaEngagementState",
     "BiaError",
     "Effect",
-    "EngagementGame",
-    "EngagementState",
     "Firer",
     "FirerKind",
     "FirerSituation",

@@ -42,7 +42,7 @@ from airwar.games.bia.scenario import (
     shot_for,
     target_of,
 )
-from airwar.games.bia.tables import load_text
+from airwar.games.bia.tables import DATA
 from airwar.games.bia.volley import accumulate
 
 
@@ -54,12 +54,12 @@ class _Shot:
     shot: AirDefenceShot
 
 
-class EngagementState(GameState):
+class BiaEngagementState(GameState):
     """One playthrough of an engagement."""
 
-    game: EngagementGame
+    game: BiaEngagementGame
 
-    def __init__(self, game: EngagementGame) -> None:
+    def __init__(self, game: BiaEngagementGame) -> None:
         self.game = game
         self.log = EventLog()
         sc = game.scenario
@@ -329,7 +329,7 @@ class EngagementState(GameState):
 
 
 @register_game
-class EngagementGame(Game):
+class BiaEngagementGame(Game):
     """Bounce Into Action air defence over several turns, from an engagement file."""
 
     name = "bia-engagement"
@@ -379,7 +379,7 @@ class EngagementGame(Game):
 
     def __init__(self, options: Mapping[str, Any] | None = None, where: str = "scenario") -> None:
         super().__init__(options)
-        text = self.options["scenario"] or load_text("default_engagement")
+        text = self.options["scenario"] or DATA.text("default_engagement")
         try:
             self.scenario: Scenario = parse_scenario(text, where)
         except ScenarioError as exc:
@@ -390,8 +390,8 @@ class EngagementGame(Game):
                 raise exc from None
             self.halted = f"its engagement file was saved with a name BIA-17 refuses: {exc}"
 
-    def new_initial_state(self) -> EngagementState:
-        return EngagementState(self)
+    def new_initial_state(self) -> BiaEngagementState:
+        return BiaEngagementState(self)
 
     def summary(self, state: GameState) -> dict[str, Any]:
         """The turn reached and the kills of each side."""

@@ -12,7 +12,6 @@ from __future__ import annotations
 import re
 import sys
 from collections.abc import Callable
-from functools import cache
 from typing import Annotated, Any, Literal
 
 from pydantic import (
@@ -25,7 +24,7 @@ from pydantic import (
 )
 
 from airwar.core.text import escaped, first_unprintable
-from airwar.games.gunslingers.tables import TableError, read_data
+from airwar.games.gunslingers.tables import PACKAGE_FILES
 
 ARC_NAMES = (
     "0", "30L", "30R", "60L", "60R", "90L", "90R", "120L", "120R", "150L", "150R", "180",
@@ -100,17 +99,14 @@ FLIGHT_WHY = "no game is longer (GS-42)"
 CEILING_WHY = "the ceiling, the highest altitude level (house value, GS-23)"
 
 
-@cache
-def house_defaults() -> dict[str, dict[str, int]]:
-    """The house values of GS-6 (``house_defaults.toml``)."""
-    data = read_data("", "house_defaults")
-    if data is None:
-        raise TableError("house_defaults.toml is missing from the package")
-    return {k: dict(v) for k, v in data.items()}
+def unit_defaults() -> dict[str, dict[str, int]]:
+    """The house values of GS-6 (``unit_defaults.toml``) as parsed, shared: read-only."""
+    return PACKAGE_FILES.load("unit_defaults")
 
 
 def house(section: str, key: str) -> int:
-    return int(house_defaults()[section][key])
+    """The unit-card default ``section.key`` (GS-6), for a number a scenario leaves out."""
+    return int(unit_defaults()[section][key])
 
 
 def ceiling() -> int:
@@ -390,6 +386,10 @@ class OutcomeTable(Model):
 
 
 class CrewMember(Model):
+    """A crew member as a file may write it (the schema: words checked, defaults filled);
+    the game in play holds each as a :class:`~airwar.games.gunslingers.model.words.Crewman`,
+    whose enums the rules read."""
+
     quality: Quality = "regular"
     attributes: Annotated[list[Attribute], AfterValidator(_once_each)] = Field(default_factory=list)
 

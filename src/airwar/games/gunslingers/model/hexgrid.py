@@ -249,7 +249,9 @@ class Heading:
         return str(self.value)
 
 
-class Side(str, Enum):
+class Hand(str, Enum):
+    """The left or right hand of an arc (``150L``, ``150R``)."""
+
     LEFT = "L"
     RIGHT = "R"
 
@@ -276,17 +278,17 @@ class Arc(str, Enum):
         return int(self.value.rstrip("LR"))
 
     @property
-    def side(self) -> Side | None:
+    def side(self) -> Hand | None:
         """Left or right; ``None`` for the tail and nose arcs."""
         last = self.value[-1]
-        return Side(last) if last in "LR" else None
+        return Hand(last) if last in "LR" else None
 
     @property
     def step(self) -> int:
         """Relative bearing of the arc's centre in 30-degree steps: nose 0, right
         positive (150R is 1, 30R is 5), left negative, tail 6."""
         base = (180 - self.angle_off) // DEGREES_PER_HEADING
-        return -base if self.side is Side.LEFT else base
+        return -base if self.side is Hand.LEFT else base
 
     @classmethod
     def from_step(cls, step: int) -> Arc:

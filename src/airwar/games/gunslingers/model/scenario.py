@@ -3,7 +3,7 @@
 A scenario holds the sides, every aircraft, SAM unit, EWR, CCU, AAA unit,
 infantry SAM, ground unit and marker, the map (blocking terrain) and the sun.
 Numbers that the text keeps on data cards (GS-6) are unit data; where a
-scenario leaves one out, ``house_defaults.toml`` supplies a house value.
+scenario leaves one out, ``unit_defaults.toml`` supplies a house value.
 
 Validation reports *every* problem, one line each, naming the file, the place
 in it and what is wrong::
@@ -91,7 +91,6 @@ from airwar.games.gunslingers.model.fields import (
 from airwar.games.gunslingers.model.fields import MAX_TURNS as MAX_TURNS
 from airwar.games.gunslingers.model.fields import TURNS_WHY as TURNS_WHY
 from airwar.games.gunslingers.model.fields import ceiling as ceiling
-from airwar.games.gunslingers.model.fields import house_defaults as house_defaults
 from airwar.games.gunslingers.model.typelib import resolve_scenario
 from airwar.games.gunslingers.model.victory import VictorySpec
 from airwar.games.gunslingers.model.victory import cross_check as victory_problems
@@ -107,7 +106,10 @@ class ScenarioError(AirwarError):
         super().__init__(first + more)
 
 
-class Side(Model):
+class SideSpec(Model):
+    """A side as the scenario file gives it; in play it is a
+    :class:`~airwar.games.gunslingers.model.units.SideState`."""
+
     name: Ident
     training: Training = "average"
     kills: Kills = 0
@@ -262,7 +264,10 @@ class GroundUnit(Model):
     sighting_range: PositiveHexes | None = None
 
 
-class Marker(Model):
+class MarkerSpec(Model):
+    """A marker as the scenario file places it; in play it is a
+    :class:`~airwar.games.gunslingers.model.units.Marker` (with the turn it was placed)."""
+
     kind: MarkerKind
     hex: Hex | None = None
     unit: Ident | None = None
@@ -298,8 +303,8 @@ class ScenarioInfo(Model):
 class Scenario(Model):
     scenario: ScenarioInfo = Field(default_factory=ScenarioInfo)
     map: MapSpec = Field(default_factory=MapSpec)
-    sides: Annotated[list[Side], BeforeValidator(_at_most(MAX_SIDES, "sides", SIDES_WHY))] = Field(
-        min_length=2
+    sides: Annotated[list[SideSpec], BeforeValidator(_at_most(MAX_SIDES, "sides", SIDES_WHY))] = (
+        Field(min_length=2)
     )
     aircraft: Annotated[
         list[Aircraft], BeforeValidator(_at_most(MAX_UNITS, "aircraft", UNITS_WHY))
@@ -322,9 +327,9 @@ class Scenario(Model):
     ground_units: Annotated[
         list[GroundUnit], BeforeValidator(_at_most(MAX_UNITS, "ground units", UNITS_WHY))
     ] = Field(default_factory=list)
-    markers: Annotated[list[Marker], BeforeValidator(_at_most(MAX_UNITS, "markers", UNITS_WHY))] = (
-        Field(default_factory=list)
-    )
+    markers: Annotated[
+        list[MarkerSpec], BeforeValidator(_at_most(MAX_UNITS, "markers", UNITS_WHY))
+    ] = Field(default_factory=list)
     outcomes: dict[OutcomeKind, OutcomeTable] = Field(default_factory=dict)
     victory: VictorySpec | None = None
     """What scores points and the leads that win (GS-85); none: the default scheme (GS-86)."""
@@ -421,8 +426,8 @@ class _Parts:
     ) -> None:
         self.lists: dict[str, list[tuple[int, Any]]] = {}
         models: dict[str, type[Model]] = {
-            "sides": Side, "aircraft": Aircraft, "sams": Sam, "infantry_sams": InfantrySam,
-            "ewrs": Ewr, "ccus": Ccu, "aaa": Aaa, "ground_units": GroundUnit, "markers": Marker,
+            "sides": SideSpec, "aircraft": Aircraft, "sams": Sam, "infantry_sams": InfantrySam,
+            "ewrs": Ewr, "ccus": Ccu, "aaa": Aaa, "ground_units": GroundUnit, "markers": MarkerSpec,
         }  # fmt: skip
         for kind, model in models.items():
             if sc is not None:

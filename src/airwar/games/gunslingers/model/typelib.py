@@ -25,7 +25,6 @@ import tomllib
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from functools import cache
-from importlib import resources
 from typing import Annotated, Any, Literal
 
 from pydantic import AfterValidator, BeforeValidator, Field, ValidationError
@@ -66,9 +65,7 @@ from airwar.games.gunslingers.model.fields import (
     _type_name,
     shown,
 )
-from airwar.games.gunslingers.tables import read_data
-
-LIBRARY_DIR = resources.files("airwar.games.gunslingers").joinpath("library")
+from airwar.games.gunslingers.tables import LIBRARY
 
 KINDS = ("aircraft", "weapons", "sams", "radars")
 """The four files of the library, each ``library/<kind>.toml``."""
@@ -104,7 +101,7 @@ def _short_list(what: str) -> Any:
     return BeforeValidator(_at_most(MAX_ENTRIES, what, ENTRIES_WHY))
 
 
-class Entry(Model):
+class LibraryEntry(Model):
     """What every entry has: a full name, other names, a base, house-value reasons."""
 
     name: Text
@@ -133,7 +130,7 @@ class Loadout(Model):
     arm_type: TypeName | None = None
 
 
-class AircraftType(Entry):
+class AircraftType(LibraryEntry):
     crew: Seats = 1
     points: Points | None = None
     """Victory points for its loss (GS-85)."""
@@ -165,7 +162,7 @@ class AircraftType(Entry):
     loads: dict[Ident, Loadout] = Field(default_factory=dict)
 
 
-class WeaponType(Entry):
+class WeaponType(LibraryEntry):
     kind: Literal["aam", "arm", "a2g"]
     guidance: MissileGuidance | None = None
     launch: DieNumber | None = None
@@ -178,7 +175,7 @@ class WeaponType(Entry):
     result: OutcomeTable | None = None
 
 
-class SamType(Entry):
+class SamType(LibraryEntry):
     kind: Literal["sam", "infantry", "aaa"]
     points: Points | None = None
     """Victory points for destroying a unit of the system (GS-85)."""
@@ -198,7 +195,7 @@ class SamType(Entry):
     result: OutcomeTable | None = None
 
 
-class RadarType(Entry):
+class RadarType(LibraryEntry):
     role: Literal["air", "fire_control", "ewr", "gci"]
     points: Points | None = None
     """Victory points for destroying an EWR or CCU with this radar (GS-85)."""
@@ -211,7 +208,7 @@ class RadarType(Entry):
     arcs: Arcs | None = None
 
 
-SCHEMAS: dict[str, type[Entry]] = {
+SCHEMAS: dict[str, type[LibraryEntry]] = {
     "aircraft": AircraftType,
     "weapons": WeaponType,
     "sams": SamType,
@@ -303,7 +300,7 @@ class TypeCard:
 
     kind: str  # aircraft, weapons, sams, radars
     name: str
-    entry: Entry
+    entry: LibraryEntry
     values: dict[str, Any]
     """The type's values as the file gives them, its base's filled in (no descriptive fields)."""
     house: dict[str, str] = field(default_factory=dict)
@@ -414,7 +411,7 @@ def _message(err: Mapping[str, Any]) -> str:
 
 def _read(kind: str) -> dict[str, Any]:
     try:
-        data = read_data("library", kind)
+        data = LIBRARY.find(kind)
     except tomllib.TOMLDecodeError as exc:
         raise LibraryError([f"{kind}.toml: not valid TOML ({exc})"]) from None
     if data is None:

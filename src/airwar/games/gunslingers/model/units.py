@@ -26,6 +26,7 @@ from airwar.games.gunslingers.model.scenario import (
     Scenario,
     house,
 )
+from airwar.games.gunslingers.model.words import Crewman
 
 ATTRIBUTES_TEXT = {
     "sierra_hotel": "Sierra Hotel",
@@ -194,12 +195,6 @@ class RadarTurn:
 
 
 @dataclass
-class Crew:
-    quality: str
-    attributes: tuple[str, ...]
-
-
-@dataclass
 class AirRadar(_Watched):
     """An aircraft's air radar and what it holds (GS-13). Its contacts and lock-ons are
     :class:`WatchedSet` (a set given is copied into one), so that their every change
@@ -254,7 +249,7 @@ class Plane(_Watched):
     label: str
     side: str
     type: str
-    crew: list[Crew]
+    crew: list[Crewman]
     fly_by_wire: bool
     hex: Hex
     heading: int
@@ -318,7 +313,7 @@ class Plane(_Watched):
         return len(self.crew) == 1
 
     @property
-    def pilot(self) -> Crew:
+    def pilot(self) -> Crewman:
         return self.crew[0]
 
     def has_attribute(self, name: str) -> bool:
@@ -537,7 +532,7 @@ def _plane(a: Aircraft) -> Plane:
         label=a.label,
         side=a.side,
         type=a.type,
-        crew=[Crew(c.quality, tuple(c.attributes)) for c in a.crew],
+        crew=[Crewman.of(c.quality, c.attributes) for c in a.crew],
         fly_by_wire=a.fly_by_wire,
         hex=Hex(*a.hex),
         heading=a.heading,

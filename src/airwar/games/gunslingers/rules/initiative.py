@@ -19,7 +19,8 @@ from enum import Enum
 from airwar.core.checks import Modifier
 from airwar.core.errors import AirwarError
 from airwar.games.gunslingers.model.hexgrid import Heading, Hex, HexIndex, arcs_at_least, in_arcs
-from airwar.games.gunslingers.rules.base import Crewman, Ruling, Training, as_enum
+from airwar.games.gunslingers.model.words import Crewman, Training, as_enum
+from airwar.games.gunslingers.rules.base import Ruling
 from airwar.games.gunslingers.tables import entry, modifier_row, number
 
 TABLE = "initiative"
