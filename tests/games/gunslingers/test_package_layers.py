@@ -5,7 +5,8 @@
     2  rules/                      the checks: pure functions, one module per phase
     3  phases/                     the steps of each phase, the sequence, the registries
     4  referee, aliases, views, visibility, victory  the loop that walks the sequence; what
-       each seat sees; who won and why
+       event_table, sentences, wording            each seat sees; who won and why; every
+                                                  kind of event, its audience and its line
     5  game, autoplayer, narrate,  the game on the kernel, its automatic player, its log
        the package itself
 
@@ -37,6 +38,9 @@ LAYERS = {
     "aliases": 4,
     "views": 4,
     "visibility": 4,
+    "event_table": 4,
+    "sentences": 4,
+    "wording": 4,
     "victory": 4,
     "game": 5,
     "autoplayer": 5,

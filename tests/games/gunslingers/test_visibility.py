@@ -24,6 +24,7 @@ from airwar.core import Driver
 from airwar.core.game import GameType
 from airwar.games.gunslingers import GunslingersGame, aliases, options_for_file, visibility
 from airwar.games.gunslingers.autoplayer import GunslingersAuto, Seen, auto_decision, decide
+from airwar.games.gunslingers.event_table import EVENTS
 from airwar.games.gunslingers.model.actions import Decision
 from airwar.games.gunslingers.model.hexgrid import Hex
 from airwar.games.gunslingers.narrate import describe
@@ -125,15 +126,7 @@ def test_every_event_type_has_a_ruling(example: str) -> None:
     d = Driver(GunslingersGame(options_for_file(EXAMPLES / example, turns)), 4)
     bot = GunslingersAuto()
     d.run_bots({s: bot for s in range(d.game.num_players)})
-    ruled = (
-        visibility.PUBLIC
-        | visibility.AIRCRAFT_PRIVATE
-        | visibility.SIDE_PRIVATE
-        | visibility.UNIT_PRIVATE
-        | {"decision", "passdown", "launch_failed", "lock_on", "lock_broken", "note"}
-        | {"line_of_sight", "outcome_pending", "outcome", "roll"}
-    )
-    assert {e["type"] for e in d.events} <= ruled
+    assert {e["type"] for e in d.events} <= set(EVENTS)
 
 
 def bare(event: dict[str, Any]) -> dict[str, Any]:

@@ -20,11 +20,17 @@ changed: they are hashed into the records.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
+from airwar.games.gunslingers.event_table import (
+    EVENTS,
+    OWN_STATUS_OUTCOMES,
+    SHARED_ROLLS,
+    Audience,
+)
 from airwar.games.gunslingers.model.actions import Decision
 from airwar.games.gunslingers.model.hexgrid import in_arcs
 from airwar.games.gunslingers.model.units import Written
@@ -40,44 +46,6 @@ if TYPE_CHECKING:
 
 GROUND_PHASE = "Ground Unit Interaction Phase"
 """Plotted fire is revealed in its step 2 (the text's "Reveal tgt. hex and alt.")."""
-
-PUBLIC = frozenset(
-    {
-        # the table: turn, phase and step, the start and the end
-        "start", "turn", "phase", "step", "turn_end", "end",
-        # what anyone at the table sees happen to a unit it knows
-        "move", "ground_move", "weapon_move", "weapon_removed", "launch", "attack",
-        "destroyed", "disengaged", "kill", "jammed", "plot_revealed", "marker",
-        # the order of flight is worked out in the open (GS-11, GS-12)
-        "advantage", "order_of_flight", "die",
-        # what changes the order of flight or fires in the open (GS-51..GS-53)
-        "preemption", "pre_empts", "shootout", "barrage_attack", "operational_move",
-    }
-)  # fmt: skip
-"""Event types every side may read, as long as they name no unit hidden from it."""
-
-AIRCRAFT_PRIVATE = frozenset(
-    {
-        "declare", "dds", "status", "aircraft_log", "launch_prerequisites", "initiative",
-        "contact", "contact_lost", "radar_candidates", "radar_lock", "contacts_dropped",
-    }
-)  # fmt: skip
-"""The business of the side of the event's ``aircraft``: its declarations, its crew and
-countermeasure numbers, its statuses and logs, its radar search (silent)."""
-
-SIDE_PRIVATE = frozenset({"sighted", "unsighted", "identified", "plotted_fire"})
-"""The business of the event's ``side``: what it sighted, and its secret plotted fire."""
-
-UNIT_PRIVATE = frozenset({"radar", "lock_lost", "reload", "suppressed"})
-"""The business of the side of the event's ``unit``: its radars on and off, its SAM
-units' lost lock-ons and reloads, its units held by suppression (GS-38)."""
-
-OWN_STATUS_OUTCOMES = frozenset({"progressive_damage", "gloc_recovery", "damage_control"})
-"""Outcomes about an aircraft's own condition: only its side learns of them."""
-
-SHARED_ROLLS = frozenset({"sam_lock_broken"})
-"""Rolls both sides take part in: a radar SAM's lock-on broken by the target's
-countermeasures (the target's radar warning receiver knows the lock)."""
 
 HEX_MARKERS = frozenset({"plotted_fire", "smoke_1", "smoke_2", "laser_spot", "blast_zone"})
 """Markers that lie on a hex anyone sees; markers on a unit are seen with the unit."""
@@ -436,61 +404,97 @@ def _outcome_audience(state: GsModel, kind: str, target: Any) -> set[str]:
     return set(state.side_names)
 
 
+def _outcome(state: GsModel, event: Mapping[str, Any]) -> set[str]:
+    return _outcome_audience(state, str(event.get("kind")), event.get("target"))
+
+
+_SidesOf = Callable[["GsModel", Mapping[str, Any]], set[str]]
+
+
+def _named(field: str) -> _SidesOf:
+    """The side the event names in ``field``."""
+
+    def sides(state: GsModel, event: Mapping[str, Any]) -> set[str]:
+        side = event.get(field)
+        return {side} if side in state.side_names else set()
+
+    return sides
+
+
+def _owner_of(field: str) -> _SidesOf:
+    """The side of the unit the event names in ``field``."""
+    return lambda state, event: _sides(state, event.get(field))
+
+
+def _lock_on(state: GsModel, event: Mapping[str, Any]) -> set[str]:
+    out = _sides(state, event.get("unit"))
+    sam = state.forces.sams.get(str(event.get("unit")))
+    if sam is not None and not sam.optical:
+        out |= _sides(state, event.get("target"))
+    return out
+
+
+def _lock_broken(state: GsModel, event: Mapping[str, Any]) -> set[str]:
+    if "unit" in event:  # a SAM unit's lock-on, broken by the target's countermeasures
+        return _sides(state, event.get("unit"), event.get("target"))
+    return _sides(state, event.get("aircraft"))
+
+
+def _note(state: GsModel, event: Mapping[str, Any]) -> set[str]:
+    actor = event.get("aircraft", event.get("unit"))
+    return set(state.side_names) if actor is None else _sides(state, actor)
+
+
+_SIDES: dict[Audience, _SidesOf] = {
+    Audience.EVERYONE: lambda state, event: set(state.side_names),
+    Audience.SEAT: _named("seat"),
+    Audience.SIDE: _named("side"),
+    Audience.READER: _named("side"),
+    Audience.AIRCRAFT: _owner_of("aircraft"),
+    Audience.UNIT: _owner_of("unit"),
+    Audience.SAM: _owner_of("sam"),
+    Audience.LAUNCHER: lambda state, event: _sides(state, event.get("by") or event.get("unit")),
+    Audience.LOCK_ON: _lock_on,
+    Audience.LOCK_BROKEN: _lock_broken,
+    Audience.NOTE: _note,
+    Audience.SIGHT_LINE: lambda state, e: set(state.side_names) if not e.get("blocked") else set(),
+    Audience.OUTCOME: lambda state, e: _outcome_audience(
+        state, str(e.get("kind")), e.get("target")
+    ),
+}
+"""The sides of each audience of the event table but the roll's (:func:`_roll_audience`)."""
+
+
+def _roll_audience(
+    state: GsModel, event: Mapping[str, Any], effect: str | None
+) -> tuple[set[str], list[str]]:
+    if "outcome" in event:
+        info = state.outcome_info.get(str(event["outcome"]))
+        if info is None:
+            return set(), []
+        kind, target, by = info
+        return _outcome_audience(state, kind, target), [target, by]
+    if effect in SHARED_ROLLS:
+        return _sides(state, event.get("unit"), event.get("against")), []
+    actor = event.get("aircraft", event.get("unit"))
+    return _sides(state, actor), []
+
+
 def audience(
     state: GsModel, event: Mapping[str, Any], effect: str | None
 ) -> tuple[set[str], list[str]]:
-    """The sides that may read ``event`` by its kind (before the names it holds are
-    checked), and names it concerns that it does not write out.
+    """The sides that may read ``event`` by its kind's audience in the event table (before
+    the names it holds are checked), and names it concerns that it does not write out.
 
     ``effect`` is what a roll decides (the referee's name for it), when the event is one.
+    A kind missing from the table is the referee's alone (and fails the tests).
     """
-    everyone = set(state.side_names)
-    t = event.get("type")
-    if t in PUBLIC:
-        return everyone, []
-    if t == "decision":
-        seat = event.get("seat")
-        return ({seat} if seat in everyone else set()), []
-    if t in AIRCRAFT_PRIVATE:
-        return _sides(state, event.get("aircraft")), []
-    if t in SIDE_PRIVATE:
-        side = event.get("side")
-        return ({side} if side in everyone else set()), []
-    if t in UNIT_PRIVATE:
-        return _sides(state, event.get("unit")), []
-    if t == "passdown":
-        return _sides(state, event.get("sam")), []
-    if t == "launch_failed":
-        return _sides(state, event.get("by") or event.get("unit")), []
-    if t == "lock_on":
-        out = _sides(state, event.get("unit"))
-        sam = state.forces.sams.get(str(event.get("unit")))
-        if sam is not None and not sam.optical:
-            out |= _sides(state, event.get("target"))
-        return out, []
-    if t == "lock_broken":
-        if "unit" in event:  # a SAM unit's lock-on, broken by the target's countermeasures
-            return _sides(state, event.get("unit"), event.get("target")), []
-        return _sides(state, event.get("aircraft")), []
-    if t == "note":
-        actor = event.get("aircraft", event.get("unit"))
-        return (everyone if actor is None else _sides(state, actor)), []
-    if t == "line_of_sight":
-        return (everyone if not event.get("blocked") else set()), []
-    if t in ("outcome_pending", "outcome"):
-        return _outcome_audience(state, str(event.get("kind")), event.get("target")), []
-    if t == "roll":
-        if "outcome" in event:
-            info = state.outcome_info.get(str(event["outcome"]))
-            if info is None:
-                return set(), []
-            kind, target, by = info
-            return _outcome_audience(state, kind, target), [target, by]
-        if effect in SHARED_ROLLS:
-            return _sides(state, event.get("unit"), event.get("against")), []
-        actor = event.get("aircraft", event.get("unit"))
-        return _sides(state, actor), []
-    return set(), []  # an event this table does not know: the referee's alone
+    kind = EVENTS.get(str(event.get("type")))
+    if kind is None:
+        return set(), []
+    if kind.audience is Audience.ROLL:
+        return _roll_audience(state, event, effect)
+    return _SIDES[kind.audience](state, event), []
 
 
 def observe(state: GsModel) -> None:
