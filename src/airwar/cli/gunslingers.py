@@ -85,16 +85,10 @@ from airwar.games.gunslingers.model.scenario import (
     load_scenario,
     read_scenario_data,
 )
-from airwar.games.gunslingers.model.typelib import (
-    KIND_TITLES,
-    LibraryError,
-    card_data,
-    card_text,
-    library,
-    listing,
-    naming_warnings,
-    unknown_types,
-)
+from airwar.games.gunslingers.model.typecards import KIND_TITLES, card_data, card_text, listing
+from airwar.games.gunslingers.model.typelib import library
+from airwar.games.gunslingers.model.typeresolve import naming_warnings, unknown_types
+from airwar.games.gunslingers.model.typeschema import LibraryError
 from airwar.games.gunslingers.model.victory import located
 from airwar.games.gunslingers.narrate import describe
 from airwar.games.gunslingers.phases.registry import VERBS

@@ -24,7 +24,8 @@ from airwar.games.gunslingers.model.scenario import (
     read_scenario_data,
 )
 from airwar.games.gunslingers.model.tasks import CheckTask
-from airwar.games.gunslingers.model.typelib import library, resolve_scenario, unknown_types
+from airwar.games.gunslingers.model.typelib import library
+from airwar.games.gunslingers.model.typeresolve import resolve_scenario, unknown_types
 from airwar.games.gunslingers.model.units import Weapon
 from airwar.games.gunslingers.phases.outcomes import resolve, table_for
 from airwar.games.gunslingers.referee import GsState

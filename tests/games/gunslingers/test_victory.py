@@ -18,7 +18,8 @@ from airwar.core.driver import Driver
 from airwar.games.gunslingers import GunslingersGame, parse_scenario
 from airwar.games.gunslingers.autoplayer import GunslingersAuto
 from airwar.games.gunslingers.model.scenario import ScenarioError
-from airwar.games.gunslingers.model.typelib import card_data, library
+from airwar.games.gunslingers.model.typecards import card_data
+from airwar.games.gunslingers.model.typelib import library
 from airwar.games.gunslingers.model.victory import line_of, located
 from airwar.games.gunslingers.victory import (
     game_result,

@@ -91,7 +91,7 @@ from airwar.games.gunslingers.model.fields import (
 from airwar.games.gunslingers.model.fields import MAX_TURNS as MAX_TURNS
 from airwar.games.gunslingers.model.fields import TURNS_WHY as TURNS_WHY
 from airwar.games.gunslingers.model.fields import ceiling as ceiling
-from airwar.games.gunslingers.model.typelib import resolve_scenario
+from airwar.games.gunslingers.model.typeresolve import resolve_scenario
 from airwar.games.gunslingers.model.victory import VictorySpec
 from airwar.games.gunslingers.model.victory import cross_check as victory_problems
 
