@@ -10,40 +10,29 @@ those missiles move, and aircraft tailing it move.
 from __future__ import annotations
 
 from fractions import Fraction
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from airwar.core.errors import IllegalAction, InvalidNotation
 from airwar.games.gunslingers.model.actions import Decision
-from airwar.games.gunslingers.model.hexgrid import Hex, sighting_range_between
+from airwar.games.gunslingers.model.hexgrid import Hex
 from airwar.games.gunslingers.model.scenario import house
 from airwar.games.gunslingers.model.tasks import Ask, Do
 from airwar.games.gunslingers.model.units import Marker, Plane, Weapon
 from airwar.games.gunslingers.phases import outcomes
+from airwar.games.gunslingers.phases.attacks import attack_options, place_blast_zone
 from airwar.games.gunslingers.phases.common import (
     choice_verb,
-    clear_los,
     need,
     parse_prefixed,
-    same_hex_in_arcs,
     suppressed,
     yes_no,
 )
-from airwar.games.gunslingers.phases.detection import known_to, radar_detected, sighted_by_enemy
+from airwar.games.gunslingers.phases.detection import radar_detected, sighted_by_enemy
+from airwar.games.gunslingers.phases.preempt import interceptors, preempt_moment
 from airwar.games.gunslingers.phases.registry import on_do, verb
-from airwar.games.gunslingers.rules import air as air_rules
 
 if TYPE_CHECKING:
     from airwar.games.gunslingers.model.state import GsModel
-
-ATTACK_LIMITS = {"gun": 2, "strafe": 2, "ground": 1}
-"""GS-13: per aircraft per turn (the Flight Phase notes)."""
-
-ATTACK_WORDS = {
-    "gun": "air-to-air gun/rocket attacks",
-    "strafe": "strafing attacks",
-    "ground": "air-to-ground attack",
-}
-
 
 # -- categories ------------------------------------------------------------------
 
@@ -102,12 +91,6 @@ def _queue_category(state: GsModel, name: str, planes: list[Plane], last: bool =
     if last:
         for p in _in_order(state, waiting):
             state.push(Do("fly", (p.id,)))
-
-
-def place_blast_zone(state: GsModel, where: Hex) -> None:
-    """An air-to-ground weapon leaves a Blast Zone marker on the hex it strikes (GS-41)."""
-    state.forces.markers.append(Marker("blast_zone", where, None, None, state.turn))
-    state.emit("marker", action="place", kind="blast_zone", hex=str(where), rule="GS-41")
 
 
 def _unclaimed(state: GsModel) -> list[Plane]:
@@ -188,191 +171,6 @@ def _a2g_strike(state: GsModel, args: tuple[str, ...]) -> None:
         state.emit("weapon_move", weapon=w.id, hex=str(w.hex))
     place_blast_zone(state, w.hex)
     outcomes.resolve(state, "ground_attack", w.target, w.shooter, f"{w.type} strikes", w.id)
-
-
-# -- pre-emption (GS-52) -------------------------------------------------------------
-
-PREEMPT_REASONS = ("defensive", "referee")
-"""Why an aircraft moves out of its order: a defensive pre-emption (Flight Phase note), or
-the referee's call for another reason of the full rules (GS-52)."""
-
-
-def _preempt_movers(state: GsModel, ask: Ask) -> list[Plane]:
-    side = None if ask.subject == "flight" else ask.subject
-    now = state.this_turn.preempt_moment
-    return [p for p in state.planes(side) if not p.moved and p.id != now]
-
-
-def _preempted(state: GsModel) -> list[Plane]:
-    """The aircraft a pre-emption may move before: any still to move, or, as one is about
-    to move, that one (GS-84)."""
-    now = state.this_turn.preempt_moment
-    return [p for p in state.planes() if not p.moved and (now is None or p.id == now)]
-
-
-def preempt_choices(state: GsModel, ask: Ask) -> list[Decision]:
-    reasons = ("defensive",) if ask.subject != "flight" else PREEMPT_REASONS
-    everyone = _preempted(state)
-    out = [Decision("preempt", ask.subject, ("done",))]
-    for a in _preempt_movers(state, ask):
-        for b in everyone:
-            if b.id != a.id and a.id not in state.this_turn.preemptions.get(b.id, {}):
-                out += [Decision("preempt", ask.subject, (f"{a.id}:{b.id}:{r}",)) for r in reasons]
-    return out
-
-
-def preempt_moment(state: GsModel, p: Plane) -> list[Ask]:
-    """As ``p`` comes to move, who may pre-empt it (GS-84): with option ``preemption`` at
-    ``referee`` the referee, at ``sides`` each other side that knows where ``p`` is (a side
-    is never asked about an aircraft it does not know, GS-43, GS-72); only when it has an
-    aircraft still to move, and once for each aircraft a turn."""
-    mode = str(state.game.options.get("preemption", "referee"))
-    turn = state.this_turn
-    if mode == "off" or p.id in turn.preempt_asked:
-        return []
-    turn.preempt_asked.add(p.id)
-    waiting = [q for q in state.planes() if not q.moved and q.id != p.id]
-    if mode == "sides":
-        return [
-            Ask(state.seat_of(side), "preempt", side)
-            for side in state.side_names
-            if side != p.side and any(q.side == side for q in waiting) and known_to(state, side, p)
-        ]
-    return [Ask(state.referee, "preempt", "flight")] if waiting else []
-
-
-@on_do("preempt_moment")
-def _preempt_moment(state: GsModel, args: tuple[str, ...]) -> None:
-    state.this_turn.preempt_moment = args[0] or None
-
-
-def _preempt_check(state: GsModel, ask: Ask, d: Decision) -> None:
-    if d.args == ("done",):
-        return
-    need(
-        len(d.args) == 1 and d.first.count(":") == 2,
-        f"write 'preempt {ask.subject} AIRCRAFT:BEFORE:REASON' (REASON: defensive"
-        f"{' or referee' if ask.subject == 'flight' else ''}) or done (GS-52)",
-    )
-    a, b, reason = d.first.split(":")
-    movers = {p.id for p in _preempt_movers(state, ask)}
-    whose = "" if ask.subject == "flight" else f" of {ask.subject}"
-    need(a in movers, f"{a} is not an aircraft{whose} still to move this turn (GS-52)")
-    other = state.forces.planes.get(b)
-    need(
-        other is not None and other.alive and not other.moved and b != a,
-        f"{b} is not another aircraft still to move this turn (GS-52)",
-    )
-    need(
-        a not in state.this_turn.preemptions.get(b, {}),
-        f"{a} already moves right before {b} this turn (GS-52)",
-    )
-    now = state.this_turn.preempt_moment
-    need(
-        now is None or b == now,
-        f"{b} is not the aircraft about to move, {now}: a pre-emption now moves right before "
-        "it (GS-84)",
-    )
-    allowed = PREEMPT_REASONS if ask.subject == "flight" else ("defensive",)
-    need(reason in allowed, f"{reason!r} is not a reason here: {', '.join(allowed)} (GS-52)")
-
-
-@verb(
-    "preempt",
-    "an aircraft to move out of its order, right before another (AIRCRAFT:BEFORE:REASON), or "
-    "done (defensive pre-emptions, GS-52)",
-    preempt_choices,
-    _preempt_check,
-)
-def _preempt(state: GsModel, ask: Ask, d: Decision) -> None:
-    if d.args == ("done",):
-        return
-    a, b, reason = d.first.split(":")
-    state.this_turn.preemptions.setdefault(b, {})[a] = reason
-    state.emit("preemption", aircraft=a, before=b, reason=reason, rule="GS-52")
-    state.push_front(Ask(ask.seat, "preempt", ask.subject))
-
-
-# -- shoot-outs (GS-53) --------------------------------------------------------------
-
-
-def interceptors(state: GsModel, w: Weapon) -> list[str]:
-    """The defender's units that can meet a guided air-to-ground weapon before it
-    strikes (GS-53): its SAM units able to fire (not suppressed, a loaded rail, a radar
-    that emits and is not jammed or optical guidance) with the target within their range,
-    and its aircraft still to move within their speed plus gun range of the target."""
-    target = state.unit(w.target)
-    if target is None:
-        return []
-    out = [
-        s.id
-        for s in state.forces.sams.values()
-        if s.alive
-        and s.side == target.side
-        and s.rails > 0
-        and (s.optical or (s.emitting and not s.jammed))
-        and not suppressed(state, s.id)
-        and s.hex.distance(target.hex) <= s.range
-    ]
-    reach = house("attacks", "gun_range")
-    out += [
-        p.id
-        for p in state.planes(target.side)
-        if not p.moved
-        and (p.guns or p.rockets)
-        and p.id not in state.shootouts
-        and p.hex.distance(target.hex) <= p.speed + reach
-    ]
-    return out
-
-
-def _shootout_options(state: GsModel, ask: Ask) -> list[tuple[str, ...]]:
-    w = state.weapons.get(ask.subject)
-    return [("none",), *((u,) for u in (interceptors(state, w) if w else []))]
-
-
-@choice_verb("shootout", "a unit of the defender to meet this air-to-ground weapon in a "
-             "shoot-out, or none (GS-53)", _shootout_options)  # fmt: skip
-def _shootout(state: GsModel, ask: Ask, d: Decision) -> None:
-    if d.first == "none":
-        return
-    w = state.weapons[ask.subject]
-    state.emit("shootout", weapon=w.id, interceptor=d.first, target=w.target, rule="GS-53")
-    if d.first in state.forces.sams:
-        s = state.forces.sams[d.first]
-        s.rails -= 1
-        s.expended += 1
-        s.guided = True
-        _resolve_shootout(state, w, s.id, s.label)
-    else:
-        state.shootouts[d.first] = w.id  # resolved as the interceptor moves
-
-
-def _resolve_shootout(state: GsModel, w: Weapon, by: str, label: str) -> None:
-    """The shoot-out, resolved at once: the weapon is destroyed or flies on (GS-53, GS-14);
-    one that flies on reaches its target right after, and strikes once its guiding
-    aircraft has moved (GS-81)."""
-    state.push_front(Do("a2g_arrives", (w.id,)))
-    outcomes.resolve(state, "shootout", w.id, by, f"{label} against {w.type} (shoot-out)", w.id)
-
-
-@on_do("shootout_meets")
-def _shootout_meets(state: GsModel, args: tuple[str, ...]) -> None:
-    p = state.forces.planes[args[0]]
-    wid = state.shootouts.pop(p.id, None)
-    w = state.weapons.get(wid or "")
-    if w is not None:
-        _resolve_shootout(state, w, p.id, p.label)
-
-
-@on_do("shootouts_left")
-def _shootouts_left(state: GsModel, args: tuple[str, ...]) -> None:
-    """Weapons whose interceptor never moved (destroyed first) strike at the end (GS-53),
-    and so do weapons whose guiding aircraft left play before its move (GS-81)."""
-    left = [wid for wid in state.shootouts.values() if wid in state.weapons]
-    left += [w.id for w in state.weapons.values() if w.kind == "a2g" and w.arrived]
-    state.shootouts.clear()
-    state.push_front(*(Do("a2g_strike", (wid,)) for wid in dict.fromkeys(left)))
 
 
 def move_departed_stalled(state: GsModel) -> None:
@@ -738,174 +536,3 @@ def _missile_arrives(state: GsModel, args: tuple[str, ...]) -> None:
     outcomes.resolve(
         state, "missile", target.id, w.shooter, f"{w.type} against {target.label}", w.id
     )
-
-
-# -- attacks during the move -------------------------------------------------------
-
-
-def ground_enemies(state: GsModel, side: str) -> list[tuple[str, Hex]]:
-    f = state.forces
-    out: list[tuple[str, Hex]] = []
-    for table in (f.ground, f.sams, f.radars, f.guns):
-        for u in table.values():
-            if u.alive and u.side != side:
-                out.append((u.id, u.hex))
-    return out
-
-
-def sighted_by_side(state: GsModel, side: str, unit: Any) -> bool:
-    """Whether ``side`` sights ``unit`` now (GS-76): an enemy aircraft sighted in the
-    Visual Sighting Phase (padlocked or sighted anew this turn), a ground unit sighted
-    openly or through its camouflage."""
-    me = state.forces.sides[side]
-    if isinstance(unit, Plane):
-        return unit.id in me.sighted
-    return unit.id in me.ground_sighted
-
-
-NOT_SIGHTED = "its side does not sight it: an attack needs a target the side sights (GS-76)"
-"""The one reason an attack on an enemy unit the side does not sight is refused, whatever
-the unit is and wherever it is (GS-72, GS-76)."""
-
-
-def attack_refusal(state: GsModel, p: Plane, kind: str, unit: Any) -> str | None:
-    """Why ``p`` may not make a ``kind`` attack (gun, strafe, bomb) on ``unit`` now, or
-    None: the target sighted by the aircraft's side (GS-76), in controlled flight (GS-48),
-    in reach (GS-31), gun attacks in the 150+ arcs with a line of sight (GS-44, GS-47),
-    strafing and bombing from low enough (GS-47)."""
-    if unit is None or not getattr(unit, "alive", False):
-        return "it is not in play"
-    if getattr(unit, "side", None) == p.side:
-        return f"it is on {p.label}'s own side"
-    if not sighted_by_side(state, p.side, unit):
-        return NOT_SIGHTED
-    ok = air_rules.may_attack(p.status)
-    if not ok:
-        return f"{p.label} makes no attacks: {ok.reason} ({ok.rule})"
-    key = {"gun": "gun_range", "strafe": "strafe_range", "bomb": "ground_attack_range"}[kind]
-    reach = house("attacks", key)
-    if kind == "gun":
-        dist = sighting_range_between(p.hex, p.altitude, unit.hex, unit.altitude)
-        if dist > reach:
-            return (
-                f"it is {dist} hexes from {p.label} (range with the altitude allowance of "
-                f"GS-10): a gun attack needs it within {reach} (GS-31)"
-            )
-        arc = air_rules.gun_attack_geometry(
-            p.hex, p.heading, unit.hex, same_hex_in_arcs=same_hex_in_arcs(state)
-        )
-        if not arc:
-            return f"{arc.reason} ({arc.rule})"
-        if not clear_los(state, p.hex, p.altitude, unit.hex, unit.altitude):
-            return f"{p.label} has no line of sight to it: terrain blocks it (GS-16, GS-44)"
-        return None
-    dist = p.hex.distance(unit.hex)
-    if dist > reach:
-        return f"it is {dist} hexes from {p.label}: a {kind} attack needs it within {reach} (GS-31)"
-    high = air_rules.ground_attack_altitude("strafe" if kind == "strafe" else "ground", p.altitude)
-    if not high:
-        return f"{high.reason} ({high.rule})"
-    return None
-
-
-def attack_options(state: GsModel, p: Plane) -> list[str]:
-    """Every attack the aircraft may still make now (``kind:target`` texts)."""
-    out: list[str] = []
-    if not p.alive or not air_rules.may_attack(p.status):
-        return out
-    if (p.guns or p.rockets) and p.attacks.get("gun", 0) < ATTACK_LIMITS["gun"]:
-        out += [
-            f"gun:{e.id}"
-            for e in state.enemies_of(p.side)
-            if attack_refusal(state, p, "gun", e) is None
-        ]
-    grounds = [state.unit(uid) for uid, _ in ground_enemies(state, p.side)]
-    if (p.guns or p.rockets) and p.attacks.get("strafe", 0) < ATTACK_LIMITS["strafe"]:
-        out += [f"strafe:{u.id}" for u in grounds if attack_refusal(state, p, "strafe", u) is None]
-    if p.attacks.get("ground", 0) < ATTACK_LIMITS["ground"]:
-        reachable = [u for u in grounds if attack_refusal(state, p, "bomb", u) is None]
-        for wtype, count in p.ground_weapons.items():
-            if count > 0:
-                out += [f"bomb:{wtype}:{u.id}" for u in reachable]
-    return out
-
-
-def attack_choices(state: GsModel, ask: Ask) -> list[Decision]:
-    p = state.forces.planes[ask.subject]
-    return [Decision("attack", p.id, ("done",))] + [
-        Decision("attack", p.id, (o,)) for o in attack_options(state, p)
-    ]
-
-
-def _attack_check(state: GsModel, ask: Ask, d: Decision) -> None:
-    p = state.forces.planes[ask.subject]
-    if d.args == ("done",):
-        return
-    need(len(d.args) == 1, "write 'attack AIRCRAFT gun:TARGET', 'strafe:TARGET', "
-         "'bomb:WEAPON:TARGET' or 'done'")  # fmt: skip
-    parts = d.first.split(":")
-    kind = parts[0]
-    need(kind in ("gun", "strafe", "bomb"), f"{kind!r} is not an attack: gun, strafe or bomb")
-    limit_key = "ground" if kind == "bomb" else kind
-    made = p.attacks.get(limit_key, 0)
-    limit = ATTACK_LIMITS[limit_key]
-    need(
-        made < limit,
-        f"{p.label} has made its {limit} {ATTACK_WORDS[limit_key]} this turn; no more are "
-        "allowed (Flight Phase notes, GS-13)",
-    )
-    if kind in ("gun", "strafe"):
-        need(p.guns or p.rockets, f"{p.label} carries no guns or rockets")
-    if kind == "bomb":
-        need(len(parts) == 3, "write bomb:WEAPON:TARGET")
-        need(
-            p.ground_weapons.get(parts[1], 0) > 0,
-            f"{p.label} carries no {parts[1]} (it has: "
-            f"{', '.join(k for k, v in p.ground_weapons.items() if v) or 'none'})",
-        )
-    need(d.first in attack_options(state, p), _out_of_reach(state, p, kind, parts[-1]))
-
-
-def _out_of_reach(state: GsModel, p: Plane, kind: str, target: str) -> str:
-    reason = attack_refusal(state, p, kind, state.unit(target))
-    return f"{p.label} cannot make a {kind} attack on {target}: {reason or 'not now'}"
-
-
-@verb("attack", "an attack now, or done (two gun/rocket, two strafing, one air-to-ground a turn, "
-      "GS-13)", attack_choices, _attack_check)  # fmt: skip
-def _attack(state: GsModel, ask: Ask, d: Decision) -> None:
-    p = state.forces.planes[ask.subject]
-    if d.args == ("done",):
-        return
-    parts = d.first.split(":")
-    kind, target = parts[0], parts[-1]
-    key = "ground" if kind == "bomb" else kind
-    p.attacks[key] = p.attacks.get(key, 0) + 1
-    state.emit("attack", aircraft=p.id, kind=kind, target=target, count=p.attacks[key])
-    if kind == "bomb":
-        wtype = parts[1]
-        p.ground_weapons[wtype] -= 1
-        if wtype in p.guided_weapons:
-            wid = state.new_id("W")
-            state.weapons[wid] = Weapon(
-                wid, wtype, "a2g", "guided", p.id, p.side, target, p.hex, p.altitude, 1, True
-            )
-            state.emit("launch", weapon=wid, missile=wtype, by=p.id, target=target, kind="a2g")
-            state.push_front(Do("attack_again", (p.id,)))
-            return
-        state.push_front(Do("attack_again", (p.id,)))
-        place_blast_zone(state, state.unit(target).hex)
-        outcomes.resolve(
-            state, "ground_attack", target, p.id, f"{p.label} drops {wtype}", weapon_type=wtype
-        )
-        return
-    state.push_front(Do("attack_again", (p.id,)))
-    outcome_kind = "gun" if kind == "gun" else "strafe"
-    outcomes.resolve(state, outcome_kind, target, p.id, f"{p.label} {kind} attack on {target}")
-
-
-@on_do("attack_again")
-def _attack_again(state: GsModel, args: tuple[str, ...]) -> None:
-    p = state.forces.planes[args[0]]
-    if p.alive and attack_options(state, p):
-        state.push_front(Ask(state.seat_of(p.side), "attack", p.id))
