@@ -4,9 +4,11 @@
     1  model/                      the scenario, units, types, hex grid, tasks, the state
     2  rules/                      the checks: pure functions, one module per phase
     3  phases/                     the steps of each phase, the sequence, the registries
-    4  referee, aliases, views, visibility, victory  the loop that walks the sequence; what
-       event_table, sentences, wording            each seat sees; who won and why; every
-                                                  kind of event, its audience and its line
+    4  referee, aliases, views,    the loop that walks the sequence; what each side knows
+       knowledge, visibility,      and sees; who won and why; every kind of event, its
+       lost_contacts, victory,     audience and its line
+       event_table, sentences,
+       wording
     5  game, autoplayer, narrate,  the game on the kernel, its automatic player, its log
        the package itself
 
@@ -38,6 +40,8 @@ LAYERS = {
     "aliases": 4,
     "views": 4,
     "visibility": 4,
+    "knowledge": 4,
+    "lost_contacts": 4,
     "event_table": 4,
     "sentences": 4,
     "wording": 4,

@@ -22,7 +22,13 @@ from hypothesis import strategies as st
 
 from airwar.core import Driver
 from airwar.core.game import GameType
-from airwar.games.gunslingers import GunslingersGame, aliases, options_for_file, visibility
+from airwar.games.gunslingers import (
+    GunslingersGame,
+    aliases,
+    knowledge,
+    options_for_file,
+    visibility,
+)
 from airwar.games.gunslingers.autoplayer import GunslingersAuto, Seen, auto_decision, decide
 from airwar.games.gunslingers.event_table import EVENTS
 from airwar.games.gunslingers.model.actions import Decision
@@ -513,7 +519,7 @@ def test_with_no_enemy_in_sight_the_automatic_player_flies_on_ahead() -> None:
 
 
 def _known(state: GsState, seat: int) -> set[str]:
-    return set(visibility.knowledge(state, state.side_names[seat]).known)
+    return set(knowledge.knowledge(state, state.side_names[seat]).known)
 
 
 def _lost_a_track(known_before: set[str], after: GsState, seat: int) -> bool:

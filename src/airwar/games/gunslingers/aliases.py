@@ -27,9 +27,10 @@ from itertools import combinations
 from typing import TYPE_CHECKING, Any
 
 from airwar.core.errors import IllegalAction
+from airwar.games.gunslingers.knowledge import knowledge
 from airwar.games.gunslingers.model.actions import Decision, listed
 from airwar.games.gunslingers.rules import air as air_rules
-from airwar.games.gunslingers.visibility import knowledge, owner
+from airwar.games.gunslingers.visibility import owner
 
 if TYPE_CHECKING:
     from airwar.games.gunslingers.model.state import GsModel

@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Any
 from airwar.core.dice import Roll
 from airwar.core.errors import IllegalAction
 from airwar.core.game import CHANCE, TERMINAL, Action, Game, GameState
-from airwar.games.gunslingers import aliases, visibility
+from airwar.games.gunslingers import aliases, knowledge, visibility
 from airwar.games.gunslingers.model.actions import Decision
 from airwar.games.gunslingers.model.scenario import Scenario
 from airwar.games.gunslingers.model.state import GsModel
@@ -175,7 +175,7 @@ class GsState(GsModel, GameState):
         return f"{action} is legal"
 
     def apply(self, action: Action) -> None:
-        self.version += 1  # what each side knows is worked out afresh (visibility.knowledge)
+        self.version += 1  # what each side knows is worked out afresh (knowledge.knowledge)
         head = self.queue.pop(0)
         if isinstance(head, CheckTask):
             assert isinstance(action, Roll)
@@ -245,7 +245,7 @@ class GsState(GsModel, GameState):
         """The ids of the enemy units the seat's side neither sights nor tracks now, and
         the text of the other side's plotted fire not yet revealed (none for the referee,
         nor once the game is over)."""
-        return visibility.hidden_from(self, seat)
+        return knowledge.hidden_from(self, seat)
 
     def visible_events(self, seat: int | None, since: int = 0) -> list[dict[str, Any]]:
         """The events from ``since`` on that ``seat`` may read: all for the referee, for
@@ -263,7 +263,7 @@ class GsState(GsModel, GameState):
         """The events from ``since`` on that the seats read together at one table may read
         (see :meth:`visible_events`), numbered by their common count."""
         seats = list(seats)
-        sides = {visibility.side_of_seat(self, s) for s in seats}
+        sides = {knowledge.side_of_seat(self, s) for s in seats}
         side = next(iter(sides)) if len(sides) == 1 else None
         # one side reads the enemy under its own labels (GS-71); sides read together, or
         # the referee, read the real ids

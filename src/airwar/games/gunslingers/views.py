@@ -19,20 +19,15 @@ from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
 from airwar.games.gunslingers.aliases import names, names_rewriter
+from airwar.games.gunslingers.knowledge import HEX_MARKERS, Knowledge, knowledge
+from airwar.games.gunslingers.lost_contacts import last_seen
 from airwar.games.gunslingers.model.hexgrid import ARCS_CLOCKWISE, Arc, sun_clutter_arc
 from airwar.games.gunslingers.model.tasks import Ask
 from airwar.games.gunslingers.model.units import Gun, Marker, Plane, SamSite, WarningRadar
 from airwar.games.gunslingers.phases.registry import VERBS
 from airwar.games.gunslingers.phases.sequence import PHASE_NAMES
 from airwar.games.gunslingers.victory import victory_view
-from airwar.games.gunslingers.visibility import (
-    HEX_MARKERS,
-    Knowledge,
-    knowledge,
-    last_seen,
-    point,
-    recent_paths,
-)
+from airwar.games.gunslingers.visibility import point, recent_paths
 
 if TYPE_CHECKING:
     from airwar.games.gunslingers.model.state import GsModel

@@ -91,7 +91,7 @@ class GsModel:
     version: int = 0
     """Counts the changes of the state by a decision or a roll (each ``apply`` counts two:
     as it starts and once the referee has moved on): what a side knows is worked out once
-    for each (``visibility.knowledge``)."""
+    for each (``knowledge.knowledge``)."""
     hand_changes: int = 0
     """Counts the changes made by hand (``changed``): what each side knows is worked
     out afresh after one, whatever else it changed."""

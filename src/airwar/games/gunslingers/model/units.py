@@ -52,7 +52,7 @@ class Written:
     enemy may depend on (issue 23): any write to a SAM unit, a warning radar, an AAA or a
     ground unit, and to an aircraft's place, life, radar (its contacts and lock-ons too)
     or noise arcs. What each side
-    knows is kept while the stamp stays (``visibility.knowledge``). Every write draws a
+    knows is kept while the stamp stays (``knowledge.knowledge``). Every write draws a
     number never drawn before (``itertools.count`` is one call), so the stamp never
     comes back to a value it had, whatever the games or threads that write."""
 
