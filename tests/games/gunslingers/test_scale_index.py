@@ -25,7 +25,7 @@ from airwar.games.gunslingers.autoplayer import GunslingersAuto, Seen
 from airwar.games.gunslingers.game import options_for_file
 from airwar.games.gunslingers.knowledge import _knowledge, enemy_ids, knowledge, word_pattern
 from airwar.games.gunslingers.model.hexgrid import Hex, HexIndex
-from airwar.games.gunslingers.model.units import Written
+from airwar.games.gunslingers.model.watched import Written
 from airwar.games.gunslingers.phases.sighting import (
     _Sky,
     _visible_targets,

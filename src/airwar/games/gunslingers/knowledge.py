@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any
 
 from airwar.games.gunslingers.model.actions import Decision
 from airwar.games.gunslingers.model.hexgrid import in_arcs
-from airwar.games.gunslingers.model.units import Written
+from airwar.games.gunslingers.model.watched import Written
 from airwar.games.gunslingers.phases.common import (
     SUPPRESSION_MARKERS,
     clear_los,
