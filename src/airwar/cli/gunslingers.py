@@ -76,15 +76,10 @@ from airwar.games.gunslingers.aliases import decision_to_seat
 from airwar.games.gunslingers.autoplayer import GunslingersAuto
 from airwar.games.gunslingers.game import side_bots
 from airwar.games.gunslingers.model.actions import Decision
+from airwar.games.gunslingers.model.fields import MAX_FILE_BYTES, MAX_TURNS, TURNS_WHY
 from airwar.games.gunslingers.model.hexgrid import straight_ahead
-from airwar.games.gunslingers.model.scenario import (
-    MAX_FILE_BYTES,
-    MAX_TURNS,
-    TURNS_WHY,
-    ScenarioError,
-    load_scenario,
-    read_scenario_data,
-)
+from airwar.games.gunslingers.model.scenario import load_scenario, read_scenario_data
+from airwar.games.gunslingers.model.scenario_schema import ScenarioError
 from airwar.games.gunslingers.model.typecards import KIND_TITLES, card_data, card_text, listing
 from airwar.games.gunslingers.model.typelib import library
 from airwar.games.gunslingers.model.typeresolve import naming_warnings, unknown_types

@@ -9,11 +9,8 @@ from typing import Any
 import pytest
 
 from airwar.games.gunslingers.model.fields import unit_defaults
-from airwar.games.gunslingers.model.scenario import (
-    ScenarioError,
-    load_scenario,
-    parse_scenario,
-)
+from airwar.games.gunslingers.model.scenario import load_scenario, parse_scenario
+from airwar.games.gunslingers.model.scenario_schema import ScenarioError
 from airwar.games.gunslingers.tables import PACKAGE_FILES
 from tests.examples import GUNSLINGERS_EXAMPLES
 from tests.games.gunslingers.scenario_builder import BASE

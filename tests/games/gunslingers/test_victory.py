@@ -17,7 +17,7 @@ import pytest
 from airwar.core.driver import Driver
 from airwar.games.gunslingers import GunslingersGame, parse_scenario
 from airwar.games.gunslingers.autoplayer import GunslingersAuto
-from airwar.games.gunslingers.model.scenario import ScenarioError
+from airwar.games.gunslingers.model.scenario_schema import ScenarioError
 from airwar.games.gunslingers.model.typecards import card_data
 from airwar.games.gunslingers.model.typelib import library
 from airwar.games.gunslingers.model.victory import line_of, located

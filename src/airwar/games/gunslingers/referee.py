@@ -22,7 +22,7 @@ from airwar.core.game import CHANCE, TERMINAL, Action, Game, GameState
 from airwar.games.gunslingers import aliases, knowledge, visibility
 from airwar.games.gunslingers.model.actions import Decision
 from airwar.games.gunslingers.model.forces import Forces, build_forces
-from airwar.games.gunslingers.model.scenario import Scenario
+from airwar.games.gunslingers.model.scenario_schema import Scenario
 from airwar.games.gunslingers.model.state import GsModel
 from airwar.games.gunslingers.model.tasks import Ask, CheckTask, Die, Do
 from airwar.games.gunslingers.phases import sequence

@@ -22,7 +22,7 @@ from typing import Any
 from airwar.core.errors import InvalidNotation
 from airwar.games.gunslingers.model.fields import house
 from airwar.games.gunslingers.model.hexgrid import Hex, arc_of
-from airwar.games.gunslingers.model.scenario import UNIT_LISTS, Scenario
+from airwar.games.gunslingers.model.scenario_schema import UNIT_LISTS, Scenario
 from airwar.games.gunslingers.model.typelib import Library, library
 from airwar.games.gunslingers.model.typeschema import LibraryError
 from airwar.games.gunslingers.model.victory import ROLE_OF_LIST, Exit, VictorySpec, on_edge

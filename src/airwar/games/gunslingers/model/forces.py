@@ -10,19 +10,17 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from airwar.games.gunslingers.model.fields import OPTICAL_GUIDANCE, OutcomeTable, house
 from airwar.games.gunslingers.model.hexgrid import Arc, Hex
-from airwar.games.gunslingers.model.scenario import (
-    OPTICAL_GUIDANCE,
+from airwar.games.gunslingers.model.scenario_schema import (
     Aaa,
     Aircraft,
     Ccu,
     Ewr,
     GroundUnit,
     InfantrySam,
-    OutcomeTable,
     Sam,
     Scenario,
-    house,
 )
 from airwar.games.gunslingers.model.units import (
     AirRadar,

@@ -18,7 +18,7 @@ from airwar.core.events import EventLog
 from airwar.core.game import CHANCE, TERMINAL, Game
 from airwar.games.gunslingers.model.forces import Forces
 from airwar.games.gunslingers.model.hexgrid import Hex
-from airwar.games.gunslingers.model.scenario import Scenario
+from airwar.games.gunslingers.model.scenario_schema import Scenario
 from airwar.games.gunslingers.model.tasks import Ask, CheckTask, Die, Task
 from airwar.games.gunslingers.model.units import Plane, PlaneTurn, RadarTurn, SamTurn, Weapon
 

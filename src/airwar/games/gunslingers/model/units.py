@@ -1,7 +1,7 @@
 """The units of a Gunslingers game in play: aircraft, SAM sites, radars, guns, markers.
 
 These are the mutable records the referee keeps; they are built from a
-validated :class:`~airwar.games.gunslingers.model.scenario.Scenario` by
+validated :class:`~airwar.games.gunslingers.model.scenario_schema.Scenario` by
 :func:`~airwar.games.gunslingers.model.forces.build_forces`, filling every
 number the scenario leaves out from the house defaults (GS-6).
 """
@@ -11,8 +11,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
+from airwar.games.gunslingers.model.fields import OPTICAL_GUIDANCE
 from airwar.games.gunslingers.model.hexgrid import Arc, Hex
-from airwar.games.gunslingers.model.scenario import OPTICAL_GUIDANCE
 from airwar.games.gunslingers.model.watched import ThisTurn, Watched, WatchedSet
 from airwar.games.gunslingers.model.words import Crewman
 

@@ -10,8 +10,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from airwar.games.gunslingers.model.actions import Decision
+from airwar.games.gunslingers.model.fields import house
 from airwar.games.gunslingers.model.hexgrid import Hex, sighting_range_between
-from airwar.games.gunslingers.model.scenario import house
 from airwar.games.gunslingers.model.tasks import Ask, Do
 from airwar.games.gunslingers.model.units import Marker, Plane, Weapon
 from airwar.games.gunslingers.phases import outcomes

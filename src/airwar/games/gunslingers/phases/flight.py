@@ -14,8 +14,8 @@ from typing import TYPE_CHECKING
 
 from airwar.core.errors import IllegalAction, InvalidNotation
 from airwar.games.gunslingers.model.actions import Decision
+from airwar.games.gunslingers.model.fields import house
 from airwar.games.gunslingers.model.hexgrid import Hex
-from airwar.games.gunslingers.model.scenario import house
 from airwar.games.gunslingers.model.tasks import Ask, Do
 from airwar.games.gunslingers.model.units import Marker, Plane, Weapon
 from airwar.games.gunslingers.phases import outcomes

@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from airwar.games.gunslingers.model.actions import Decision
-from airwar.games.gunslingers.model.scenario import house
+from airwar.games.gunslingers.model.fields import house
 from airwar.games.gunslingers.model.tasks import Ask, Do
 from airwar.games.gunslingers.model.units import Plane, Weapon
 from airwar.games.gunslingers.phases import outcomes

@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING
 from airwar.core.checks import Check
 from airwar.core.errors import IllegalAction, InvalidNotation
 from airwar.games.gunslingers.model.actions import Decision, listed
+from airwar.games.gunslingers.model.fields import house
 from airwar.games.gunslingers.model.hexgrid import (
     Arc,
     Hex,
@@ -17,7 +18,6 @@ from airwar.games.gunslingers.model.hexgrid import (
     in_sun_clutter_arc,
     parse_arcs,
 )
-from airwar.games.gunslingers.model.scenario import house
 from airwar.games.gunslingers.model.tasks import Ask, CheckTask, Do, about
 from airwar.games.gunslingers.model.units import Plane, SamSite, WarningRadar, Weapon
 from airwar.games.gunslingers.phases import outcomes

@@ -9,13 +9,13 @@ from typing import TYPE_CHECKING
 
 from airwar.core.errors import IllegalAction, InvalidNotation
 from airwar.games.gunslingers.model.actions import Decision, listed
+from airwar.games.gunslingers.model.fields import house
 from airwar.games.gunslingers.model.hexgrid import (
     Hex,
     HexIndex,
     arc_of,
     sighting_range_between,
 )
-from airwar.games.gunslingers.model.scenario import house
 from airwar.games.gunslingers.model.tasks import Ask, CheckTask, Do, about
 from airwar.games.gunslingers.model.units import Marker, Plane
 from airwar.games.gunslingers.model.words import Crewman
