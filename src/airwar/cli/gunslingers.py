@@ -793,7 +793,8 @@ def report(
     points turn by turn. A running game is told only to one side (--seat), and only
     what that side may know (GS-88).
     """
-    from airwar.games.gunslingers.victory import labels_of, report_lines, side_tally
+    from airwar.games.gunslingers.after_action import labels_of, report_lines
+    from airwar.games.gunslingers.victory import side_tally
 
     sessions = Sessions(open_store(database_url), make_bot=_make_bot, bot_refusal=refusal)
     live = sessions.get(game_id, resume_bots=False)

@@ -8,7 +8,8 @@
        knowledge, visibility,      and sees; who won and why; every kind of event, its
        lost_contacts, victory,     audience and its line
        event_table, sentences,
-       wording
+       wording, scoring,
+       after_action
     5  game, autoplayer, narrate,  the game on the kernel, its automatic player, its log
        the package itself
 
@@ -42,6 +43,8 @@ LAYERS = {
     "visibility": 4,
     "knowledge": 4,
     "lost_contacts": 4,
+    "scoring": 4,
+    "after_action": 4,
     "event_table": 4,
     "sentences": 4,
     "wording": 4,
