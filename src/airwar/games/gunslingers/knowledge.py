@@ -16,7 +16,8 @@ from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
 from airwar.games.gunslingers.model.actions import Decision
-from airwar.games.gunslingers.model.hexgrid import in_arcs
+from airwar.games.gunslingers.model.hexgrid import Hex, in_arcs
+from airwar.games.gunslingers.model.units import Plane, SamSite, WarningRadar
 from airwar.games.gunslingers.model.watched import Written
 from airwar.games.gunslingers.phases.common import (
     SUPPRESSION_MARKERS,
@@ -141,15 +142,15 @@ def fixed_parts(state: GsModel, side: str) -> SideParts:
 
 @dataclass(frozen=True)
 class SideParts:
-    radar_planes: tuple[Any, ...]
-    jammer_planes: tuple[Any, ...]
+    radar_planes: tuple[Plane, ...]
+    jammer_planes: tuple[Plane, ...]
     """Its aircraft with a BJM: only they declare noise arcs (SAM step 3)."""
     own_planes: frozenset[str]
-    enemy_planes: tuple[Any, ...]
-    own_sams: tuple[Any, ...]
-    enemy_sams: tuple[Any, ...]
-    own_radars: tuple[Any, ...]
-    enemy_radars: tuple[Any, ...]
+    enemy_planes: tuple[Plane, ...]
+    own_sams: tuple[SamSite, ...]
+    enemy_sams: tuple[SamSite, ...]
+    own_radars: tuple[WarningRadar, ...]
+    enemy_radars: tuple[SamSite | WarningRadar, ...]
     others: frozenset[str]
     pattern: re.Pattern[str] | None
 
@@ -182,7 +183,7 @@ def _ground_radar_tracks(state: GsModel, side: str, parts: SideParts) -> set[str
     covered = cached[1]
     assert isinstance(covered, dict)
 
-    def sees(h: Any, los: bool, p: Any) -> bool:
+    def sees(h: Hex, los: bool, p: Plane) -> bool:
         # a sensor on the ground looks from its hex at ground level (GS-44, GS-45, GS-78)
         return not los or clear_los(state, h, 0, p.hex, p.altitude)
 
@@ -303,8 +304,10 @@ def _knowledge(state: GsModel, side: str) -> Knowledge:
     k = Knowledge(sighted=set(me.sighted), ground=set(me.ground_sighted), remembered=remembered)
     tracked = k.tracked
     for p in parts.radar_planes:
-        tracked |= p.radar.contacts
-        tracked |= p.radar.locks
+        radar = p.radar
+        if radar is not None:  # always: the planes with a radar
+            tracked |= radar.contacts
+            tracked |= radar.locks
     for s in parts.own_sams:
         if s.alive and s.lock is not None:
             tracked.add(s.lock)

@@ -202,7 +202,7 @@ def in_place(e: Exit, h: Hex, radius: int) -> bool:
     return False
 
 
-def hex_of(text: Any) -> Hex | None:
+def hex_of(text: object) -> Hex | None:
     try:
         return Hex.parse(str(text))
     except InvalidNotation:  # a position the log does not give: left unknown

@@ -6,8 +6,6 @@ each kind's sentence; the short ones are written there.
 
 from __future__ import annotations
 
-from typing import Any
-
 from airwar.games.gunslingers.wording import (
     Event,
     cite,
@@ -231,7 +229,7 @@ _MARKER_NAMES = {
 }
 
 
-def _marker_name(kind: Any) -> str:
+def _marker_name(kind: object) -> str:
     return _MARKER_NAMES.get(str(kind), words(kind))
 
 

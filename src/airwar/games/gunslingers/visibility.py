@@ -43,7 +43,7 @@ if TYPE_CHECKING:
 # -- the audience of each event -------------------------------------------------------
 
 
-def owner(state: GsModel, uid: Any) -> str | None:
+def owner(state: GsModel, uid: object) -> str | None:
     if not isinstance(uid, str):
         return None
     unit = state.unit(uid)
@@ -52,11 +52,11 @@ def owner(state: GsModel, uid: Any) -> str | None:
     return state.weapon_sides.get(uid)
 
 
-def _sides(state: GsModel, *uids: Any) -> set[str]:
+def _sides(state: GsModel, *uids: object) -> set[str]:
     return {s for s in (owner(state, u) for u in uids) if s is not None}
 
 
-def _outcome_audience(state: GsModel, kind: str, target: Any) -> set[str]:
+def _outcome_audience(state: GsModel, kind: str, target: object) -> set[str]:
     if kind in OWN_STATUS_OUTCOMES:
         return _sides(state, target)
     return set(state.side_names)

@@ -35,7 +35,7 @@ import math
 import re
 from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass
-from enum import Enum
+from enum import StrEnum
 from fractions import Fraction
 from functools import cache
 from typing import Generic, TypeVar
@@ -249,14 +249,14 @@ class Heading:
         return str(self.value)
 
 
-class Hand(str, Enum):
+class Hand(StrEnum):
     """The left or right hand of an arc (``150L``, ``150R``)."""
 
     LEFT = "L"
     RIGHT = "R"
 
 
-class Arc(str, Enum):
+class Arc(StrEnum):
     """The twelve angle-off arcs of GS-4, named by angle-off from the tail."""
 
     TAIL = "0"
@@ -539,7 +539,7 @@ def hex_line(a: Hex, b: Hex, nudge: int = 1) -> list[Hex]:
     return out
 
 
-class LosMode(str, Enum):
+class LosMode(StrEnum):
     """How a blocking hex is compared with the sight line (GS-16)."""
 
     INTERPOLATED = "interpolated"  # height of the straight line at that hex

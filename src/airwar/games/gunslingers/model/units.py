@@ -360,3 +360,10 @@ class SideState:
     ground_sighted: set[str] = field(default_factory=set)
     ground_identified: set[str] = field(default_factory=set)
     base_initiative: int = 0
+
+
+GroundUnit = SamSite | WarningRadar | Gun | Ground
+"""A unit on the ground: a SAM site, a warning radar, an AAA unit or another ground unit."""
+
+Unit = Plane | GroundUnit
+"""Any unit of the forces (a missile or weapon in flight is a :class:`Weapon`)."""

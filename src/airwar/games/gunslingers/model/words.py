@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass, field
-from enum import Enum
+from enum import Enum, StrEnum
 from typing import TypeVar
 
 from airwar.core.errors import AirwarError
@@ -24,7 +24,7 @@ class CheckInputError(AirwarError, ValueError):
     """A number given to a check that the rules cannot take (a negative PPL, say)."""
 
 
-class Training(str, Enum):
+class Training(StrEnum):
     """Side training standard (Initiative Modifiers Table, GS-12)."""
 
     EXCELLENT = "excellent"
@@ -34,7 +34,7 @@ class Training(str, Enum):
     POOR = "poor"
 
 
-class Quality(str, Enum):
+class Quality(StrEnum):
     """Pilot quality (Initiative Modifiers Table, stall modifiers, padlock)."""
 
     VETERAN = "veteran"
@@ -43,7 +43,7 @@ class Quality(str, Enum):
     GREEN = "green"
 
 
-class Attribute(str, Enum):
+class Attribute(StrEnum):
     """Pilot characteristics and attributes (Initiative Modifiers Table)."""
 
     SIERRA_HOTEL = "sierra_hotel"

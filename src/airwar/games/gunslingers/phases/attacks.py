@@ -13,7 +13,7 @@ from airwar.games.gunslingers.model.actions import Decision
 from airwar.games.gunslingers.model.fields import house
 from airwar.games.gunslingers.model.hexgrid import Hex, sighting_range_between
 from airwar.games.gunslingers.model.tasks import Ask, Do
-from airwar.games.gunslingers.model.units import Marker, Plane, Weapon
+from airwar.games.gunslingers.model.units import Marker, Plane, Unit, Weapon
 from airwar.games.gunslingers.phases import outcomes
 from airwar.games.gunslingers.phases.common import (
     clear_los,
@@ -55,7 +55,7 @@ def ground_enemies(state: GsModel, side: str) -> list[tuple[str, Hex]]:
     return out
 
 
-def sighted_by_side(state: GsModel, side: str, unit: Any) -> bool:
+def sighted_by_side(state: GsModel, side: str, unit: Unit) -> bool:
     """Whether ``side`` sights ``unit`` now (GS-76): an enemy aircraft sighted in the
     Visual Sighting Phase (padlocked or sighted anew this turn), a ground unit sighted
     openly or through its camouflage."""

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
-from enum import Enum
+from enum import StrEnum
 from fractions import Fraction
 
 from airwar.core.checks import Check, Comparison, Modifier
@@ -41,7 +41,7 @@ __all__ = [
 ]
 
 
-class SamGuidance(str, Enum):
+class SamGuidance(StrEnum):
     """SAM guidance types of the SAM Unit Break Lock Table."""
 
     BR = "BR"
@@ -58,7 +58,7 @@ class SamGuidance(str, Enum):
         return self in (SamGuidance.BR, SamGuidance.CG, SamGuidance.CW, SamGuidance.TVM)
 
 
-class Countermeasure(str, Enum):
+class Countermeasure(StrEnum):
     """Countermeasures of the break-lock tables, in the order they are rolled (GS-3)."""
 
     DJM = "djm"

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from enum import Enum
+from enum import StrEnum
 
 from airwar.core.checks import Modifier
 from airwar.core.errors import AirwarError
@@ -26,7 +26,7 @@ from airwar.games.gunslingers.tables import entry, modifier_row, number
 TABLE = "initiative"
 
 
-class AdvantageCategory(str, Enum):
+class AdvantageCategory(StrEnum):
     """The three categories of GS-11, in the order they move (Flight Phase 8)."""
 
     DISADVANTAGED = "disadvantaged"
