@@ -24,11 +24,11 @@ from airwar.games.gunslingers.lost_contacts import last_seen
 from airwar.games.gunslingers.model.hexgrid import ARCS_CLOCKWISE, Arc, sun_clutter_arc
 from airwar.games.gunslingers.model.tasks import Ask
 from airwar.games.gunslingers.model.units import (
-    GroundUnit,
     Gun,
     Marker,
     Plane,
     SamSite,
+    SurfaceUnit,
     WarningRadar,
 )
 from airwar.games.gunslingers.phases.registry import VERBS
@@ -115,7 +115,7 @@ def _plane_brief(p: Plane) -> dict[str, Any]:
     }
 
 
-def _unit_brief(u: GroundUnit) -> dict[str, Any]:
+def _unit_brief(u: SurfaceUnit) -> dict[str, Any]:
     """A ground unit as its own side and the referee see it (its library type, if it has
     one, for its data card)."""
     return {
@@ -128,7 +128,7 @@ def _unit_brief(u: GroundUnit) -> dict[str, Any]:
     }
 
 
-def _kind(u: GroundUnit) -> str:
+def _kind(u: SurfaceUnit) -> str:
     if isinstance(u, SamSite):
         return "sam"
     if isinstance(u, WarningRadar):
@@ -138,7 +138,7 @@ def _kind(u: GroundUnit) -> str:
     return "ground"
 
 
-def _own_ground(u: GroundUnit, shown: Callable[[str | None], bool]) -> dict[str, Any]:
+def _own_ground(u: SurfaceUnit, shown: Callable[[str | None], bool]) -> dict[str, Any]:
     """One of the side's own ground units, with what its side needs to command it."""
     out = _unit_brief(u) | {"kind": _kind(u)}
     if isinstance(u, SamSite):
@@ -286,7 +286,7 @@ def _side_view(state: GsModel, side: str, focus: str | None = None) -> dict[str,
             aircraft.append(
                 {"id": p.id, "hex": str(p.hex), "altitude": p.altitude, "radar_contact": True}
             )
-    ground: list[GroundUnit] = [
+    ground: list[SurfaceUnit] = [
         *f.sams.values(),
         *f.radars.values(),
         *f.guns.values(),
@@ -324,7 +324,7 @@ def _side_view(state: GsModel, side: str, focus: str | None = None) -> dict[str,
     }
 
 
-def _enemy_ground(u: GroundUnit, k: Knowledge, identified: set[str], over: bool) -> dict[str, Any]:
+def _enemy_ground(u: SurfaceUnit, k: Knowledge, identified: set[str], over: bool) -> dict[str, Any]:
     """An enemy ground unit the side knows: its kind and name only once identified."""
     ident = over or u.id in identified
     emitting = u.id in k.emitters

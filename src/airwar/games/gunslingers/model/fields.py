@@ -296,7 +296,7 @@ def _text(v: Any, info: ValidationInfo) -> str:
     return v
 
 
-Heading = Annotated[int, BeforeValidator(_int_range(0, 11))]
+HeadingField = Annotated[int, BeforeValidator(_int_range(0, 11))]
 DieNumber = Annotated[int, BeforeValidator(_int_range(0, 10))]
 Turns = Annotated[int, BeforeValidator(_int_range(1, MAX_TURNS, TURNS_WHY))]
 Radius = Annotated[int, BeforeValidator(_int_range(1, MAX_RADIUS, RADIUS_WHY))]
@@ -310,12 +310,12 @@ Level = Annotated[int, BeforeValidator(_int_range(0, ceiling, CEILING_WHY))]
 Hexes = Annotated[int, BeforeValidator(_int_range(0, None))]
 """A distance or a range in hexes, 0 or more; the scenario's map bounds it (GS-42)."""
 PositiveHexes = Annotated[int, BeforeValidator(_int_range(1, None))]
-Hex = Annotated[tuple[int, int], BeforeValidator(_hex)]
+HexField = Annotated[tuple[int, int], BeforeValidator(_hex)]
 Ident = Annotated[str, BeforeValidator(_ident)]
-Arc = Annotated[str, BeforeValidator(_arc)]
+ArcName = Annotated[str, BeforeValidator(_arc)]
 Flag = Annotated[bool, BeforeValidator(_bool)]
 Text = Annotated[str, BeforeValidator(_text)]
-Arcs = Annotated[list[Arc], AfterValidator(_once_each)]
+Arcs = Annotated[list[ArcName], AfterValidator(_once_each)]
 UnitIds = Annotated[
     list[Ident],
     BeforeValidator(_at_most(MAX_UNITS, "units", "no scenario has more units of one kind (GS-42)")),
@@ -323,16 +323,18 @@ UnitIds = Annotated[
 ]
 """Ids of units, each named once (units sighted or held on radar as a game starts)."""
 
-Training = Literal["excellent", "good", "average", "limited", "poor"]
-Quality = Literal["veteran", "regular", "novice", "green"]
-Attribute = Literal[
+# The words a scenario may write; the rules read them as the enums of model.words
+# (Training, Quality, Attribute) and rules.base (SamGuidance).
+TrainingWord = Literal["excellent", "good", "average", "limited", "poor"]
+QualityWord = Literal["veteran", "regular", "novice", "green"]
+AttributeWord = Literal[
     "sierra_hotel", "tactics_master", "combat_hero", "excellent_confidence", "poor_confidence"
 ]
 RadarKind = Literal["regular", "mtt", "tws", "limited_tws"]
 Status = Literal[
     "stalled", "stalled_vertical", "departed", "gloc", "disoriented", "engaged", "fac", "damaged"
 ]
-SamGuidance = Literal["BR", "CG", "CW", "TVM", "OG", "LG", "IR"]
+SamGuidanceWord = Literal["BR", "CG", "CW", "TVM", "OG", "LG", "IR"]
 RadarState = Literal["active", "alerted", "shutdown"]
 MissileGuidance = Literal["IR", "RH", "AH"]
 MarkerKind = Literal[
@@ -390,11 +392,13 @@ class CrewMember(Model):
     the game in play holds each as a :class:`~airwar.games.gunslingers.model.words.Crewman`,
     whose enums the rules read."""
 
-    quality: Quality = "regular"
-    attributes: Annotated[list[Attribute], AfterValidator(_once_each)] = Field(default_factory=list)
+    quality: QualityWord = "regular"
+    attributes: Annotated[list[AttributeWord], AfterValidator(_once_each)] = Field(
+        default_factory=list
+    )
 
 
-class Radar(Model):
+class AirRadarSpec(Model):
     kind: RadarKind
     eccm: Ecm = 0
     detection: DieNumber | None = None

@@ -27,6 +27,7 @@ from airwar.games.gunslingers.model.fields import (
     MAX_UNITS,
     SIDES_WHY,
     UNITS_WHY,
+    AirRadarSpec,
     Arcs,
     Bjm,
     CrewMember,
@@ -35,9 +36,9 @@ from airwar.games.gunslingers.model.fields import (
     Ecm,
     Flag,
     GroundWeapon,
-    Heading,
-    Hex,
+    HeadingField,
     Hexes,
+    HexField,
     Ident,
     Kills,
     Level,
@@ -47,15 +48,14 @@ from airwar.games.gunslingers.model.fields import (
     OutcomeKind,
     OutcomeTable,
     PositiveHexes,
-    Radar,
     RadarState,
     Radius,
-    SamGuidance,
+    SamGuidanceWord,
     Status,
     Stock,
     Stores,
     Text,
-    Training,
+    TrainingWord,
     Turns,
     TypeName,
     UnitIds,
@@ -80,7 +80,7 @@ class SideSpec(Model):
     :class:`~airwar.games.gunslingers.model.units.SideState`."""
 
     name: Ident
-    training: Training = "average"
+    training: TrainingWord = "average"
     kills: Kills = 0
     first_kill: Flag = False
     sighted: UnitIds = Field(default_factory=list)
@@ -98,14 +98,14 @@ class Aircraft(Model):
         list[CrewMember], BeforeValidator(_at_most(MAX_CREW, "crew members", CREW_WHY))
     ] = Field(default_factory=lambda: [CrewMember()], min_length=1)
     fly_by_wire: Flag = False
-    hex: Hex
-    heading: Heading
+    hex: HexField
+    heading: HeadingField
     altitude: Level
     visibility: PositiveHexes | None = None
     vas: Flag = False
     target_id: Flag = False
     iff: Flag = False
-    radar: Radar | None = None
+    radar: AirRadarSpec | None = None
     djm: Ecm = 0
     ajm: Ecm = 0
     bjm: Bjm | None = None
@@ -159,8 +159,8 @@ class Sam(Model):
     name: Text | None = None
     type: TypeName | None = None
     side: Ident
-    hex: Hex
-    guidance: SamGuidance
+    hex: HexField
+    guidance: SamGuidanceWord
     eccm: Ecm = 0
     radar: RadarState | None = None
     quick_reaction: Flag = False
@@ -180,7 +180,7 @@ class InfantrySam(Model):
     name: Text | None = None
     type: TypeName | None = None
     side: Ident
-    hex: Hex
+    hex: HexField
     guidance: Literal["OG", "LG", "IR"] = "IR"
     ccu: Ident | None = None
     rails: Stores = 1
@@ -198,7 +198,7 @@ class Ewr(Model):
     name: Text | None = None
     type: TypeName | None = None
     side: Ident
-    hex: Hex
+    hex: HexField
     eccm: Ecm = 0
     radar: RadarState = "active"
     range: PositiveHexes | None = None
@@ -213,7 +213,7 @@ class Aaa(Model):
     name: Text | None = None
     type: TypeName | None = None
     side: Ident
-    hex: Hex
+    hex: HexField
     fire: Literal["plotted", "barrage"] = "plotted"
     range: PositiveHexes | None = None
     max_altitude: Level | None = None
@@ -225,7 +225,7 @@ class GroundUnit(Model):
     id: Ident
     name: Text | None = None
     side: Ident
-    hex: Hex
+    hex: HexField
     type: Text = "ground unit"
     camouflaged: Flag = False
     fac: Flag = False
@@ -238,7 +238,7 @@ class MarkerSpec(Model):
     :class:`~airwar.games.gunslingers.model.units.Marker` (with the turn it was placed)."""
 
     kind: MarkerKind
-    hex: Hex | None = None
+    hex: HexField | None = None
     unit: Ident | None = None
     altitude: Level | None = None
 
@@ -246,7 +246,7 @@ class MarkerSpec(Model):
 class Terrain(Model):
     """A hex of terrain that blocks line of sight up to ``height`` (GS-16)."""
 
-    hex: Hex
+    hex: HexField
     height: Level
 
 
@@ -258,7 +258,7 @@ class MapSpec(Model):
 class ScenarioInfo(Model):
     name: Text = "Gunslingers scenario"
     turns: Turns = 6
-    sun: Heading | None = None
+    sun: HeadingField | None = None
     library: Flag = False
     """Units take what they leave out from their type in the library (GS-60)."""
     reveal_names: Flag = False

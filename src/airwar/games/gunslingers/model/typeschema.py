@@ -35,7 +35,7 @@ from airwar.games.gunslingers.model.fields import (
     OutcomeTable,
     PositiveHexes,
     RadarKind,
-    SamGuidance,
+    SamGuidanceWord,
     Stock,
     Stores,
     Text,
@@ -158,7 +158,7 @@ class SamType(LibraryEntry):
     kind: Literal["sam", "infantry", "aaa"]
     points: Points | None = None
     """Victory points for destroying a unit of the system (GS-85)."""
-    guidance: SamGuidance | None = None
+    guidance: SamGuidanceWord | None = None
     radar: TypeName | None = None
     director: Text | None = None
     """Descriptive: an AAA unit's fire-control radar or sight (the text gives AAA no radar)."""

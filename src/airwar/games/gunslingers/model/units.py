@@ -362,8 +362,8 @@ class SideState:
     base_initiative: int = 0
 
 
-GroundUnit = SamSite | WarningRadar | Gun | Ground
+SurfaceUnit = SamSite | WarningRadar | Gun | Ground
 """A unit on the ground: a SAM site, a warning radar, an AAA unit or another ground unit."""
 
-Unit = Plane | GroundUnit
+Unit = Plane | SurfaceUnit
 """Any unit of the forces (a missile or weapon in flight is a :class:`Weapon`)."""

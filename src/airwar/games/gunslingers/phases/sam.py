@@ -37,12 +37,14 @@ from airwar.games.gunslingers.rules import sam as sam_rules
 if TYPE_CHECKING:
     from airwar.games.gunslingers.model.state import GsModel
 
-Radar = SamSite | WarningRadar
+RadarUnit = SamSite | WarningRadar
 
 
-def radar_units(state: GsModel) -> list[Radar]:
+def radar_units(state: GsModel) -> list[RadarUnit]:
     """Every ground radar in play: radar SAM units, EWRs and CCUs."""
-    out: list[Radar] = [s for s in state.forces.sams.values() if s.alive and s.radar is not None]
+    out: list[RadarUnit] = [
+        s for s in state.forces.sams.values() if s.alive and s.radar is not None
+    ]
     out += [r for r in state.forces.radars.values() if r.alive]
     return out
 
