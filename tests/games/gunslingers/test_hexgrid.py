@@ -17,7 +17,6 @@ from airwar.games.gunslingers.model.hexgrid import (
     Hand,
     Heading,
     Hex,
-    LosMode,
     adjacent_arc_sets,
     angle_off,
     arc_of,
@@ -27,17 +26,16 @@ from airwar.games.gunslingers.model.hexgrid import (
     are_adjacent,
     bearing,
     boundary_margin,
-    hex_line,
     in_arcs,
     in_blind_arc,
     in_sun_clutter_arc,
-    line_of_sight,
     parse_arcs,
     relative_bearing,
     sighting_range,
     sighting_range_between,
     sun_clutter_arc,
 )
+from airwar.games.gunslingers.model.sightline import LosMode, hex_line, line_of_sight
 
 ORIGIN = Hex(0, 0)
 coords = st.integers(min_value=-60, max_value=60)

@@ -7,7 +7,8 @@ from typing import TYPE_CHECKING
 
 from airwar.core.errors import IllegalAction
 from airwar.games.gunslingers.model.actions import Decision
-from airwar.games.gunslingers.model.hexgrid import Hex, LosMode, line_of_sight
+from airwar.games.gunslingers.model.hexgrid import Hex
+from airwar.games.gunslingers.model.sightline import LosMode, line_of_sight
 from airwar.games.gunslingers.model.tasks import Ask
 from airwar.games.gunslingers.model.units import SamSite, WarningRadar
 from airwar.games.gunslingers.phases.registry import verb
