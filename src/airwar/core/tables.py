@@ -9,13 +9,14 @@ A file is read through :mod:`importlib.resources` (so a game works from a
 wheel or a zip) and parsed with ``tomllib.load`` once; the parsed mapping is
 shared, so callers treat it as read-only.
 
->>> folder = data_folder("airwar.games.migs_sabres", "data")
->>> folder is data_folder("airwar.games.migs_sabres", "data")
-True
->>> folder.load("planes")["F-86"]["base"]
-3
->>> folder.file_id("planes")
+A game package declares ``TABLES = data_folder("its.package", "data")`` and
+reads ``TABLES.load("planes")``; a folder names its files as the dead-setting
+check does:
+
+>>> DataFolder("its.package", "data").file_id("planes")
 'data/planes.toml'
+>>> DataFolder("its.package").file_id("unit_defaults")
+'package/unit_defaults.toml'
 """
 
 from __future__ import annotations
