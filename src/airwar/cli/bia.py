@@ -56,13 +56,8 @@ from airwar.games.bia.infantry import (
     weapon,
     weapons,
 )
-from airwar.games.bia.scenario import (
-    MAX_FILE_CHARS,
-    MAX_PILOT,
-    MAX_TURNS,
-    MAX_UNITS,
-    parse_scenario,
-)
+from airwar.games.bia.scenario import MAX_FILE_CHARS, MAX_PILOT, MAX_TURNS, MAX_UNITS
+from airwar.games.bia.scenario_file import parse_scenario
 from airwar.games.bia.volley import parse_shot, volley_odds
 from airwar.games.examples import BIA, example_names
 

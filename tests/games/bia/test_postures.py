@@ -14,7 +14,7 @@ from airwar.core.dice import Roll
 from airwar.games.bia.airdefence import Speed
 from airwar.games.bia.engagement import BiaEngagementGame, BiaEngagementState
 from airwar.games.bia.errors import ScenarioError
-from airwar.games.bia.scenario import parse_scenario
+from airwar.games.bia.scenario_file import parse_scenario
 from airwar.games.bia.tables import air_defence_table
 from tests.examples import BIA_EXAMPLES
 

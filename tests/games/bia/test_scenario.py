@@ -6,7 +6,8 @@ import pytest
 
 from airwar.games.bia.airdefence import FirerKind, Speed
 from airwar.games.bia.errors import ScenarioError
-from airwar.games.bia.scenario import parse_scenario, target_of
+from airwar.games.bia.scenario import target_of
+from airwar.games.bia.scenario_file import parse_scenario
 from airwar.games.bia.tables import DATA
 from tests.examples import BIA_EXAMPLES
 

@@ -31,7 +31,8 @@ from airwar.games.bia.infantry import (
     weapons,
 )
 from airwar.games.bia.outcome import Effect, Resolution
-from airwar.games.bia.scenario import Scenario, parse_scenario
+from airwar.games.bia.scenario import Scenario
+from airwar.games.bia.scenario_file import parse_scenario
 from airwar.games.bia.volley import accumulate, volley_odds
 
 __all__ = [

@@ -34,14 +34,8 @@ from airwar.games.bia.airdefence import AirDefenceShot, Firer, FirerKind, Speed
 from airwar.games.bia.errors import ScenarioError
 from airwar.games.bia.firing_order import firing_key, roll_off_dice, split_by_rolls, tie_groups
 from airwar.games.bia.outcome import Effect
-from airwar.games.bia.scenario import (
-    SIDES,
-    Fire,
-    Scenario,
-    parse_scenario,
-    shot_for,
-    target_of,
-)
+from airwar.games.bia.scenario import SIDES, Fire, Scenario, shot_for, target_of
+from airwar.games.bia.scenario_file import parse_scenario
 from airwar.games.bia.tables import DATA
 from airwar.games.bia.volley import accumulate
 
