@@ -18,6 +18,7 @@ from airwar.games.gunslingers.phases import admin as steps_admin
 from airwar.games.gunslingers.phases import decisions as steps_decisions
 from airwar.games.gunslingers.phases import flight as steps_flight
 from airwar.games.gunslingers.phases import ground as steps_ground
+from airwar.games.gunslingers.phases import ground_weapons as steps_ground_weapons
 from airwar.games.gunslingers.phases import jamming as steps_jamming
 from airwar.games.gunslingers.phases import launch as steps_launch
 from airwar.games.gunslingers.phases import order as steps_order
@@ -177,7 +178,10 @@ SEQUENCE: tuple[Phase, ...] = (
     Phase(
         "Flight Phase",
         _steps(
-            ("Move air to ground weapons not in shoot out.", steps_flight.move_ground_weapons),
+            (
+                "Move air to ground weapons not in shoot out.",
+                steps_ground_weapons.move_ground_weapons,
+            ),
             ("Move departed aircraft, then stalled aircraft.", steps_flight.move_departed_stalled),
             (
                 "Move GLOC'd aircraft, then disoriented aircraft.",
