@@ -96,7 +96,7 @@ def _clipped(label: str, most: int = MAX_ID) -> str:
     return label if len(label) <= most else label[: most - 3] + "..."
 
 
-def _unit_place(kind: str, index: int, unit: Any) -> str:
+def _unit_place(kind: str, index: int, unit: object) -> str:
     label = getattr(unit, "name", None) or getattr(unit, "id", "")
     return f"{kind}[{index}] ({_clipped(printable(str(label)))})"
 

@@ -98,8 +98,8 @@ def aircraft_defaults(lib: Library, card: TypeCard, load: str | None) -> dict[st
 
 
 def _weapon(
-    lib: Library, load: Any, want: str, copy: tuple[str, ...], place: str, out: list[str]
-) -> Any:
+    lib: Library, load: object, want: str, copy: tuple[str, ...], place: str, out: list[str]
+) -> object:
     """A missile or weapon load with its type's values filled in."""
     if not isinstance(load, Mapping) or not isinstance(load.get("type"), str):
         return load

@@ -63,7 +63,7 @@ def load_table(name: str) -> dict[str, Any]:
     return data
 
 
-def _raw(table: str, key: str) -> Any:
+def _raw(table: str, key: str) -> object:
     data = load_table(table)
     if key not in data:
         raise TableError(f"rule table {table}.toml has no entry {key!r}")
