@@ -36,8 +36,10 @@ HEX_MARKERS = frozenset({"plotted_fire", "smoke_1", "smoke_2", "laser_spot", "bl
 """Markers that lie on a hex anyone sees; markers on a unit are seen with the unit."""
 
 
-@lru_cache(maxsize=256)
+@lru_cache(maxsize=512)
 def word_pattern(words: frozenset[str]) -> re.Pattern[str] | None:
+    """One pattern that finds any of ``words`` as a whole word (the names a side may not
+    read, the names a side's aliases replace); ``None`` for no words."""
     if not words:
         return None
     alternatives = "|".join(re.escape(w) for w in sorted(words, key=len, reverse=True) if w)
