@@ -297,6 +297,8 @@ def _text(v: Any, info: ValidationInfo) -> str:
 
 
 HeadingField = Annotated[int, BeforeValidator(_int_range(0, 11))]
+Points = Annotated[int, BeforeValidator(_int_range(0, MAX_POINTS, POINTS_WHY))]
+"""Victory points of a type or a unit (GS-85, GS-86)."""
 DieNumber = Annotated[int, BeforeValidator(_int_range(0, 10))]
 Turns = Annotated[int, BeforeValidator(_int_range(1, MAX_TURNS, TURNS_WHY))]
 Radius = Annotated[int, BeforeValidator(_int_range(1, MAX_RADIUS, RADIUS_WHY))]

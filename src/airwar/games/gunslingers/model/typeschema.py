@@ -18,8 +18,6 @@ from airwar.games.gunslingers.model.fields import (
     ENTRIES_WHY,
     MAX_CREW,
     MAX_ENTRIES,
-    MAX_POINTS,
-    POINTS_WHY,
     Arcs,
     Bjm,
     Capacity,
@@ -33,6 +31,7 @@ from airwar.games.gunslingers.model.fields import (
     MissileGuidance,
     Model,
     OutcomeTable,
+    Points,
     PositiveHexes,
     RadarKind,
     SamGuidanceWord,
@@ -69,7 +68,6 @@ class LibraryError(AirwarError):
 
 Seats = Annotated[int, BeforeValidator(_int_range(1, MAX_CREW, CREW_WHY))]
 
-Points = Annotated[int, BeforeValidator(_int_range(0, MAX_POINTS, POINTS_WHY))]
 
 Aliases = Annotated[list[TypeName], AfterValidator(_once_each)]
 

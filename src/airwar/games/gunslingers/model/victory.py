@@ -45,12 +45,12 @@ from airwar.games.gunslingers.model.fields import (
     HexField,
     Ident,
     Model,
+    Points,
     Text,
     _at_most,
     _int_range,
 )
 
-Points = Annotated[int, BeforeValidator(_int_range(0, MAX_POINTS, POINTS_WHY))]
 Lead = Annotated[int, BeforeValidator(_int_range(1, MAX_POINTS, POINTS_WHY))]
 
 EDGES = ("any", "east", "west", "northeast", "northwest", "southeast", "southwest")
