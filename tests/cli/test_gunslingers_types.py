@@ -13,7 +13,8 @@ import pytest
 from typer.testing import CliRunner
 
 from airwar.cli.main import app
-from airwar.games.gunslingers.model.typelib import KINDS, library
+from airwar.games.gunslingers.model.typelib import library
+from airwar.games.gunslingers.model.typeschema import KINDS
 
 runner = CliRunner()
 

@@ -4,7 +4,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from airwar.core.dice import Dice
+from airwar.core.dice import Dice, Roll
 from airwar.core.errors import InvalidNotation
 
 
@@ -42,3 +42,25 @@ def test_tail_probabilities() -> None:
 def test_bad_notation(bad: str) -> None:
     with pytest.raises(InvalidNotation):
         Dice.parse(bad)
+
+
+@given(st.integers(1, 4), st.integers(2, 12))
+def test_every_roll_reads_back_from_its_one_notation(count: int, sides: int) -> None:
+    d = Dice(count, sides)
+    rolls = d.rolls()
+    assert [(r.value, p) for r, p in rolls] == d.outcomes()
+    for roll, _ in rolls:
+        assert str(roll) == f"roll {roll.value}"
+        assert Roll.parse(str(roll)) == roll
+
+
+@pytest.mark.parametrize(("text", "value"), [("roll 7", 7), ("ROLL 12", 12), ("roll7", 7)])
+def test_a_roll_reads_with_or_without_the_space(text: str, value: int) -> None:
+    """``roll7`` is what Bounce Into Action's records held before the notations were one."""
+    assert Roll.parse(text) == Roll(value)
+
+
+@pytest.mark.parametrize("bad", ["", "roll", "roll x", "7", "roll -1", "rolls 7"])
+def test_a_bad_roll_is_refused_by_name(bad: str) -> None:
+    with pytest.raises(InvalidNotation, match="is not a roll like 'roll 7'"):
+        Roll.parse(bad)

@@ -6,7 +6,8 @@ iterated or copied), before any game module is imported, so the tables read
 at import time are tracked too. Then every installed game is played (found
 through the ``airwar.games`` entry points, never by name): its automatic player
 or random moves, over several seeds, with its defaults and each of its sample
-option sets. Every table is also loaded through its own loader first, so one
+option sets. Every rule table of every game is also loaded through the one loader first
+(``airwar.core.tables``), so one
 that those games never reach is tracked all the same.
 ``tests/games/test_table_keys.py`` runs it and compares.
 """
@@ -127,22 +128,16 @@ def import_every_module() -> None:
 
 def main() -> None:
     tomllib.load = tracked_load  # before any game module is imported
-    import_every_module()
-    from airwar.games.bia import tables as bia_tables
-    from airwar.games.gunslingers import tables as checks_tables
-    from airwar.games.gunslingers.model import fields
+    import_every_module()  # the MiGs solver reads the move costs when imported
+    from airwar.core.tables import data_folders
+    from airwar.games import load_all
 
-    # every table through its own loader, also those the games below never reach
-    for name in ("air_defence", "infantry"):
-        bia_tables.load_table(name)
-    for path in checks_tables.TABLES_DIR.iterdir():
-        if path.name.endswith(".toml"):
-            checks_tables.load_table(path.name.removesuffix(".toml"))
-    # the house values are read through fields.house() from a copy made once; hand it the
-    # recording mapping itself, so that each value read is noted (and none by the copy)
-    house_values = checks_tables.read_data("", "house_defaults")  # through tracked_load
-    fields.house_defaults.cache_clear()
-    fields.house_defaults = lambda: house_values  # type: ignore[assignment]
+    load_all()
+    # every rule table through the one loader, also those the games below never reach;
+    # the loader keeps the parsed (recording) mapping itself, so every read is noted
+    for folder in data_folders():
+        for name in folder.rule_tables():
+            folder.load(name)
     play()
     # infantry fire (not in the engagements above) reads its whole weapons table
     from airwar.games.bia import infantry

@@ -3,7 +3,7 @@
 A setting that no code reads looks like a rule the program follows, and
 changing it changes nothing (``min_steps_before_fire`` in ``movement.toml`` was
 one). ``table_keys_probe.py`` loads the tables with mappings that record each
-key read, then imports the game packages and plays every installed game; a key is live
+key read, then imports the games and plays a fixed set of them; a key is live
 when it was read there, or when the code names it (a string constant in
 ``src/airwar``: a read on a branch those games did not reach, such as a limit
 only an attack reaches). A key that is neither is dead.
@@ -12,56 +12,60 @@ only an attack reaches). A key that is neither is dead.
 from __future__ import annotations
 
 import ast
-import importlib
 import json
 import subprocess
 import sys
+from importlib import resources
+from importlib.resources.abc import Traversable
 from pathlib import Path
 
 import pytest
 
-import airwar.games
+from airwar.core.tables import data_folders
+from airwar.games import load_all, packages
+from airwar.games.examples import FOLDER
 
 ROOT = Path(__file__).resolve().parents[2]
 PROBE = Path(__file__).with_name("table_keys_probe.py")
 
-NOT_SETTINGS = frozenset({"examples", "library"})
-"""Folders of a game package whose files are not settings of the rules: the example
-scenarios, games a player may load and the scenario readers read whole; and a type
-library (the Gunslingers one), data cards whose every field is read when a card is
-built (``typelib.build_library``)."""
 
-SCENARIO_PREFIX = "default_"
-"""A game's default scenario (``default_engagement.toml``, ``default_scenario.toml``):
-a game to load, not a table of settings."""
+def rule_tables() -> list[str]:
+    """The rule tables of every registered game, as the probe names them (``folder/name.toml``),
+    found through the one loader (``airwar.core.tables``): each game declares its data folders.
+    Not among them, because they are not settings of the rules: the example and default
+    scenarios (``default_engagement.toml``, ``default_scenario.toml``, ``examples/``), which
+    are games a player may load and are read whole by the scenario readers; and the
+    Gunslingers type library (``library/*.toml``), data cards of aircraft, radars, SAMs and
+    weapons whose every field is read when a card is built (``typelib.build_library``)."""
+    load_all()
+    return sorted(f.file_id(name) for f in data_folders() for name in f.rule_tables())
 
 
-def game_folders() -> list[Path]:
-    """The folder of every installed game package (the ``airwar.games`` entry points)."""
-    airwar.games.load_all()
-    return [
-        Path(importlib.import_module(module).__file__ or "").parent
-        for module in airwar.games.packages().values()
+def data_files(root: Traversable, folder: str = "") -> list[tuple[str, str]]:
+    """Every TOML file under ``root`` as (its folder inside the package, its name)."""
+    found: list[tuple[str, str]] = []
+    for item in root.iterdir():
+        if item.is_dir():
+            found += data_files(item, f"{folder}/{item.name}".lstrip("/"))
+        elif item.name.endswith(".toml"):
+            found.append((folder, item.name.removesuffix(".toml")))
+    return found
+
+
+def test_every_data_file_of_a_game_is_in_a_declared_folder() -> None:
+    """A TOML file a game ships outside the folders it declares to the loader (and its
+    ``examples/``) would escape the check below: a dead setting there would never fail."""
+    rule_tables()  # loads every game package
+    declared = {(f.package, f.folder): f for f in data_folders()}
+    undeclared = [
+        f"{package}: {folder}/{name}.toml".replace(": /", ": ")
+        for package in packages().values()
+        for folder, name in data_files(resources.files(package))
+        if folder != FOLDER and (package, folder) not in declared
     ]
-
-
-TABLES = sorted(
-    path
-    for folder in game_folders()
-    for path in folder.rglob("*.toml")
-    if not NOT_SETTINGS.intersection(path.relative_to(folder).parts[:-1])
-)
-"""The rule tables: every TOML file of every game package, but those of
-:data:`NOT_SETTINGS`."""
-
-
-def rule_tables() -> list[Path]:
-    return [p for p in TABLES if not p.name.startswith(SCENARIO_PREFIX)]
-
-
-def table_id(path: Path) -> str:
-    """How the probe names a file: its folder and its name."""
-    return f"{path.parent.name}/{path.name}"
+    assert not undeclared, f"data files in no declared folder: {undeclared}"
+    assert "tables/house_rules.toml" in rule_tables()
+    assert "gunslingers/default_scenario.toml" not in rule_tables()
 
 
 def names_in_code() -> set[str]:
@@ -118,12 +122,12 @@ def test_dead_keys_are_found() -> None:
 
 def test_every_rule_table_is_loaded_and_tracked(probe: dict[str, set[str]]) -> None:
     loaded = {key.split(".toml", 1)[0] + ".toml" for key in probe["all"]}
-    missing = {table_id(p) for p in rule_tables()} - loaded
+    missing = set(rule_tables()) - loaded
     assert not missing, f"rule tables never loaded by the games: {sorted(missing)}"
 
 
 def test_no_rule_table_holds_a_dead_setting(probe: dict[str, set[str]]) -> None:
-    ours = tuple(table_id(p) + "." for p in rule_tables())
+    ours = tuple(t + "." for t in rule_tables())
     every = {key for key in probe["all"] if key.startswith(ours)}
     dead = dead_keys(every, probe["seen"], names_in_code())
     assert not dead, (

@@ -11,7 +11,8 @@ import urllib.request
 import pytest
 from fastapi.testclient import TestClient
 
-from airwar.games.gunslingers.model.typelib import TypeCard, card_data, library, listing
+from airwar.games.gunslingers.model.typecards import card_data, listing
+from airwar.games.gunslingers.model.typelib import TypeCard, library
 from tests.web.conftest import Server
 
 

@@ -41,7 +41,7 @@ from airwar.games.bia.airdefence import (
     system,
     systems,
 )
-from airwar.games.bia.engagement import EngagementGame
+from airwar.games.bia.engagement import BiaEngagementGame
 from airwar.games.bia.errors import ScenarioError
 from airwar.games.bia.infantry import (
     FirerSituation,
@@ -54,13 +54,8 @@ from airwar.games.bia.infantry import (
     weapon,
     weapons,
 )
-from airwar.games.bia.scenario import (
-    MAX_FILE_CHARS,
-    MAX_PILOT,
-    MAX_TURNS,
-    MAX_UNITS,
-    parse_scenario,
-)
+from airwar.games.bia.scenario import MAX_FILE_CHARS, MAX_PILOT, MAX_TURNS, MAX_UNITS
+from airwar.games.bia.scenario_file import parse_scenario
 from airwar.games.bia.volley import parse_shot, volley_odds
 from airwar.games.examples import BIA, example_names
 
@@ -493,7 +488,7 @@ def engagement(
     """Run a scripted engagement, every roll explained, reproducible from the seed."""
     file = example_or_file(BIA, file, "engagement")
 
-    def build() -> EngagementGame:
+    def build() -> BiaEngagementGame:
         try:
             raw = read_capped(file, MAX_FILE_BYTES)
             if len(raw) > MAX_FILE_BYTES:
@@ -512,7 +507,7 @@ def engagement(
             "damaged_twice_shot_down": damaged_twice_shot_down,
             "ground_fire": ground_fire,
         }
-        return EngagementGame(options, where=str(file))
+        return BiaEngagementGame(options, where=str(file))
 
     # the play session and its database, here: the other commands need neither
     from airwar.bots.registry import make_bot

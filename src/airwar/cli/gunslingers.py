@@ -68,24 +68,13 @@ from airwar.games.examples import (
 )
 from airwar.games.gunslingers import GunslingersGame, options_for_file
 from airwar.games.gunslingers.autoplayer import GunslingersAuto
-from airwar.games.gunslingers.model.scenario import (
-    MAX_FILE_BYTES,
-    MAX_TURNS,
-    TURNS_WHY,
-    ScenarioError,
-    load_scenario,
-    read_scenario_data,
-)
-from airwar.games.gunslingers.model.typelib import (
-    KIND_TITLES,
-    LibraryError,
-    card_data,
-    card_text,
-    library,
-    listing,
-    naming_warnings,
-    unknown_types,
-)
+from airwar.games.gunslingers.model.fields import MAX_FILE_BYTES, MAX_TURNS, TURNS_WHY
+from airwar.games.gunslingers.model.scenario import load_scenario, read_scenario_data
+from airwar.games.gunslingers.model.scenario_schema import ScenarioError
+from airwar.games.gunslingers.model.typecards import KIND_TITLES, card_data, card_text, listing
+from airwar.games.gunslingers.model.typelib import library
+from airwar.games.gunslingers.model.typeresolve import naming_warnings, unknown_types
+from airwar.games.gunslingers.model.typeschema import LibraryError
 from airwar.games.gunslingers.model.victory import located
 from airwar.games.gunslingers.referee import GsState
 from airwar.games.gunslingers.victory import game_result
@@ -575,7 +564,8 @@ def report(
     points turn by turn. A running game is told only to one side (--seat), and only
     what that side may know (GS-88).
     """
-    from airwar.games.gunslingers.victory import labels_of, report_lines, side_tally
+    from airwar.games.gunslingers.after_action import labels_of, report_lines
+    from airwar.games.gunslingers.victory import side_tally
 
     sessions = Sessions(open_store(database_url), make_bot=make_bot)
     live = sessions.get(game_id, resume_bots=False)

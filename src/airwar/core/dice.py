@@ -6,6 +6,13 @@
 Fraction(1, 6)
 >>> str(d), d.minimum, d.maximum
 ('2d6', 2, 12)
+
+A chance outcome of every game is a :class:`Roll`, written ``roll N``:
+
+>>> [str(r) for r, _ in d.rolls()][:2]
+['roll 2', 'roll 3']
+>>> Roll.parse("roll 7"), Roll.parse("ROLL7")
+(Roll(value=7), Roll(value=7))
 """
 
 from __future__ import annotations
@@ -20,6 +27,7 @@ import icepool
 from airwar.core.errors import InvalidNotation
 
 _DICE_RE = re.compile(r"^\s*(\d*)\s*[dD]\s*(\d+)\s*$")
+_ROLL_RE = re.compile(r"^\s*roll\s*(\d+)\s*$", re.IGNORECASE)
 
 
 @cache
@@ -68,11 +76,36 @@ class Dice:
         """(total, probability) pairs in increasing order of total."""
         return list(_distribution(self.count, self.sides))
 
+    def rolls(self) -> list[tuple[Roll, Fraction]]:
+        """The chance outcomes of one throw: (:class:`Roll`, probability) by total."""
+        return [(Roll(v), p) for v, p in _distribution(self.count, self.sides)]
+
     def p_at_most(self, n: int) -> Fraction:
         return sum((p for v, p in _distribution(self.count, self.sides) if v <= n), Fraction(0))
 
     def p_at_least(self, n: int) -> Fraction:
         return sum((p for v, p in _distribution(self.count, self.sides) if v >= n), Fraction(0))
+
+
+@dataclass(frozen=True)
+class Roll:
+    """A chance outcome of every game: the natural total rolled, written ``roll N``.
+
+    :meth:`parse` also reads ``rollN`` without the space, which Bounce Into
+    Action wrote before the notations were made one."""
+
+    value: int
+
+    def __str__(self) -> str:
+        return f"roll {self.value}"
+
+    @classmethod
+    def parse(cls, text: str) -> Roll:
+        """Read ``roll 7`` (or ``roll7``, case-insensitive)."""
+        m = _ROLL_RE.match(text)
+        if not m:
+            raise InvalidNotation(f"{text!r} is not a roll like 'roll 7'")
+        return cls(int(m.group(1)))
 
 
 D6 = Dice(1, 6)

@@ -21,7 +21,8 @@ from airwar.games.gunslingers import SEQUENCE, GunslingersGame, ScenarioError, p
 from airwar.games.gunslingers.autoplayer import GunslingersAuto
 from airwar.games.gunslingers.game import REFEREE, strongest_bot
 from airwar.games.gunslingers.model.scenario import parse_scenario_text, read_scenario_data
-from airwar.games.gunslingers.model.typelib import card_data, library, listing
+from airwar.games.gunslingers.model.typecards import card_data, listing
+from airwar.games.gunslingers.model.typelib import library
 from airwar.session.seats import AI_PREFIX, ASSIST_PREFIX, HUMAN, REMOTE, default_seats
 from airwar.web import bots, gunslingers_editor
 from airwar.web.api import created

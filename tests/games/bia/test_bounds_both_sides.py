@@ -5,7 +5,8 @@ from __future__ import annotations
 import pytest
 
 from airwar.games.bia.errors import ScenarioError
-from airwar.games.bia.scenario import MAX_PILOT, MAX_TURNS, MAX_UNITS, parse_scenario
+from airwar.games.bia.scenario import MAX_PILOT, MAX_TURNS, MAX_UNITS
+from airwar.games.bia.scenario_file import parse_scenario
 
 
 def engagement(turns: int = 2, aircraft: int = 1, ground: int = 0, pilot: int = 0) -> str:

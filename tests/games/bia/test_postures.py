@@ -10,10 +10,11 @@ from typing import Any
 import pytest
 
 from airwar.core import Driver, GameRecord, replay
+from airwar.core.dice import Roll
 from airwar.games.bia.airdefence import Speed
-from airwar.games.bia.engagement import EngagementGame, EngagementState, Roll
+from airwar.games.bia.engagement import BiaEngagementGame, BiaEngagementState
 from airwar.games.bia.errors import ScenarioError
-from airwar.games.bia.scenario import parse_scenario
+from airwar.games.bia.scenario_file import parse_scenario
 from airwar.games.bia.tables import air_defence_table
 from tests.examples import BIA_EXAMPLES
 
@@ -88,16 +89,16 @@ targets = ["Airship"]
 """
 
 
-def game(text: str, **options: Any) -> EngagementGame:
-    return EngagementGame({"scenario": text, **options})
+def game(text: str, **options: Any) -> BiaEngagementGame:
+    return BiaEngagementGame({"scenario": text, **options})
 
 
-def play(state: EngagementState, rolls: list[int]) -> None:
+def play(state: BiaEngagementState, rolls: list[int]) -> None:
     for r in rolls:
         state.apply(Roll(r))
 
 
-def shots(state: EngagementState) -> list[dict[str, Any]]:
+def shots(state: BiaEngagementState) -> list[dict[str, Any]]:
     return [e for e in state.log if e["type"] == "roll" and e.get("kind") == "air_defence"]
 
 

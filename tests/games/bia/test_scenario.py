@@ -6,8 +6,9 @@ import pytest
 
 from airwar.games.bia.airdefence import FirerKind, Speed
 from airwar.games.bia.errors import ScenarioError
-from airwar.games.bia.scenario import parse_scenario, target_of
-from airwar.games.bia.tables import load_text
+from airwar.games.bia.scenario import target_of
+from airwar.games.bia.scenario_file import parse_scenario
+from airwar.games.bia.tables import DATA
 from tests.examples import BIA_EXAMPLES
 
 EXAMPLE = BIA_EXAMPLES / "ford-crossing.toml"
@@ -65,7 +66,7 @@ def test_example_and_bundled_files_parse() -> None:
     example = parse_scenario(EXAMPLE.read_text("utf-8"), str(EXAMPLE))
     assert example.seed == 2024 and example.turns == 4
     assert any(g.firer.kind is FirerKind.ORBITAL for g in example.ground)
-    bundled = parse_scenario(load_text("default_engagement"))
+    bundled = parse_scenario(DATA.text("default_engagement"))
     assert bundled.turns == 3
 
 

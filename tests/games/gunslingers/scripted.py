@@ -13,10 +13,11 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from airwar.core import Driver
+from airwar.core.dice import Roll
 from airwar.games.gunslingers import GunslingersGame
 from airwar.games.gunslingers.aliases import decision_to_seat
 from airwar.games.gunslingers.autoplayer import auto_decision
-from airwar.games.gunslingers.model.actions import Decision, DieResult
+from airwar.games.gunslingers.model.actions import Decision
 from airwar.games.gunslingers.model.tasks import Ask
 from airwar.games.gunslingers.referee import GsState
 
@@ -76,7 +77,7 @@ def play(
             if face is None:
                 d.roll()
             else:
-                state.apply(DieResult(face))
+                state.apply(Roll(face))
             continue
         ask = state.pending_ask()
         assert ask is not None

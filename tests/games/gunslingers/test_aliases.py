@@ -21,7 +21,7 @@ from airwar.games.gunslingers import GunslingersGame, aliases, options_for_file
 from airwar.games.gunslingers.autoplayer import GunslingersAuto
 from airwar.games.gunslingers.model.actions import Decision
 from airwar.games.gunslingers.model.tasks import Ask
-from airwar.games.gunslingers.model.typelib import naming_warnings
+from airwar.games.gunslingers.model.typeresolve import naming_warnings
 from airwar.games.gunslingers.referee import GsState
 from tests.examples import GUNSLINGERS_EXAMPLES
 from tests.games.gunslingers.scenario_builder import advance_to, driver, scenario

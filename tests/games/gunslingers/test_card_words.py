@@ -7,7 +7,8 @@ from __future__ import annotations
 from typing import Any
 
 from airwar.games.gunslingers.model.card_words import card_sections
-from airwar.games.gunslingers.model.typelib import card_data, library
+from airwar.games.gunslingers.model.typecards import card_data
+from airwar.games.gunslingers.model.typelib import library
 
 F16 = {"name": "F-16C", "fields": [
     {"field": "speed", "value": 7, "house": "Mach 2"}, {"field": "climb", "value": 4},

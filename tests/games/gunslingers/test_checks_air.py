@@ -7,6 +7,7 @@ from fractions import Fraction
 
 import pytest
 
+from airwar.games.gunslingers.model.words import CheckInputError
 from airwar.games.gunslingers.rules import air as checks_air
 from airwar.games.gunslingers.rules.air import (
     air_radar_break_lock_checks,
@@ -18,7 +19,6 @@ from airwar.games.gunslingers.rules.air import (
     radar_detection_check,
     radar_lock_on_check,
 )
-from airwar.games.gunslingers.rules.base import CheckInputError
 
 
 def test_doctests() -> None:

@@ -8,9 +8,10 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from airwar.games.gunslingers.model import words
 from airwar.games.gunslingers.model.hexgrid import Hex
+from airwar.games.gunslingers.model.words import CheckInputError, Crewman, Quality, Training
 from airwar.games.gunslingers.rules import initiative as checks_initiative
-from airwar.games.gunslingers.rules.base import CheckInputError, Crewman, Training
 from airwar.games.gunslingers.rules.initiative import (
     AdvantageCategory,
     Placement,
@@ -24,6 +25,7 @@ from airwar.games.gunslingers.rules.initiative import (
     rolloff_groups,
     sides_with_most_kills,
 )
+from tests.games.gunslingers.scenario_builder import driver, scenario
 
 ORIGIN = Hex(0, 0)
 DIS, NON, ADV = (
@@ -36,6 +38,20 @@ DIS, NON, ADV = (
 def test_doctests() -> None:
     result = doctest.testmod(checks_initiative)
     assert result.attempted > 0 and result.failed == 0
+
+
+def test_the_crew_doctests() -> None:
+    result = doctest.testmod(words)
+    assert result.attempted > 0 and result.failed == 0
+
+
+def test_a_crew_member_in_play_is_built_once_from_the_file() -> None:
+    """The scenario's CrewMember (words) becomes the one Crewman the rules read."""
+    d = driver(scenario())
+    for plane in d.state.forces.planes.values():  # type: ignore[attr-defined]
+        assert plane.crew and all(isinstance(c, Crewman) for c in plane.crew)
+        assert plane.pilot is plane.crew[0]
+        assert isinstance(plane.pilot.quality, Quality)
 
 
 # Observer at 0,0 heading 0 (north) at altitude 10.

@@ -12,10 +12,10 @@ from hypothesis import strategies as st
 from airwar.core.checks import Comparison
 from airwar.core.dice import D10
 from airwar.games.gunslingers.model.hexgrid import Arc, adjacent_arc_sets, parse_arcs
+from airwar.games.gunslingers.model.words import CheckInputError
 from airwar.games.gunslingers.rules import base as checks_base
 from airwar.games.gunslingers.rules import sam as checks_sam
 from airwar.games.gunslingers.rules.base import (
-    CheckInputError,
     Countermeasure,
     SamGuidance,
     countermeasure_value,

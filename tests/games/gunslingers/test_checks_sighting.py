@@ -8,8 +8,8 @@ from fractions import Fraction
 import pytest
 
 from airwar.games.gunslingers.model.hexgrid import Arc
+from airwar.games.gunslingers.model.words import CheckInputError, Crewman
 from airwar.games.gunslingers.rules import sighting as checks_sighting
-from airwar.games.gunslingers.rules.base import CheckInputError, Crewman
 from airwar.games.gunslingers.rules.sighting import (
     camouflaged_sighting_check,
     camouflaged_sighting_range,
@@ -109,7 +109,7 @@ def test_resighting_house_default(rng: int, visibility: int, vas: bool, p: Fract
     assert check is not None
     assert check.probability() == p
     assert "house value" in check.rule
-    assert entry("house_defaults", "resighting").house is True
+    assert entry("house_rules", "resighting").house is True
 
 
 @pytest.mark.parametrize(

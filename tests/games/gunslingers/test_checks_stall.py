@@ -7,8 +7,8 @@ from fractions import Fraction
 
 import pytest
 
+from airwar.games.gunslingers.model.words import Crewman
 from airwar.games.gunslingers.rules import stall as checks_stall
-from airwar.games.gunslingers.rules.base import Crewman
 from airwar.games.gunslingers.rules.stall import (
     avoiding_departure_modifiers,
     departed_recovery_check,

@@ -7,20 +7,20 @@ from typing import Any
 
 import pytest
 
+from airwar.core.tables import TableError
 from airwar.games.gunslingers.tables import (
-    TABLES_DIR,
-    TableError,
+    TABLES,
     entry,
     modifier_row,
     modifier_specs,
     rows,
 )
 
-TABLE_FILES = sorted(p.stem for p in TABLES_DIR.glob("*.toml"))
+TABLE_FILES = TABLES.names()
 
 
 def _load(name: str) -> dict[str, Any]:
-    with (TABLES_DIR / f"{name}.toml").open("rb") as fh:
+    with TABLES.file(name).open("rb") as fh:
         return tomllib.load(fh)
 
 
@@ -32,7 +32,7 @@ def test_all_tables_are_present() -> None:
         "initiative",
         "air",
         "admin",
-        "house_defaults",
+        "house_rules",
     }
 
 
@@ -44,7 +44,7 @@ def test_every_number_cites_a_rule(name: str) -> None:
         for item in items:
             assert isinstance(item, dict), f"{name}.{key}"
             assert str(item.get("rule", "")).strip(), f"{name}.{key} has no rule"
-            if name == "house_defaults":
+            if name == "house_rules":
                 assert item.get("house") is True and "house value" in item["rule"]
             else:
                 assert "house" not in item, f"{name}.{key} is not a house value"

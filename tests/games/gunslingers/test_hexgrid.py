@@ -14,10 +14,9 @@ from airwar.games.gunslingers.model import hexgrid
 from airwar.games.gunslingers.model.hexgrid import (
     ARCS_CLOCKWISE,
     Arc,
+    Hand,
     Heading,
     Hex,
-    LosMode,
-    Side,
     adjacent_arc_sets,
     angle_off,
     arc_of,
@@ -27,17 +26,16 @@ from airwar.games.gunslingers.model.hexgrid import (
     are_adjacent,
     bearing,
     boundary_margin,
-    hex_line,
     in_arcs,
     in_blind_arc,
     in_sun_clutter_arc,
-    line_of_sight,
     parse_arcs,
     relative_bearing,
     sighting_range,
     sighting_range_between,
     sun_clutter_arc,
 )
+from airwar.games.gunslingers.model.sightline import LosMode, hex_line, line_of_sight
 
 ORIGIN = Hex(0, 0)
 coords = st.integers(min_value=-60, max_value=60)
@@ -223,7 +221,7 @@ def test_arc_names_and_steps() -> None:
         "150L",
     ]
     assert Arc.NOSE.angle_off == 180 and Arc.TAIL.angle_off == 0
-    assert Arc.L60.side is Side.LEFT and Arc.R60.side is Side.RIGHT and Arc.NOSE.side is None
+    assert Arc.L60.side is Hand.LEFT and Arc.R60.side is Hand.RIGHT and Arc.NOSE.side is None
     for a in Arc:
         assert Arc.from_step(a.step) is a
         assert a.mirror().mirror() is a
@@ -264,9 +262,9 @@ def test_angle_off_matches_arc(target: Hex, heading: Heading) -> None:
     assert abs(angle_off(ORIGIN, heading, target) - arc.angle_off) < 15
     rel = relative_bearing(ORIGIN, heading, target)
     assert -180 < rel <= 180
-    if arc.side is Side.RIGHT:
+    if arc.side is Hand.RIGHT:
         assert rel > 0
-    if arc.side is Side.LEFT:
+    if arc.side is Hand.LEFT:
         assert rel < 0
 
 

@@ -18,7 +18,8 @@ from airwar.core.record import GameRecord
 from airwar.games.gunslingers import Decision, GunslingersGame
 from airwar.games.gunslingers.autoplayer import GunslingersAuto
 from airwar.games.gunslingers.model.fields import RESERVED_WORDS, id_problem
-from airwar.games.gunslingers.model.scenario import ScenarioError, parse_scenario
+from airwar.games.gunslingers.model.scenario import parse_scenario
+from airwar.games.gunslingers.model.scenario_schema import ScenarioError
 from airwar.session import Sessions
 from airwar.session.verifying import verify_record
 from airwar.store import Store

@@ -11,20 +11,12 @@ from typing import Any
 
 import pytest
 
-from airwar.games.gunslingers.model.typelib import (
-    DESCRIPTIVE,
-    KINDS,
-    LIBRARY_DIR,
-    SCHEMAS,
-    LibraryError,
-    build_library,
-    card_data,
-    card_text,
-    library,
-    listing,
-)
+from airwar.games.gunslingers.model.typecards import card_data, card_text, listing
+from airwar.games.gunslingers.model.typelib import build_library, library
+from airwar.games.gunslingers.model.typeschema import DESCRIPTIVE, KINDS, SCHEMAS, LibraryError
+from airwar.games.gunslingers.tables import LIBRARY
 
-FILES = {kind: tomllib.loads((LIBRARY_DIR / f"{kind}.toml").read_text("utf-8")) for kind in KINDS}
+FILES = {kind: tomllib.loads(LIBRARY.text(kind)) for kind in KINDS}
 CARDS = [(c.kind, c.name) for c in library().cards()]
 
 REQUIRED = {
@@ -108,14 +100,14 @@ def test_aliases_lead_to_their_type() -> None:
 
 def test_every_field_is_read_or_descriptive() -> None:
     """Each schema field is copied into a scenario's units, or checked, or is descriptive."""
-    from airwar.games.gunslingers.model import typelib
+    from airwar.games.gunslingers.model import typeresolve, typeschema
 
     read = (
-        set(typelib._AIRCRAFT_COPY) | set(typelib._RADAR_COPY) | set(typelib._AAM_COPY)
-        | {f for fields in typelib._SAM_COPY.values() for f in fields}
+        set(typeresolve._AIRCRAFT_COPY) | set(typeresolve._RADAR_COPY) | set(typeresolve._AAM_COPY)
+        | {f for fields in typeresolve._SAM_COPY.values() for f in fields}
         | {"crew", "radar", "load", "loads", "kind", "role", "range", "guided", "result",
            "eccm", "launch"}
-        | typelib.SCORED
+        | typeschema.SCORED
     )  # fmt: skip
     for kind, model in SCHEMAS.items():
         for name in model.model_fields:

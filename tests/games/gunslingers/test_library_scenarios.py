@@ -15,16 +15,16 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from airwar.games.gunslingers import GunslingersGame
+from airwar.games.gunslingers.model.fields import house
 from airwar.games.gunslingers.model.scenario import (
-    UNIT_LISTS,
-    ScenarioError,
-    house,
     load_scenario,
     parse_scenario,
     read_scenario_data,
 )
+from airwar.games.gunslingers.model.scenario_schema import UNIT_LISTS, ScenarioError
 from airwar.games.gunslingers.model.tasks import CheckTask
-from airwar.games.gunslingers.model.typelib import library, resolve_scenario, unknown_types
+from airwar.games.gunslingers.model.typelib import library
+from airwar.games.gunslingers.model.typeresolve import resolve_scenario, unknown_types
 from airwar.games.gunslingers.model.units import Weapon
 from airwar.games.gunslingers.phases.outcomes import resolve, table_for
 from airwar.games.gunslingers.referee import GsState

@@ -21,7 +21,9 @@ from airwar.core.driver import Driver
 from airwar.core.record import GameRecord
 from airwar.games.gunslingers import GunslingersGame, options_for_file
 from airwar.games.gunslingers.autoplayer import GunslingersAuto
-from airwar.games.gunslingers.narrate import FORMATS, describe, rule_of, words
+from airwar.games.gunslingers.event_table import EVENTS
+from airwar.games.gunslingers.narrate import describe
+from airwar.games.gunslingers.wording import rule_of, words
 from tests.examples import GUNSLINGERS_EXAMPLES
 
 RECORDS = sorted(Path(__file__).with_name("records").glob("*.json"))
@@ -114,12 +116,12 @@ def test_every_event_of_the_examples_and_the_records_reads_in_words() -> None:
 
 def test_every_kind_played_has_its_own_sentence() -> None:
     kinds = {e["type"] for e in played_events()}
-    assert kinds <= set(FORMATS), kinds - set(FORMATS)
+    assert kinds <= set(EVENTS), kinds - set(EVENTS)
 
 
 @pytest.mark.parametrize("event", SAMPLES, ids=lambda e: f"{e['type']}-{e.get('kind', '')}")
 def test_the_rarer_events_read_in_words_with_their_rule(event: dict[str, Any]) -> None:
-    assert event["type"] in FORMATS
+    assert event["type"] in EVENTS
     check_line(event)
 
 
@@ -184,7 +186,7 @@ VALUES = st.recursive(
 
 @settings(max_examples=200, deadline=None)
 @given(
-    kind=st.sampled_from([*sorted(FORMATS), "unknown_kind"]),
+    kind=st.sampled_from([*sorted(EVENTS), "unknown_kind"]),
     fields=st.dictionaries(
         st.sampled_from(["aircraft", "unit", "target", "side", "by", "what", "kind", "hex",
                          "status", "targets", "action", "weapon", "reason", "how", "text"]),

@@ -4,8 +4,12 @@
     1  model/                      the scenario, units, types, hex grid, tasks, the state
     2  rules/                      the checks: pure functions, one module per phase
     3  phases/                     the steps of each phase, the sequence, the registries
-    4  referee, aliases, views, visibility, victory  the loop that walks the sequence; what
-       each seat sees; who won and why
+    4  referee, aliases, views,    the loop that walks the sequence; what each side knows
+       knowledge, visibility,      and sees; who won and why; every kind of event, its
+       lost_contacts, victory,     audience and its line
+       event_table, sentences,
+       wording, scoring,
+       after_action
     5  game, autoplayer, narrate,  the game on the kernel, its automatic player, its log
        the package itself
 
@@ -35,6 +39,13 @@ LAYERS = {
     "aliases": 4,
     "views": 4,
     "visibility": 4,
+    "knowledge": 4,
+    "lost_contacts": 4,
+    "scoring": 4,
+    "after_action": 4,
+    "event_table": 4,
+    "sentences": 4,
+    "wording": 4,
     "victory": 4,
     "game": 5,
     "autoplayer": 5,

@@ -14,12 +14,12 @@ from typing import Any
 
 import pytest
 
+from airwar.games.gunslingers.knowledge import knowledge
 from airwar.games.gunslingers.model.actions import Decision
 from airwar.games.gunslingers.model.scenario import parse_scenario_text
 from airwar.games.gunslingers.model.tasks import Ask
-from airwar.games.gunslingers.phases.flight import NOT_SIGHTED, attack_refusal
+from airwar.games.gunslingers.phases.attacks import NOT_SIGHTED, attack_refusal
 from airwar.games.gunslingers.referee import GsState
-from airwar.games.gunslingers.visibility import knowledge
 from tests.games.gunslingers.scripted import as_seat, play
 
 # -- GS-76: an attack needs a sighted target -----------------------------------------------

@@ -9,7 +9,7 @@ import pytest
 from airwar.core.errors import IllegalAction
 from airwar.games.gunslingers.model.actions import Decision
 from airwar.games.gunslingers.model.tasks import Ask
-from airwar.games.gunslingers.phases.flight import attack_options
+from airwar.games.gunslingers.phases.attacks import attack_options
 from airwar.games.gunslingers.referee import GsState
 from tests.games.gunslingers.scenario_builder import scenario
 from tests.games.gunslingers.scripted import play

@@ -11,10 +11,11 @@ from typing import Any
 
 import pytest
 
+from airwar.core.dice import Roll
 from airwar.core.errors import IllegalAction
-from airwar.games.gunslingers.model.actions import Decision, DieResult
+from airwar.games.gunslingers.model.actions import Decision
 from airwar.games.gunslingers.model.tasks import Ask
-from airwar.games.gunslingers.phases.flight import attack_options
+from airwar.games.gunslingers.phases.attacks import attack_options
 from airwar.games.gunslingers.referee import GsState
 from tests.games.gunslingers.scenario_builder import act, scenario
 from tests.games.gunslingers.scripted import play, result_for
@@ -138,7 +139,7 @@ def test_an_arm_launch_rolls_the_weapons_own_number_and_a_failure_keeps_the_miss
     act(d, "arm Weasel SA-2")
     check = played.state.pending_check()
     assert check is not None and check.target == 3 and check.probability() == Fraction(3, 10)
-    played.state.apply(DieResult(10))
+    played.state.apply(Roll(10))
     assert played.state.forces.planes["Weasel"].arms == 2
     assert played.of_type("launch_failed", by="Weasel", kind="arm")
 

@@ -23,8 +23,9 @@ from airwar.games.gunslingers import GunslingersGame
 from airwar.games.gunslingers.aliases import _names, names, rewriter, seat_subject
 from airwar.games.gunslingers.autoplayer import GunslingersAuto, Seen
 from airwar.games.gunslingers.game import options_for_file
+from airwar.games.gunslingers.knowledge import _knowledge, enemy_ids, knowledge, word_pattern
 from airwar.games.gunslingers.model.hexgrid import Hex, HexIndex
-from airwar.games.gunslingers.model.units import Written
+from airwar.games.gunslingers.model.watched import Written
 from airwar.games.gunslingers.phases.sighting import (
     _Sky,
     _visible_targets,
@@ -39,13 +40,7 @@ from airwar.games.gunslingers.rules.initiative import (
     categorise,
 )
 from airwar.games.gunslingers.views import state_view
-from airwar.games.gunslingers.visibility import (
-    _hidden_pattern,
-    _knowledge,
-    _pattern,
-    enemy_ids,
-    knowledge,
-)
+from airwar.games.gunslingers.visibility import _hidden_pattern
 from tests.examples import GUNSLINGERS_EXAMPLES
 from tests.games.gunslingers.scenario_builder import advance_to, driver, scenario
 
@@ -182,7 +177,7 @@ def _kept_against_fresh(d: Driver, steps: int) -> tuple[int, int]:
                 fresh.known,
             ), (side, len(d.record.actions))
             hidden = frozenset(enemy_ids(state, side) - fresh.known)
-            assert _hidden_pattern(state, side) == _pattern(hidden)  # an event's readers
+            assert _hidden_pattern(state, side) == word_pattern(hidden)  # an event's readers
             if kept is before[side]:
                 kept_over += 1
             else:

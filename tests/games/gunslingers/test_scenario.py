@@ -8,12 +8,10 @@ from typing import Any
 
 import pytest
 
-from airwar.games.gunslingers.model.scenario import (
-    ScenarioError,
-    house_defaults,
-    load_scenario,
-    parse_scenario,
-)
+from airwar.games.gunslingers.model.fields import unit_defaults
+from airwar.games.gunslingers.model.scenario import load_scenario, parse_scenario
+from airwar.games.gunslingers.model.scenario_schema import ScenarioError
+from airwar.games.gunslingers.tables import PACKAGE_FILES
 from tests.examples import GUNSLINGERS_EXAMPLES
 from tests.games.gunslingers.scenario_builder import BASE
 
@@ -113,10 +111,8 @@ def test_the_large_example_is_large() -> None:
     assert len(sc.sams) + len(sc.aaa) + len(sc.infantry_sams) >= 30
 
 
-def test_house_defaults_are_marked_and_whole_numbers() -> None:
-    text = (
-        Path(__file__).parents[3] / "src/airwar/games/gunslingers/house_defaults.toml"
-    ).read_text()
+def test_unit_defaults_are_marked_and_whole_numbers() -> None:
+    text = PACKAGE_FILES.text("unit_defaults")
     assert "HOUSE value" in text
-    for section in house_defaults().values():
+    for section in unit_defaults().values():
         assert all(isinstance(v, int) for v in section.values())

@@ -16,17 +16,13 @@ import pytest
 
 from airwar.core.driver import Driver
 from airwar.games.gunslingers import GunslingersGame, parse_scenario
+from airwar.games.gunslingers.after_action import labels_of, report_lines
 from airwar.games.gunslingers.autoplayer import GunslingersAuto
-from airwar.games.gunslingers.model.scenario import ScenarioError
-from airwar.games.gunslingers.model.typelib import card_data, library
+from airwar.games.gunslingers.model.scenario_schema import ScenarioError
+from airwar.games.gunslingers.model.typecards import card_data
+from airwar.games.gunslingers.model.typelib import library
 from airwar.games.gunslingers.model.victory import line_of, located
-from airwar.games.gunslingers.victory import (
-    game_result,
-    labels_of,
-    report_lines,
-    result_of,
-    side_tally,
-)
+from airwar.games.gunslingers.victory import game_result, result_of, side_tally
 from tests.examples import GUNSLINGERS_EXAMPLES
 
 CASES = sorted((Path(__file__).parent / "victory_cases").glob("*.toml"))

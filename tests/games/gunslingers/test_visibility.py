@@ -22,8 +22,15 @@ from hypothesis import strategies as st
 
 from airwar.core import Driver
 from airwar.core.game import GameType
-from airwar.games.gunslingers import GunslingersGame, aliases, options_for_file, visibility
+from airwar.games.gunslingers import (
+    GunslingersGame,
+    aliases,
+    knowledge,
+    options_for_file,
+    visibility,
+)
 from airwar.games.gunslingers.autoplayer import GunslingersAuto, Seen, auto_decision, decide
+from airwar.games.gunslingers.event_table import EVENTS
 from airwar.games.gunslingers.model.actions import Decision
 from airwar.games.gunslingers.model.hexgrid import Hex
 from airwar.games.gunslingers.narrate import describe
@@ -125,15 +132,7 @@ def test_every_event_type_has_a_ruling(example: str) -> None:
     d = Driver(GunslingersGame(options_for_file(EXAMPLES / example, turns)), 4)
     bot = GunslingersAuto()
     d.run_bots({s: bot for s in range(d.game.num_players)})
-    ruled = (
-        visibility.PUBLIC
-        | visibility.AIRCRAFT_PRIVATE
-        | visibility.SIDE_PRIVATE
-        | visibility.UNIT_PRIVATE
-        | {"decision", "passdown", "launch_failed", "lock_on", "lock_broken", "note"}
-        | {"line_of_sight", "outcome_pending", "outcome", "roll"}
-    )
-    assert {e["type"] for e in d.events} <= ruled
+    assert {e["type"] for e in d.events} <= set(EVENTS)
 
 
 def bare(event: dict[str, Any]) -> dict[str, Any]:
@@ -513,7 +512,7 @@ def test_with_no_enemy_in_sight_the_automatic_player_flies_on_ahead() -> None:
 
 
 def _known(state: GsState, seat: int) -> set[str]:
-    return set(visibility.knowledge(state, state.side_names[seat]).known)
+    return set(knowledge.knowledge(state, state.side_names[seat]).known)
 
 
 def _lost_a_track(known_before: set[str], after: GsState, seat: int) -> bool:

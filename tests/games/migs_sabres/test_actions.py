@@ -4,9 +4,10 @@ from __future__ import annotations
 
 import pytest
 
+from airwar.core.dice import Roll
 from airwar.core.errors import InvalidNotation
 from airwar.games.migs_sabres import Fire, HoldFire, Step, StepKind, parse_action, parse_path
-from airwar.games.migs_sabres.actions import ChartDraw, Roll
+from airwar.games.migs_sabres.actions import ChartDraw
 
 
 @pytest.mark.parametrize("text", ["F", "L", "R", "WL", "WR", "fire", "hold"])

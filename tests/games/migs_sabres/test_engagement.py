@@ -7,6 +7,7 @@ from fractions import Fraction
 import pytest
 
 from airwar.core import CHANCE, TERMINAL, Driver, EventLog, IllegalAction, OptionError
+from airwar.core.dice import Roll
 from airwar.games.migs_sabres import (
     Engagement,
     EngagementGame,
@@ -20,7 +21,6 @@ from airwar.games.migs_sabres import (
     parse_path,
     plane_type,
 )
-from airwar.games.migs_sabres.actions import Roll
 from airwar.games.migs_sabres.engagement import (
     mp_check,
     opposed_first_check,

@@ -9,8 +9,9 @@ from typing import Any
 import pytest
 
 from airwar.core import CHANCE, Dice, Driver, IllegalAction, OptionError, load_game
+from airwar.core.dice import Roll
 from airwar.games.migs_sabres import Facing, Fire, MigsGame, MigsState, Square, Step, StepKind
-from airwar.games.migs_sabres.actions import ChartDraw, Roll
+from airwar.games.migs_sabres.actions import ChartDraw
 from airwar.games.migs_sabres.game import campaign_check, marker_check, pilot_check
 from airwar.games.migs_sabres.planes import Side
 

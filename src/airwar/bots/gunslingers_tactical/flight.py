@@ -16,8 +16,8 @@ from airwar.bots.gunslingers_tactical.knowledge import (
     enemy_speed,
     value_of_ground,
 )
+from airwar.games.gunslingers.model.fields import house
 from airwar.games.gunslingers.model.hexgrid import Hex, bearing, in_arcs
-from airwar.games.gunslingers.model.scenario import house
 from airwar.games.gunslingers.rules.air import ground_attack_altitude
 
 UNMOVED_SHOT = 0.3

@@ -11,11 +11,11 @@ from functools import cache
 from typing import TYPE_CHECKING, Any
 
 from airwar.games.gunslingers.autoplayer import Seen
+from airwar.games.gunslingers.model.fields import house
 from airwar.games.gunslingers.model.hexgrid import Arc, Hex, arcs_at_least
-from airwar.games.gunslingers.model.scenario import house
 from airwar.games.gunslingers.model.typelib import library
 from airwar.games.gunslingers.rules.air import missile_launch_check
-from airwar.games.gunslingers.victory import Scoring
+from airwar.games.gunslingers.scoring import Scoring
 
 if TYPE_CHECKING:
     from airwar.games.gunslingers.referee import GsState

@@ -15,8 +15,8 @@ from airwar.bots.gunslingers_tactical.knowledge import (
     value_of_plane,
 )
 from airwar.games.gunslingers.model.actions import listed
+from airwar.games.gunslingers.model.fields import house
 from airwar.games.gunslingers.model.hexgrid import Hex
-from airwar.games.gunslingers.model.scenario import house
 
 RADAR_GUIDED = ("RH", "AH")
 """Missiles that need the shooter's radar lock-on (semi-active and active radar)."""

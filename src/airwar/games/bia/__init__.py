@@ -18,7 +18,7 @@ from airwar.games.bia.airdefence import (
     system,
     systems,
 )
-from airwar.games.bia.engagement import EngagementGame, EngagementState
+from airwar.games.bia.engagement import BiaEngagementGame, BiaEngagementState
 from airwar.games.bia.errors import BiaError, NotAllowed, OutOfRange, ScenarioError, UnknownValue
 from airwar.games.bia.infantry import (
     FirerSituation,
@@ -31,17 +31,18 @@ from airwar.games.bia.infantry import (
     weapons,
 )
 from airwar.games.bia.outcome import Effect, Resolution
-from airwar.games.bia.scenario import Scenario, parse_scenario
+from airwar.games.bia.scenario import Scenario
+from airwar.games.bia.scenario_file import parse_scenario
 from airwar.games.bia.volley import accumulate, volley_odds
 
 __all__ = [
     "AdSystem",
     "AirDefenceShot",
     "AirTarget",
+    "BiaEngagementGame",
+    "BiaEngagementState",
     "BiaError",
     "Effect",
-    "EngagementGame",
-    "EngagementState",
     "Firer",
     "FirerKind",
     "FirerSituation",

@@ -18,8 +18,9 @@ Resolution(miss=Fraction(2, 5), damaged=Fraction(1, 2), shot_down=Fraction(1, 10
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass, field
-from enum import Enum
+from enum import StrEnum
 from fractions import Fraction
 from typing import Any
 
@@ -30,7 +31,7 @@ from airwar.games.bia.outcome import Effect, Resolution
 from airwar.games.bia.tables import air_defence_table, normalise_key, pick
 
 
-class Speed(str, Enum):
+class Speed(StrEnum):
     """Aircraft speed, fastest first (BIA-1; the order is BIA-5's "faster")."""
 
     FAST = "fast"
@@ -47,7 +48,7 @@ class Speed(str, Enum):
         return list(Speed).index(self)
 
 
-class Manoeuvrability(str, Enum):
+class Manoeuvrability(StrEnum):
     """Aircraft manoeuvrability, best first (BIA-1; BIA-5's "better manoeuvrability")."""
 
     GOOD = "good"
@@ -64,7 +65,7 @@ class Manoeuvrability(str, Enum):
         return list(Manoeuvrability).index(self)
 
 
-def _allowed(values: Any) -> str:
+def _allowed(values: Iterable[object]) -> str:
     return ", ".join(str(v) for v in values)
 
 
@@ -154,7 +155,7 @@ def pilot_modifier(value: int | str) -> int:
         ) from None
 
 
-class FirerKind(str, Enum):
+class FirerKind(StrEnum):
     """Where the fire comes from (BIA-1, BIA-4)."""
 
     SURFACE = "surface"

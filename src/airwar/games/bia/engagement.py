@@ -24,6 +24,7 @@ from fractions import Fraction
 from typing import Any, ClassVar
 
 from airwar.core.checks import Check, fraction_text
+from airwar.core.dice import Roll
 from airwar.core.errors import IllegalAction, InvalidNotation
 from airwar.core.events import EventLog
 from airwar.core.game import CHANCE, TERMINAL, Action, Game, GameState, GameType
@@ -33,27 +34,11 @@ from airwar.games.bia.airdefence import AirDefenceShot, Firer, FirerKind, Speed
 from airwar.games.bia.errors import ScenarioError
 from airwar.games.bia.firing_order import firing_key, roll_off_dice, split_by_rolls, tie_groups
 from airwar.games.bia.outcome import Effect
-from airwar.games.bia.scenario import (
-    SIDES,
-    Fire,
-    Scenario,
-    parse_scenario,
-    shot_for,
-    target_of,
-)
-from airwar.games.bia.tables import load_text
+from airwar.games.bia.scenario import SIDES, Fire, Scenario, shot_for, target_of
+from airwar.games.bia.scenario_file import parse_scenario
+from airwar.games.bia.tables import DATA
 from airwar.games.bia.volley import accumulate
 from airwar.games.examples import BIA, example_files
-
-
-@dataclass(frozen=True)
-class Roll:
-    """A chance outcome: the natural total rolled (``roll7``)."""
-
-    value: int
-
-    def __str__(self) -> str:
-        return f"roll{self.value}"
 
 
 @dataclass(frozen=True)
@@ -64,12 +49,12 @@ class _Shot:
     shot: AirDefenceShot
 
 
-class EngagementState(GameState):
+class BiaEngagementState(GameState):
     """One playthrough of an engagement."""
 
-    game: EngagementGame
+    game: BiaEngagementGame
 
-    def __init__(self, game: EngagementGame) -> None:
+    def __init__(self, game: BiaEngagementGame) -> None:
         self.game = game
         self.log = EventLog()
         sc = game.scenario
@@ -235,7 +220,7 @@ class EngagementState(GameState):
         if self.done:
             raise IllegalAction("the engagement is over")
         dice = self.pending.shot.system.dice if self.pending is not None else roll_off_dice()
-        return [(Roll(v), p) for v, p in dice.outcomes()]
+        return dice.rolls()
 
     def pending_check(self) -> Check | None:
         return self.pending.shot.check if self.pending is not None else None
@@ -339,7 +324,7 @@ class EngagementState(GameState):
 
 
 @register_game
-class EngagementGame(Game):
+class BiaEngagementGame(Game):
     """Bounce Into Action air defence over several turns, from an engagement file."""
 
     name = "bia-engagement"
@@ -394,7 +379,7 @@ class EngagementGame(Game):
 
     def __init__(self, options: Mapping[str, Any] | None = None, where: str = "scenario") -> None:
         super().__init__(options)
-        text = self.options["scenario"] or load_text("default_engagement")
+        text = self.options["scenario"] or DATA.text("default_engagement")
         try:
             self.scenario: Scenario = parse_scenario(text, where)
         except ScenarioError as exc:
@@ -418,17 +403,19 @@ class EngagementGame(Game):
         examples = [{"scenario": f.read_text("utf-8")} for f in example_files(BIA).values()]
         return ({}, turned, *examples)
 
-    def new_initial_state(self) -> EngagementState:
-        return EngagementState(self)
+    def new_initial_state(self) -> BiaEngagementState:
+        return BiaEngagementState(self)
 
     def summary(self, state: GameState) -> dict[str, Any]:
         """The turn reached and the kills of each side, read from the state."""
-        if not isinstance(state, EngagementState):
+        if not isinstance(state, BiaEngagementState):
             raise TypeError(f"a {self.name} summary needs its own state, not {state!r}")
         return {**super().summary(state), "turn": state.turn, "kills": dict(state.kills)}
 
     def parse_action(self, text: str) -> Action:
-        t = text.strip().lower()
-        if t.startswith("roll") and t[4:].isdigit():
-            return Roll(int(t[4:]))
-        raise InvalidNotation(f"{text!r} is not a roll like roll7 (an engagement has no decisions)")
+        try:
+            return Roll.parse(text)  # "roll 7"; records saved before it read "roll7"
+        except InvalidNotation:
+            raise InvalidNotation(
+                f"{text!r} is not a roll like 'roll 7' (an engagement has no decisions)"
+            ) from None

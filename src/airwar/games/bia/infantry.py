@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from enum import Enum
+from enum import StrEnum
 from fractions import Fraction
 from typing import Any
 
@@ -30,7 +30,7 @@ from airwar.games.bia.errors import NotAllowed, OutOfRange, UnknownValue
 from airwar.games.bia.tables import infantry_table, pick
 
 
-class Training(str, Enum):
+class Training(StrEnum):
     """Training of the firing stand (the firer table's Veteran / Trained / Recruits).
 
     ``regular`` (+0) is everyone the table does not single out (BIA-14).

@@ -16,14 +16,14 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
-from enum import Enum
+from enum import StrEnum
 from fractions import Fraction
 from typing import Any
 
 from airwar.core.checks import fraction_text
 
 
-class Effect(str, Enum):
+class Effect(StrEnum):
     """What one shot (or a whole volley) did to the aircraft."""
 
     MISS = "miss"

@@ -7,44 +7,27 @@ module only reads them; it holds no rule numbers of its own.
 
 from __future__ import annotations
 
-import tomllib
 from collections.abc import Mapping
-from functools import cache
-from importlib import resources
 from typing import Any, TypeVar
 
+from airwar.core.tables import data_folder
 from airwar.games.bia.errors import UnknownValue
 
 T = TypeVar("T")
 
-DATA_PACKAGE = "airwar.games.bia"
-
-
-def load_table(name: str) -> dict[str, Any]:
-    """The parsed TOML file ``data/<name>.toml`` of this package."""
-    return dict(_load(name))
-
-
-@cache
-def _load(name: str) -> dict[str, Any]:
-    path = resources.files(DATA_PACKAGE).joinpath("data", f"{name}.toml")
-    with path.open("rb") as fh:
-        return tomllib.load(fh)
+DATA = data_folder("airwar.games.bia", "data", scenarios=("default_engagement",))
+"""The package's ``data/`` folder (the kernel's one loader): the rule tables and the
+bundled engagement, a scenario read whole by its reader (``DATA.text``)."""
 
 
 def air_defence_table() -> dict[str, Any]:
     """``data/air_defence.toml``: speed and manoeuvrability tables, loiter, systems, pilots."""
-    return _load("air_defence")
+    return DATA.load("air_defence")
 
 
 def infantry_table() -> dict[str, Any]:
     """``data/infantry.toml``: infantry modifiers, stand size and weapon range bands."""
-    return _load("infantry")
-
-
-def load_text(name: str) -> str:
-    """The raw text of ``data/<name>.toml`` (e.g. the bundled engagement)."""
-    return resources.files(DATA_PACKAGE).joinpath("data", f"{name}.toml").read_text("utf-8")
+    return DATA.load("infantry")
 
 
 def normalise_key(text: str) -> str:

@@ -22,14 +22,14 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from functools import lru_cache
 from itertools import combinations
 from typing import TYPE_CHECKING, Any
 
 from airwar.core.errors import IllegalAction
+from airwar.games.gunslingers.knowledge import knowledge, word_pattern
 from airwar.games.gunslingers.model.actions import Decision, listed
 from airwar.games.gunslingers.rules import air as air_rules
-from airwar.games.gunslingers.visibility import knowledge, owner
+from airwar.games.gunslingers.visibility import owner
 
 if TYPE_CHECKING:
     from airwar.games.gunslingers.model.state import GsModel
@@ -185,14 +185,6 @@ def _names(state: GsModel, side: str) -> dict[str, str]:
     return out
 
 
-@lru_cache(maxsize=256)
-def _pattern(words: frozenset[str]) -> re.Pattern[str] | None:
-    alternatives = "|".join(re.escape(w) for w in sorted(words, key=len, reverse=True) if w)
-    if not alternatives:
-        return None
-    return re.compile(rf"(?<![A-Za-z0-9_])(?:{alternatives})(?![A-Za-z0-9_])")
-
-
 def rewrite(obj: Any, mapping: Mapping[str, str]) -> Any:
     """A copy of ``obj`` with every whole word that is a key of ``mapping`` replaced,
     in every string, keys and values, however deeply nested."""
@@ -202,7 +194,7 @@ def rewrite(obj: Any, mapping: Mapping[str, str]) -> Any:
 def rewriter(mapping: Mapping[str, str]) -> Callable[[Any], Any]:
     """:func:`rewrite` with ``mapping`` made ready once, for the many parts of one view
     (issue 23: the words' pattern was made again for each enemy aircraft of a view)."""
-    pattern = _pattern(frozenset(mapping))
+    pattern = word_pattern(frozenset(mapping))
     if pattern is None:
         return _same
     sub = pattern.sub

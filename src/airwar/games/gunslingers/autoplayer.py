@@ -26,8 +26,8 @@ from airwar.core.bot import BaseBot
 from airwar.core.game import Action, GameState
 from airwar.games.gunslingers.aliases import radar_pool, seat_choices, seat_subject
 from airwar.games.gunslingers.model.actions import Decision, listed
+from airwar.games.gunslingers.model.fields import house
 from airwar.games.gunslingers.model.hexgrid import Hex, arcs_text, in_arcs
-from airwar.games.gunslingers.model.scenario import house
 from airwar.games.gunslingers.model.tasks import Ask
 from airwar.games.gunslingers.phases.registry import choices as legal_choices
 from airwar.games.gunslingers.rules import air as air_rules

@@ -20,14 +20,13 @@ from airwar.core.registry import register_game
 from airwar.games.examples import GUNSLINGERS, as_path, example_files
 from airwar.games.gunslingers.autoplayer import GunslingersAuto
 from airwar.games.gunslingers.model.actions import Decision
+from airwar.games.gunslingers.model.fields import MAX_TURNS
 from airwar.games.gunslingers.model.scenario import (
-    MAX_TURNS,
-    Scenario,
-    ScenarioError,
     load_scenario,
     parse_scenario,
     read_scenario_data,
 )
+from airwar.games.gunslingers.model.scenario_schema import Scenario, ScenarioError
 from airwar.games.gunslingers.narrate import describe
 from airwar.games.gunslingers.referee import GsState
 from airwar.games.gunslingers.victory import game_result

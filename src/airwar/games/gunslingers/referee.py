@@ -16,14 +16,15 @@ from fractions import Fraction
 from functools import partial
 from typing import TYPE_CHECKING, Any
 
+from airwar.core.dice import Roll
 from airwar.core.errors import IllegalAction
 from airwar.core.game import CHANCE, TERMINAL, Action, Game, GameState
-from airwar.games.gunslingers import aliases, visibility
-from airwar.games.gunslingers.model.actions import Decision, DieResult
-from airwar.games.gunslingers.model.scenario import Scenario
+from airwar.games.gunslingers import aliases, knowledge, visibility
+from airwar.games.gunslingers.model.actions import Decision
+from airwar.games.gunslingers.model.forces import Forces, build_forces
+from airwar.games.gunslingers.model.scenario_schema import Scenario
 from airwar.games.gunslingers.model.state import GsModel
 from airwar.games.gunslingers.model.tasks import Ask, CheckTask, Die, Do
-from airwar.games.gunslingers.model.units import Forces, build_forces
 from airwar.games.gunslingers.phases import sequence
 from airwar.games.gunslingers.phases.registry import (
     DIE_EFFECTS,
@@ -110,7 +111,7 @@ class GsState(GsModel, GameState):
             raise IllegalAction("no roll is pending")
         head = self.queue[0]
         dice = head.check.dice if isinstance(head, CheckTask) else head.dice
-        return [(DieResult(v), p) for v, p in dice.outcomes()]
+        return dice.rolls()
 
     def pending_check(self) -> Check | None:
         if self.over or not isinstance(self.queue[0], CheckTask):
@@ -174,10 +175,10 @@ class GsState(GsModel, GameState):
         return f"{action} is legal"
 
     def apply(self, action: Action) -> None:
-        self.version += 1  # what each side knows is worked out afresh (visibility.knowledge)
+        self.version += 1  # what each side knows is worked out afresh (knowledge.knowledge)
         head = self.queue.pop(0)
         if isinstance(head, CheckTask):
-            assert isinstance(action, DieResult)
+            assert isinstance(action, Roll)
             event = head.check.resolve(action.value)
             event.update(dict(head.about))
             event["turn"] = self.turn
@@ -186,7 +187,7 @@ class GsState(GsModel, GameState):
             self.log.append(event)
             ROLL_EFFECTS[head.effect](self, bool(event["success"]), action.value, head.args)
         elif isinstance(head, Die):
-            assert isinstance(action, DieResult)
+            assert isinstance(action, Roll)
             total = action.value + sum(v for _, v in head.modifiers)
             self.log.emit(
                 "die",
@@ -244,7 +245,7 @@ class GsState(GsModel, GameState):
         """The ids of the enemy units the seat's side neither sights nor tracks now, and
         the text of the other side's plotted fire not yet revealed (none for the referee,
         nor once the game is over)."""
-        return visibility.hidden_from(self, seat)
+        return knowledge.hidden_from(self, seat)
 
     def visible_events(self, seat: int | None, since: int = 0) -> list[dict[str, Any]]:
         """The events from ``since`` on that ``seat`` may read: all for the referee, for
@@ -262,7 +263,7 @@ class GsState(GsModel, GameState):
         """The events from ``since`` on that the seats read together at one table may read
         (see :meth:`visible_events`), numbered by their common count."""
         seats = list(seats)
-        sides = {visibility.side_of_seat(self, s) for s in seats}
+        sides = {knowledge.side_of_seat(self, s) for s in seats}
         side = next(iter(sides)) if len(sides) == 1 else None
         # one side reads the enemy under its own labels (GS-71); sides read together, or
         # the referee, read the real ids

@@ -14,204 +14,24 @@ while the game runs (GS-88).
 
 from __future__ import annotations
 
-import math
 from collections.abc import Iterable, Mapping
-from dataclasses import asdict, dataclass, field
+from dataclasses import asdict
 from typing import Any
 
-from airwar.core.errors import InvalidNotation
-from airwar.games.gunslingers.model.fields import house
 from airwar.games.gunslingers.model.hexgrid import Hex, arc_of
-from airwar.games.gunslingers.model.scenario import UNIT_LISTS, Scenario
-from airwar.games.gunslingers.model.typelib import Library, LibraryError, library
-from airwar.games.gunslingers.model.victory import ROLE_OF_LIST, Exit, VictorySpec, on_edge
-
-LIBRARY_KIND = {
-    "aircraft": "aircraft",
-    "sams": "sams",
-    "infantry_sams": "sams",
-    "aaa": "sams",
-    "ewrs": "radars",
-    "ccus": "radars",
-}
-"""The library file whose types each list of units names."""
-
-GROUND_ATTACKS = frozenset({"bomb", "strafe"})
-"""The attacks that count as bombs on target for ``after_attack`` (GS-86)."""
-
-LEVELS = ("decisive", "marginal", "draw")
-
-
-@dataclass
-class Score:
-    """One item of points: who scored, how many, in which turn, and why."""
-
-    turn: int
-    side: str
-    points: int
-    kind: str  # kill, destroyed, suppressed, exit, reach
-    unit: str
-    unit_side: str
-    text: str
-    seq: int
-
-
-@dataclass
-class Shot:
-    """A shot that ended in an outcome: the weapon, its firer, range, aspect, odds, roll."""
-
-    weapon: str
-    by: str
-    target: str
-    turn: int
-    kind: str
-    range: int | None = None
-    aspect: str | None = None
-    launch: dict[str, Any] | None = None
-    """The launch roll (missiles): ``{p, target, roll}``."""
-    outcome: dict[str, Any] | None = None
-    """The outcome roll: ``{p, target, roll}``; None if the referee gave the result."""
-    result: str | None = None
-
-
-@dataclass
-class _Launch:
-    shot: Shot
-    wid: str | None
-    open: bool = True
-
-
-@dataclass
-class _Walk:
-    """What the walk over the log keeps: where each unit is, what is in flight."""
-
-    pos: dict[str, tuple[Hex, int]] = field(default_factory=dict)
-    launches: list[_Launch] = field(default_factory=list)
-    pending: dict[str, dict[str, Any]] = field(default_factory=dict)
-    last_roll: dict[str, Any] | None = None
-    attacked: set[str] = field(default_factory=set)
-    scored_moves: set[tuple[int, str]] = field(default_factory=set)
-    suppressed: set[str] = field(default_factory=set)
-
-
-def _odds(roll: Mapping[str, Any] | None) -> dict[str, Any] | None:
-    if roll is None:
-        return None
-    return {
-        "p": roll.get("p_success"),
-        "target": roll.get("effective_target", roll.get("target")),
-        "roll": roll.get("roll"),
-        "success": roll.get("success"),
-        "name": roll.get("name"),
-    }
-
-
-class Scoring:
-    """The scenario's scoring: each unit's points and the places that score."""
-
-    def __init__(self, scenario: Scenario) -> None:
-        self.scenario = scenario
-        self.spec: VictorySpec | None = scenario.victory
-        self.sides = scenario.side_names()
-        self.units: dict[str, tuple[str, str, str, str]] = {}
-        """id -> (list, side, type, label)"""
-        for kind in UNIT_LISTS:
-            for u in getattr(scenario, kind):
-                label = getattr(u, "name", None) or u.id
-                self.units[u.id] = (kind, u.side, str(getattr(u, "type", "") or ""), label)
-        self.lib: Library | None
-        try:
-            self.lib = library()
-        except LibraryError:  # a broken library scores by the house values alone
-            self.lib = None
-        spec = self.spec
-        self.targets = {t.unit: t for t in spec.targets} if spec is not None else {}
-        self.ground_all = spec is None or spec.ground
-
-    @property
-    def scheme(self) -> str:
-        return "scenario" if self.spec is not None else "default"
-
-    def points(self, uid: str) -> int:
-        """The points of a unit destroyed (GS-86): the scenario's by id, type or role, its
-        default, the type's library points, else the house value."""
-        kind, _, type_, _ = self.units[uid]
-        if self.spec is not None:
-            for key in (uid, type_, ROLE_OF_LIST[kind], "default"):
-                if key and key in self.spec.kills:
-                    return self.spec.kills[key]
-        if self.lib is not None and type_:
-            card = (
-                self.lib.find(LIBRARY_KIND.get(kind, ""), type_) if kind in LIBRARY_KIND else None
-            )
-            if card is not None and card.values.get("points") is not None:  # SCORED
-                return int(card.values["points"])
-        return house("victory", "aircraft" if kind == "aircraft" else "ground")
-
-    def target_points(self, uid: str, result: str) -> int | None:
-        """Points for a ground unit destroyed or suppressed; None: it is no target."""
-        t = self.targets.get(uid)
-        if t is None and not self.ground_all:
-            return None
-        if uid not in self.units or self.units[uid][0] == "aircraft":
-            return None
-        full = t.destroyed if t is not None and t.destroyed is not None else self.points(uid)
-        if result == "destroyed":
-            return full
-        if t is not None and t.suppressed is not None:
-            return t.suppressed
-        return math.ceil(full / 2)
-
-    def scorers(self, victim: str, credited: str | None) -> list[str]:
-        """The sides that score for ``victim``: the target's side, the side credited with it,
-        else every side but its own (GS-86)."""
-        t = self.targets.get(victim)
-        if t is not None and t.side is not None:
-            return [t.side]
-        own = self.units[victim][1] if victim in self.units else None
-        if credited is not None and credited != own and credited in self.sides:
-            return [credited]
-        return [s for s in self.sides if s != own]
-
-    def stake(self) -> int:
-        """Every point a game could give: each aircraft and each ground target (GS-87)."""
-        total = 0
-        for uid, (kind, *_rest) in self.units.items():
-            if kind == "aircraft":
-                total += self.points(uid)
-            else:
-                total += self.target_points(uid, "destroyed") or 0
-        if self.spec is not None:
-            for e in self.spec.exits:
-                n = len(e.aircraft) or sum(
-                    1 for k, s, *_ in self.units.values() if k == "aircraft" and s == e.side
-                )
-                total += e.points * n
-        return total
-
-    def thresholds(self) -> dict[str, int]:
-        marginal = self.spec.marginal if self.spec is not None else 1
-        decisive = self.spec.decisive if self.spec is not None else None
-        if decisive is None:
-            decisive = max(2, marginal, math.ceil(self.stake() / 3))
-        return {"decisive": decisive, "marginal": marginal}
-
-
-def _in_place(e: Exit, h: Hex, radius: int) -> bool:
-    if e.hex is not None:
-        return (h.q, h.r) == tuple(e.hex)
-    if e.zone is not None:
-        return h.distance(Hex(*e.zone.hex)) <= e.zone.radius
-    if e.edge is not None:
-        return on_edge(h.q, h.r, e.edge, radius)
-    return False
-
-
-def _hex(text: Any) -> Hex | None:
-    try:
-        return Hex.parse(str(text))
-    except InvalidNotation:  # a position the log does not give: left unknown
-        return None
+from airwar.games.gunslingers.model.scenario_schema import UNIT_LISTS, Scenario
+from airwar.games.gunslingers.model.victory import ROLE_OF_LIST, Exit
+from airwar.games.gunslingers.scoring import (
+    GROUND_ATTACKS,
+    Launch,
+    Score,
+    Scoring,
+    Shot,
+    Walk,
+    hex_of,
+    in_place,
+    roll_odds,
+)
 
 
 class _Result:
@@ -230,7 +50,7 @@ class _Result:
         self.over = False
         self.last_turn = scenario.scenario.turns
         self.arm_types = {a.id: a.arm_type for a in scenario.aircraft if a.arm_type}
-        w = _Walk()
+        w = Walk()
         for kind in UNIT_LISTS:
             for u in getattr(scenario, kind):
                 w.pos[u.id] = (Hex(*u.hex), int(getattr(u, "heading", 0) or 0))
@@ -283,19 +103,19 @@ class _Result:
         elif t == "roll":
             w.last_roll = dict(e)
         elif t == "move":
-            h = _hex(e.get("to"))
+            h = hex_of(e.get("to"))
             if h is not None:
                 w.pos[str(e["aircraft"])] = (h, int(e.get("heading", 0)))
                 self._reached(e, str(e["aircraft"]), h)
         elif t == "operational_move":
             for m in e.get("moves", []):
-                h = _hex(m.get("to"))
+                h = hex_of(m.get("to"))
                 uid = str(m.get("aircraft"))
                 if h is not None:
                     w.pos[uid] = (h, w.pos.get(uid, (h, 0))[1])
                     self._reached(e, uid, h)
         elif t == "ground_move":
-            h = _hex(e.get("to"))
+            h = hex_of(e.get("to"))
             uid = str(e.get("unit"))
             if h is not None:
                 w.pos[uid] = (h, 0)
@@ -333,7 +153,7 @@ class _Result:
         rng, aspect = self._geometry(by, target)
         kind = str(e.get("kind"))
         shot = Shot(kind, by, target, self.turn, kind, rng, aspect)
-        self.w.launches.append(_Launch(shot, None))
+        self.w.launches.append(Launch(shot, None))
 
     def _launch(self, e: Mapping[str, Any], failed: bool) -> None:
         by = str(e.get("by") or e.get("unit"))
@@ -349,15 +169,15 @@ class _Result:
                 " ARM" if kind == "arm" else "" if kind != "sam" else " missile"
             )
         rng, aspect = self._geometry(by, target)
-        shot = Shot(weapon, by, target, self.turn, kind, rng, aspect, _odds(self.w.last_roll))
+        shot = Shot(weapon, by, target, self.turn, kind, rng, aspect, roll_odds(self.w.last_roll))
         if failed:
             shot.result = "launch failed"
             self.shots.append(shot)
             return
         self.shots.append(shot)
-        self.w.launches.append(_Launch(shot, e.get("weapon")))
+        self.w.launches.append(Launch(shot, e.get("weapon")))
 
-    def _find_launch(self, pending: Mapping[str, Any]) -> _Launch | None:
+    def _find_launch(self, pending: Mapping[str, Any]) -> Launch | None:
         kind = pending.get("kind")
         by, target = pending.get("by"), pending.get("target")
         for launch in self.w.launches:
@@ -401,7 +221,7 @@ class _Result:
                 rng,
                 aspect,
             )
-        shot.outcome = _odds(roll)
+        shot.outcome = roll_odds(roll)
         shot.result = result
         self._last_shot = (str(pending.get("target")), shot)
 
@@ -498,14 +318,14 @@ class _Result:
         for i, x in self._exits("reach"):
             if (i, uid) in self.w.scored_moves or not self._counts(x, uid):
                 continue
-            if _in_place(x, h, self.radius):
+            if in_place(x, h, self.radius):
                 self.w.scored_moves.add((i, uid))
                 where = x.name or "its objective"
                 self._score(e, x.side, x.points, "reach", uid, f"{self.label(uid)} reaches {where}")
 
     def _left(self, e: Mapping[str, Any]) -> None:
         uid = str(e.get("aircraft"))
-        h = _hex(e.get("hex"))
+        h = hex_of(e.get("hex"))
         self.disengaged.append(
             {
                 "turn": self.turn,
@@ -521,7 +341,7 @@ class _Result:
         for i, x in self._exits("exit"):
             if (i, uid) in self.w.scored_moves or not self._counts(x, uid):
                 continue
-            if _in_place(x, h, self.radius):
+            if in_place(x, h, self.radius):
                 self.w.scored_moves.add((i, uid))
                 where = x.name or "the map's edge"
                 self._score(
@@ -641,92 +461,3 @@ def side_tally(result: Mapping[str, Any], side: str) -> dict[str, Any]:
         + ", ".join(f"{s} {n}" for s, n in points.items())
         + " (what you did to the enemy is told when the game ends, GS-88)",
     }
-
-
-def _odds_text(odds: Mapping[str, Any] | None) -> str:
-    if not odds:
-        return "the referee's result"
-    return f"{odds.get('target')}- (p = {odds.get('p')}), rolled {odds.get('roll')}"
-
-
-def shot_text(shot: Mapping[str, Any] | None, labels: Mapping[str, str]) -> str:
-    """A shot in words: weapon, firer, range, aspect, the exact odds and the rolls."""
-    if not shot:
-        return "cause not in the log"
-    by = labels.get(shot["by"], shot["by"])
-    parts = [f"{shot['weapon']} of {by}" if shot["by"] in labels else str(shot["weapon"])]
-    if shot.get("range") is not None:
-        parts.append(f"range {shot['range']}")
-    if shot.get("aspect"):
-        parts.append(f"aspect {shot['aspect']}")
-    if shot.get("launch"):
-        parts.append(f"launch {_odds_text(shot['launch'])}")
-    result = str(shot.get("result") or "")
-    if shot.get("outcome"):
-        parts.append(f"result {_odds_text(shot['outcome'])}")
-    elif result and not result.startswith(("launch failed", "removed")):
-        parts.append("result: the referee's")
-    return ", ".join(parts)
-
-
-def report_lines(result: Mapping[str, Any], labels: Mapping[str, str]) -> list[str]:
-    """The after-action report as lines of text (the terminal's ``report``)."""
-    out = [str(result["text"]) + "."]
-    scheme = "the scenario's [victory]" if result["scheme"] == "scenario" else "the default (GS-86)"
-    th = result["thresholds"]
-    out.append(
-        f"Scoring: {scheme}; a lead of {th['marginal']} wins marginally, "
-        f"{th['decisive']} decisively (GS-87)."
-    )
-    out.append("")
-    out.append("Points:")
-    if not result["scores"]:
-        out.append("  none scored")
-    for s in result["scores"]:
-        out.append(f"  turn {s['turn']}: {s['side']} +{s['points']}: {s['text']}")
-    out.append("")
-    out.append("Kills and losses:")
-    if not result["kills"]:
-        out.append("  none")
-    for k in result["kills"]:
-        out.append(
-            f"  turn {k['turn']}: {k['label']} ({k['side']}, {k['type'] or 'aircraft'}, "
-            f"{k['points']} points): {shot_text(k['shot'], labels)}"
-        )
-    if result["ground"]:
-        out.append("")
-        out.append("Ground units destroyed:")
-        for g in result["ground"]:
-            out.append(
-                f"  turn {g['turn']}: {g['label']} ({g['side']}, {g['points']} points): "
-                f"{shot_text(g['shot'], labels)}"
-            )
-    out.append("")
-    out.append("Missiles fired:")
-    fired = [m for m in result["missiles"]]
-    if not fired:
-        out.append("  none")
-    for m in fired:
-        target = labels.get(m["target"], m["target"])
-        out.append(
-            f"  turn {m['turn']}: {shot_text(m, labels)} at {target}: "
-            f"{(m.get('result') or 'in flight at the end').replace('_', ' ')}"
-        )
-    out.append("")
-    out.append("SAMs and ground units suppressed:")
-    if not result["suppressed"]:
-        out.append("  none")
-    for s in result["suppressed"]:
-        out.append(
-            f"  turn {s['turn']}: {s['label']} ({s['side']}, {s['kind']}): {s['points']} points"
-        )
-    out.append("")
-    out.append("Points after each turn:")
-    for side, row in result["by_turn"].items():
-        out.append(f"  {side:<10} " + " ".join(f"{n:>3}" for n in row))
-    return out
-
-
-def labels_of(scenario: Scenario) -> dict[str, str]:
-    """Each unit's name (its id if it has none), for the report."""
-    return {uid: v[3] for uid, v in Scoring(scenario).units.items()}

@@ -19,20 +19,22 @@ from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
 from airwar.games.gunslingers.aliases import names, names_rewriter
+from airwar.games.gunslingers.knowledge import HEX_MARKERS, Knowledge, knowledge
+from airwar.games.gunslingers.lost_contacts import last_seen
 from airwar.games.gunslingers.model.hexgrid import ARCS_CLOCKWISE, Arc, sun_clutter_arc
 from airwar.games.gunslingers.model.tasks import Ask
-from airwar.games.gunslingers.model.units import Gun, Marker, Plane, SamSite, WarningRadar
+from airwar.games.gunslingers.model.units import (
+    Gun,
+    Marker,
+    Plane,
+    SamSite,
+    SurfaceUnit,
+    WarningRadar,
+)
 from airwar.games.gunslingers.phases.registry import VERBS
 from airwar.games.gunslingers.phases.sequence import PHASE_NAMES
 from airwar.games.gunslingers.victory import victory_view
-from airwar.games.gunslingers.visibility import (
-    HEX_MARKERS,
-    Knowledge,
-    knowledge,
-    last_seen,
-    point,
-    recent_paths,
-)
+from airwar.games.gunslingers.visibility import point, recent_paths
 
 if TYPE_CHECKING:
     from airwar.games.gunslingers.model.state import GsModel
@@ -113,7 +115,7 @@ def _plane_brief(p: Plane) -> dict[str, Any]:
     }
 
 
-def _unit_brief(u: Any) -> dict[str, Any]:
+def _unit_brief(u: SurfaceUnit) -> dict[str, Any]:
     """A ground unit as its own side and the referee see it (its library type, if it has
     one, for its data card)."""
     return {
@@ -126,7 +128,7 @@ def _unit_brief(u: Any) -> dict[str, Any]:
     }
 
 
-def _kind(u: Any) -> str:
+def _kind(u: SurfaceUnit) -> str:
     if isinstance(u, SamSite):
         return "sam"
     if isinstance(u, WarningRadar):
@@ -136,7 +138,7 @@ def _kind(u: Any) -> str:
     return "ground"
 
 
-def _own_ground(u: Any, shown: Callable[[str | None], bool]) -> dict[str, Any]:
+def _own_ground(u: SurfaceUnit, shown: Callable[[str | None], bool]) -> dict[str, Any]:
     """One of the side's own ground units, with what its side needs to command it."""
     out = _unit_brief(u) | {"kind": _kind(u)}
     if isinstance(u, SamSite):
@@ -284,7 +286,12 @@ def _side_view(state: GsModel, side: str, focus: str | None = None) -> dict[str,
             aircraft.append(
                 {"id": p.id, "hex": str(p.hex), "altitude": p.altitude, "radar_contact": True}
             )
-    ground: list[Any] = [*f.sams.values(), *f.radars.values(), *f.guns.values(), *f.ground.values()]
+    ground: list[SurfaceUnit] = [
+        *f.sams.values(),
+        *f.radars.values(),
+        *f.guns.values(),
+        *f.ground.values(),
+    ]
     weapons: list[dict[str, Any]] = []
     unplaced: list[dict[str, Any]] = []
     for w in state.weapons.values():
@@ -317,7 +324,7 @@ def _side_view(state: GsModel, side: str, focus: str | None = None) -> dict[str,
     }
 
 
-def _enemy_ground(u: Any, k: Knowledge, identified: set[str], over: bool) -> dict[str, Any]:
+def _enemy_ground(u: SurfaceUnit, k: Knowledge, identified: set[str], over: bool) -> dict[str, Any]:
     """An enemy ground unit the side knows: its kind and name only once identified."""
     ident = over or u.id in identified
     emitting = u.id in k.emitters

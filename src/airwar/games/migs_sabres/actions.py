@@ -1,8 +1,9 @@
 """Actions of MiGs and Sabres and their notation.
 
 Decisions: ``Step`` (``F``, ``L``, ``R``, ``WL``, ``WR``), ``Fire`` (``fire``)
-and ``HoldFire`` (``hold``). Chance outcomes: ``Roll`` (one die) and
-``ChartDraw`` (one square of a random Sortie Chart, MS-2).
+and ``HoldFire`` (``hold``). Chance outcomes: the kernel's
+:class:`~airwar.core.dice.Roll` (one die) and ``ChartDraw`` (one square of a
+random Sortie Chart, MS-2).
 
 >>> parse_path("F F L fire")
 [Step(kind=<StepKind.F: 'F'>), Step(kind=<StepKind.F: 'F'>), Step(kind=<StepKind.L: 'L'>), Fire()]
@@ -42,16 +43,6 @@ class HoldFire:
 
     def __str__(self) -> str:
         return "hold"
-
-
-@dataclass(frozen=True)
-class Roll:
-    """A chance outcome: the natural roll of one die."""
-
-    value: int
-
-    def __str__(self) -> str:
-        return f"roll {self.value}"
 
 
 @dataclass(frozen=True)

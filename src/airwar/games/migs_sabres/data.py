@@ -6,17 +6,14 @@ the Sortie Chart) lives in those files with the rule text it comes from.
 
 from __future__ import annotations
 
-import tomllib
-from functools import cache
-from importlib import resources
 from typing import Any
 
-DATA_DIR = resources.files("airwar.games.migs_sabres").joinpath("data")
-"""The tables' folder inside the installed package."""
+from airwar.core.tables import data_folder
+
+DATA = data_folder("airwar.games.migs_sabres", "data")
+"""The tables' folder inside the installed package (the kernel's one loader)."""
 
 
-@cache
 def table(name: str) -> dict[str, Any]:
-    """The parsed ``data/<name>.toml`` (cached; treat as read-only)."""
-    with (DATA_DIR / f"{name}.toml").open("rb") as fh:
-        return tomllib.load(fh)
+    """The parsed ``data/<name>.toml`` (read once; treat as read-only)."""
+    return DATA.load(name)

@@ -17,11 +17,11 @@ from functools import cache
 from typing import Any
 
 from airwar.core.checks import Check, Comparison, Modifier
-from airwar.core.dice import D6
+from airwar.core.dice import D6, Roll
 from airwar.core.errors import IllegalAction
 from airwar.core.events import Event, EventLog
 from airwar.core.game import CHANCE, TERMINAL, Action
-from airwar.games.migs_sabres.actions import Fire, HoldFire, Roll, Step
+from airwar.games.migs_sabres.actions import Fire, HoldFire, Step
 from airwar.games.migs_sabres.board import Facing, Square
 from airwar.games.migs_sabres.combat import aspect_of, kill_check
 from airwar.games.migs_sabres.data import table
@@ -47,7 +47,7 @@ _STEPS = tuple(Step(k) for k in STEP_KINDS)
 _K_COST = tuple(k.cost for k in STEP_KINDS)
 _K_WO = tuple(k.is_wing_over for k in STEP_KINDS)
 
-DIE_OUTCOMES: list[tuple[Roll, Fraction]] = [(Roll(v), p) for v, p in D6.outcomes()]
+DIE_OUTCOMES: list[tuple[Roll, Fraction]] = D6.rolls()
 
 
 NO_MP_LIMIT = 1_000

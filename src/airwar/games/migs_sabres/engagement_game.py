@@ -9,12 +9,13 @@ from fractions import Fraction
 from typing import Any, ClassVar
 
 from airwar.core.checks import Check
+from airwar.core.dice import Roll
 from airwar.core.errors import IllegalAction, OptionError
 from airwar.core.events import EventLog
 from airwar.core.game import CHANCE, TERMINAL, Action, Advisor, Game, GameState, GameType
 from airwar.core.options import Parameter
 from airwar.core.registry import register_game
-from airwar.games.migs_sabres.actions import Roll, parse_action
+from airwar.games.migs_sabres.actions import parse_action
 from airwar.games.migs_sabres.board import board_view
 from airwar.games.migs_sabres.concession import (
     Conceded,

@@ -19,13 +19,13 @@ from functools import cache
 from typing import Any, ClassVar
 
 from airwar.core.checks import Check, Comparison
-from airwar.core.dice import Dice
+from airwar.core.dice import Dice, Roll
 from airwar.core.errors import IllegalAction, InvalidNotation, OptionError
 from airwar.core.events import Event, EventLog
 from airwar.core.game import CHANCE, TERMINAL, Action, Advisor, Game, GameState, GameType
 from airwar.core.options import Parameter
 from airwar.core.registry import register_game
-from airwar.games.migs_sabres.actions import ChartDraw, Roll, parse_action
+from airwar.games.migs_sabres.actions import ChartDraw, parse_action
 from airwar.games.migs_sabres.board import board_view
 from airwar.games.migs_sabres.concession import (
     RULES,
@@ -141,7 +141,7 @@ class MigsState(GameState, FliesEngagements):
             return list(chart_draw_outcomes(tuple(self.chart)))
         if self.phase is GamePhase.CAMPAIGN:
             dice = Dice.parse(self.game.options["sorties_dice"])
-            return [(Roll(v), p) for v, p in dice.outcomes()]
+            return dice.rolls()
         return list(DIE_OUTCOMES)
 
     def legal_actions(self) -> list[Action]:

@@ -87,13 +87,3 @@ class Decision:
 def listed(items: list[str] | tuple[str, ...]) -> str:
     """A list as one argument: ``a,b,c`` (``none`` when empty)."""
     return ",".join(items) if items else "none"
-
-
-@dataclass(frozen=True)
-class DieResult:
-    """A chance outcome: the natural roll of the pending die."""
-
-    value: int
-
-    def __str__(self) -> str:
-        return f"roll {self.value}"

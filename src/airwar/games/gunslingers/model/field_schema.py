@@ -19,8 +19,8 @@ from pydantic import BaseModel
 from pydantic.fields import FieldInfo
 from pydantic.functional_validators import BeforeValidator
 
-from airwar.games.gunslingers.model.fields import CrewMember, IntRange, MissileLoad, Radar
-from airwar.games.gunslingers.model.scenario import MapSpec, Scenario
+from airwar.games.gunslingers.model.fields import AirRadarSpec, CrewMember, IntRange, MissileLoad
+from airwar.games.gunslingers.model.scenario_schema import MapSpec, Scenario
 
 LIBRARY_FIELDS: dict[str, dict[str, Any]] = {
     "aircraft": {"load": {"kind": "choice", "choices": None, "library": True}},
@@ -77,7 +77,7 @@ def unit_fields() -> dict[str, Any]:
         },
         "parts": {
             "crew": model_fields(CrewMember),
-            "radar": model_fields(Radar),
+            "radar": model_fields(AirRadarSpec),
             "missile": model_fields(MissileLoad),
         },
         "map": model_fields(MapSpec),

@@ -13,7 +13,6 @@ import re
 import sys
 from collections.abc import Callable
 from dataclasses import dataclass
-from functools import cache
 from typing import Annotated, Any, Literal
 
 from pydantic import (
@@ -26,7 +25,7 @@ from pydantic import (
 )
 
 from airwar.core.text import escaped, first_unprintable
-from airwar.games.gunslingers.tables import TableError, read_data
+from airwar.games.gunslingers.tables import PACKAGE_FILES
 
 ARC_NAMES = (
     "0", "30L", "30R", "60L", "60R", "90L", "90R", "120L", "120R", "150L", "150R", "180",
@@ -101,17 +100,14 @@ FLIGHT_WHY = "no game is longer (GS-42)"
 CEILING_WHY = "the ceiling, the highest altitude level (house value, GS-23)"
 
 
-@cache
-def house_defaults() -> dict[str, dict[str, int]]:
-    """The house values of GS-6 (``house_defaults.toml``)."""
-    data = read_data("", "house_defaults")
-    if data is None:
-        raise TableError("house_defaults.toml is missing from the package")
-    return {k: dict(v) for k, v in data.items()}
+def unit_defaults() -> dict[str, dict[str, int]]:
+    """The house values of GS-6 (``unit_defaults.toml``) as parsed, shared: read-only."""
+    return PACKAGE_FILES.load("unit_defaults")
 
 
 def house(section: str, key: str) -> int:
-    return int(house_defaults()[section][key])
+    """The unit-card default ``section.key`` (GS-6), for a number a scenario leaves out."""
+    return int(unit_defaults()[section][key])
 
 
 def ceiling() -> int:
@@ -310,7 +306,9 @@ def _text(v: Any, info: ValidationInfo) -> str:
     return v
 
 
-Heading = Annotated[int, BeforeValidator(IntRange(0, 11))]
+HeadingField = Annotated[int, BeforeValidator(IntRange(0, 11))]
+Points = Annotated[int, BeforeValidator(IntRange(0, MAX_POINTS, POINTS_WHY))]
+"""Victory points of a type or a unit (GS-85, GS-86)."""
 DieNumber = Annotated[int, BeforeValidator(IntRange(0, 10))]
 Turns = Annotated[int, BeforeValidator(IntRange(1, MAX_TURNS, TURNS_WHY))]
 Radius = Annotated[int, BeforeValidator(IntRange(1, MAX_RADIUS, RADIUS_WHY))]
@@ -324,12 +322,12 @@ Level = Annotated[int, BeforeValidator(IntRange(0, ceiling, CEILING_WHY))]
 Hexes = Annotated[int, BeforeValidator(IntRange(0, None))]
 """A distance or a range in hexes, 0 or more; the scenario's map bounds it (GS-42)."""
 PositiveHexes = Annotated[int, BeforeValidator(IntRange(1, None))]
-Hex = Annotated[tuple[int, int], BeforeValidator(_hex)]
+HexField = Annotated[tuple[int, int], BeforeValidator(_hex)]
 Ident = Annotated[str, BeforeValidator(_ident)]
-Arc = Annotated[str, BeforeValidator(_arc)]
+ArcName = Annotated[str, BeforeValidator(_arc)]
 Flag = Annotated[bool, BeforeValidator(_bool)]
 Text = Annotated[str, BeforeValidator(_text)]
-Arcs = Annotated[list[Arc], AfterValidator(_once_each)]
+Arcs = Annotated[list[ArcName], AfterValidator(_once_each)]
 UnitIds = Annotated[
     list[Ident],
     BeforeValidator(_at_most(MAX_UNITS, "units", "no scenario has more units of one kind (GS-42)")),
@@ -337,16 +335,18 @@ UnitIds = Annotated[
 ]
 """Ids of units, each named once (units sighted or held on radar as a game starts)."""
 
-Training = Literal["excellent", "good", "average", "limited", "poor"]
-Quality = Literal["veteran", "regular", "novice", "green"]
-Attribute = Literal[
+# The words a scenario may write; the rules read them as the enums of model.words
+# (Training, Quality, Attribute) and rules.base (SamGuidance).
+TrainingWord = Literal["excellent", "good", "average", "limited", "poor"]
+QualityWord = Literal["veteran", "regular", "novice", "green"]
+AttributeWord = Literal[
     "sierra_hotel", "tactics_master", "combat_hero", "excellent_confidence", "poor_confidence"
 ]
 RadarKind = Literal["regular", "mtt", "tws", "limited_tws"]
 Status = Literal[
     "stalled", "stalled_vertical", "departed", "gloc", "disoriented", "engaged", "fac", "damaged"
 ]
-SamGuidance = Literal["BR", "CG", "CW", "TVM", "OG", "LG", "IR"]
+SamGuidanceWord = Literal["BR", "CG", "CW", "TVM", "OG", "LG", "IR"]
 RadarState = Literal["active", "alerted", "shutdown"]
 MissileGuidance = Literal["IR", "RH", "AH"]
 MarkerKind = Literal[
@@ -400,11 +400,17 @@ class OutcomeTable(Model):
 
 
 class CrewMember(Model):
-    quality: Quality = "regular"
-    attributes: Annotated[list[Attribute], AfterValidator(_once_each)] = Field(default_factory=list)
+    """A crew member as a file may write it (the schema: words checked, defaults filled);
+    the game in play holds each as a :class:`~airwar.games.gunslingers.model.words.Crewman`,
+    whose enums the rules read."""
+
+    quality: QualityWord = "regular"
+    attributes: Annotated[list[AttributeWord], AfterValidator(_once_each)] = Field(
+        default_factory=list
+    )
 
 
-class Radar(Model):
+class AirRadarSpec(Model):
     kind: RadarKind
     eccm: Ecm = 0
     detection: DieNumber | None = None

@@ -16,17 +16,11 @@ from typing import Any
 
 from airwar.core.events import EventLog
 from airwar.core.game import CHANCE, TERMINAL, Game
+from airwar.games.gunslingers.model.forces import Forces
 from airwar.games.gunslingers.model.hexgrid import Hex
-from airwar.games.gunslingers.model.scenario import Scenario
+from airwar.games.gunslingers.model.scenario_schema import Scenario
 from airwar.games.gunslingers.model.tasks import Ask, CheckTask, Die, Task
-from airwar.games.gunslingers.model.units import (
-    Forces,
-    Plane,
-    PlaneTurn,
-    RadarTurn,
-    SamTurn,
-    Weapon,
-)
+from airwar.games.gunslingers.model.units import Plane, PlaneTurn, RadarTurn, SamTurn, Weapon
 
 PER_TURN_STATUSES = ("engaged", "fac")
 """Statuses declared for one turn only (Aircraft Decisions Phase 2 and 5)."""
@@ -91,7 +85,7 @@ class GsModel:
     version: int = 0
     """Counts the changes of the state by a decision or a roll (each ``apply`` counts two:
     as it starts and once the referee has moved on): what a side knows is worked out once
-    for each (``visibility.knowledge``)."""
+    for each (``knowledge.knowledge``)."""
     hand_changes: int = 0
     """Counts the changes made by hand (``changed``): what each side knows is worked
     out afresh after one, whatever else it changed."""

@@ -9,7 +9,7 @@ before it are done). Tasks are plain values, so a state copies, replays and
 saves exactly; what a task does when it is resolved is looked up by name in
 the registries of :mod:`airwar.games.gunslingers.phases.registry`, filled by
 the phase modules. (A die result, the chance action the kernel applies, is
-:class:`~airwar.games.gunslingers.model.actions.DieResult`.)
+:class:`~airwar.core.dice.Roll`.)
 """
 
 from __future__ import annotations

@@ -20,282 +20,38 @@ leaves out, and what the unit gives overrides it (:func:`resolve_scenario`).
 from __future__ import annotations
 
 import difflib
-import re
 import tomllib
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from functools import cache
-from importlib import resources
-from typing import Annotated, Any, Literal
+from typing import Any
 
-from pydantic import AfterValidator, BeforeValidator, Field, ValidationError
+from pydantic import ValidationError
 
-from airwar.core.errors import AirwarError
-from airwar.games.gunslingers.model.card_words import card_sections
 from airwar.games.gunslingers.model.fields import (
-    CREW_WHY,
-    ENTRIES_WHY,
-    MAX_CREW,
-    MAX_ENTRIES,
-    MAX_POINTS,
     OUTCOME_RESULTS,
-    POINTS_WHY,
     RADAR_GUIDANCE,
-    Arcs,
-    Bjm,
-    Capacity,
-    DdsProgram,
-    DieNumber,
-    Ecm,
-    Flag,
-    FlightTurns,
-    Ident,
-    IntRange,
-    Level,
-    MissileGuidance,
-    Model,
-    OutcomeTable,
-    PositiveHexes,
-    RadarKind,
-    SamGuidance,
-    Stock,
-    Stores,
-    Text,
-    TypeName,
-    _at_most,
-    _once_each,
     _type_name,
     shown,
 )
-from airwar.games.gunslingers.tables import read_data
-
-LIBRARY_DIR = resources.files("airwar.games.gunslingers").joinpath("library")
-
-KINDS = ("aircraft", "weapons", "sams", "radars")
-"""The four files of the library, each ``library/<kind>.toml``."""
-
-DESCRIPTIVE = frozenset({"name", "note", "director", "aliases", "variant_of", "house"})
-"""Fields shown on the data card that no rule reads (names, notes, provenance)."""
-
-SCORED = frozenset({"points"})
-"""Fields no unit takes: the scoring reads them from the type (victory points, GS-85)."""
-
-MAX_TYPES = 500
-"""The most entries a library file holds (a guard on the data; the library has ~30 each)."""
-
-
-class LibraryError(AirwarError):
-    """A library file with problems; ``problems`` holds one line per problem."""
-
-    def __init__(self, problems: list[str]) -> None:
-        self.problems = problems
-        more = f" (and {len(problems) - 1} more)" if len(problems) > 1 else ""
-        super().__init__((problems[0] if problems else "invalid library") + more)
-
-
-# -- the schema ----------------------------------------------------------------
-
-Seats = Annotated[int, BeforeValidator(IntRange(1, MAX_CREW, CREW_WHY))]
-Points = Annotated[int, BeforeValidator(IntRange(0, MAX_POINTS, POINTS_WHY))]
-Aliases = Annotated[list[TypeName], AfterValidator(_once_each)]
-HouseNotes = dict[Text, Text]
-
-
-def _short_list(what: str) -> Any:
-    return BeforeValidator(_at_most(MAX_ENTRIES, what, ENTRIES_WHY))
-
-
-class Entry(Model):
-    """What every entry has: a full name, other names, a base, house-value reasons."""
-
-    name: Text
-    """Descriptive: the type's full name, shown on the card."""
-    note: Text | None = None
-    """Descriptive: a remark shown on the card."""
-    variant_of: TypeName | None = None
-    aliases: Aliases = Field(default_factory=list)
-    house: HouseNotes = Field(default_factory=dict)
-    """The reason of one of the entry's numbers, by field path (overrides ``[house]``)."""
-
-
-class StoreLoad(Model):
-    type: TypeName
-    count: Stores
-
-
-class Loadout(Model):
-    """A named load of an aircraft type: missiles, air-to-ground weapons and ARMs."""
-
-    missiles: Annotated[list[StoreLoad], _short_list("missile loads")] = Field(default_factory=list)
-    ground_weapons: Annotated[list[StoreLoad], _short_list("weapon loads")] = Field(
-        default_factory=list
-    )
-    arms: Stores = 0
-    arm_type: TypeName | None = None
-
-
-class AircraftType(Entry):
-    crew: Seats = 1
-    points: Points | None = None
-    """Victory points for its loss (GS-85)."""
-    speed: PositiveHexes
-    climb: Level
-    visibility: PositiveHexes
-    fly_by_wire: Flag = False
-    vas: Flag = False
-    target_id: Flag = False
-    iff: Flag = False
-    radar: TypeName | None = None
-    djm: Ecm = 0
-    ajm: Ecm = 0
-    bjm: Bjm | None = None
-    chaff: Stock = 0
-    flares: Stock = 0
-    mini_jammers: Stock = 0
-    dds_programs: Annotated[list[DdsProgram], _short_list("programs")] = Field(default_factory=list)
-    dds: Ident | None = None
-    blind_arcs: Arcs = Field(default_factory=list)
-    guns: Flag = True
-    rockets: Flag = False
-    laser_designator: Flag = False
-    fac: Flag = False
-    special_modes: Annotated[
-        list[Ident], _short_list("special modes"), AfterValidator(_once_each)
-    ] = Field(default_factory=list)
-    load: Ident | None = None
-    loads: dict[Ident, Loadout] = Field(default_factory=dict)
-
-
-class WeaponType(Entry):
-    kind: Literal["aam", "arm", "a2g"]
-    guidance: MissileGuidance | None = None
-    launch: DieNumber | None = None
-    min_range: Annotated[int, BeforeValidator(IntRange(0, None))] | None = None
-    max_range: PositiveHexes | None = None
-    time_of_flight: FlightTurns | None = None
-    arcs: Arcs | None = None
-    range: PositiveHexes | None = None
-    guided: Flag | None = None
-    result: OutcomeTable | None = None
-
-
-class SamType(Entry):
-    kind: Literal["sam", "infantry", "aaa"]
-    points: Points | None = None
-    """Victory points for destroying a unit of the system (GS-85)."""
-    guidance: SamGuidance | None = None
-    radar: TypeName | None = None
-    director: Text | None = None
-    """Descriptive: an AAA unit's fire-control radar or sight (the text gives AAA no radar)."""
-    quick_reaction: Flag = False
-    rails: Stores | None = None
-    reloads: Stores | None = None
-    auto_reload: Flag = False
-    lock_on: DieNumber | None = None
-    launch: DieNumber | None = None
-    range: PositiveHexes | None = None
-    max_altitude: Level | None = None
-    fire: Literal["plotted", "barrage"] | None = None
-    result: OutcomeTable | None = None
-
-
-class RadarType(Entry):
-    role: Literal["air", "fire_control", "ewr", "gci"]
-    points: Points | None = None
-    """Victory points for destroying an EWR or CCU with this radar (GS-85)."""
-    kind: RadarKind | None = None
-    eccm: Ecm = 0
-    detection: DieNumber | None = None
-    lock_on: DieNumber | None = None
-    range: PositiveHexes | None = None
-    capacity: Capacity | None = None
-    arcs: Arcs | None = None
-
-
-SCHEMAS: dict[str, type[Entry]] = {
-    "aircraft": AircraftType,
-    "weapons": WeaponType,
-    "sams": SamType,
-    "radars": RadarType,
-}
-
-# which fields each kind of entry needs, and which it may not give
-_NEEDS: dict[tuple[str, str], tuple[str, ...]] = {
-    ("weapons", "aam"): ("guidance", "launch", "min_range", "max_range", "time_of_flight"),
-    ("weapons", "arm"): ("launch", "range"),
-    ("weapons", "a2g"): ("guided",),
-    ("sams", "sam"): ("guidance", "rails", "lock_on", "launch", "range", "max_altitude"),
-    ("sams", "infantry"): ("guidance", "rails", "reloads", "lock_on", "launch", "range"),
-    ("sams", "aaa"): ("fire", "range", "max_altitude"),
-    ("radars", "air"): ("kind", "detection", "lock_on", "range"),
-    ("radars", "fire_control"): (),
-    ("radars", "ewr"): ("range",),
-    ("radars", "gci"): ("range",),
-}
-_ALLOWS: dict[tuple[str, str], frozenset[str]] = {
-    ("weapons", "aam"): frozenset(
-        {"guidance", "launch", "min_range", "max_range", "time_of_flight", "arcs", "result"}
-    ),
-    ("weapons", "arm"): frozenset({"launch", "range", "result"}),
-    ("weapons", "a2g"): frozenset({"guided", "result"}),
-    ("sams", "sam"): frozenset(
-        {
-            "guidance",
-            "radar",
-            "quick_reaction",
-            "rails",
-            "auto_reload",
-            "lock_on",
-            "launch",
-            "range",
-            "max_altitude",
-            "result",
-            "points",
-        }
-    ),
-    ("sams", "infantry"): frozenset(
-        {
-            "guidance",
-            "rails",
-            "reloads",
-            "lock_on",
-            "launch",
-            "range",
-            "max_altitude",
-            "result",
-            "points",
-        }
-    ),
-    ("sams", "aaa"): frozenset({"fire", "director", "range", "max_altitude", "result", "points"}),
-    ("radars", "air"): frozenset(
-        {"kind", "eccm", "detection", "lock_on", "range", "capacity", "arcs"}
-    ),
-    ("radars", "fire_control"): frozenset({"eccm"}),
-    ("radars", "ewr"): frozenset({"eccm", "range", "points"}),
-    ("radars", "gci"): frozenset({"eccm", "range", "points"}),
-}
-RESULT_KIND = {("weapons", "aam"): "missile", ("weapons", "arm"): "arm",
-               ("weapons", "a2g"): "ground_attack", ("sams", "sam"): "missile",
-               ("sams", "infantry"): "missile", ("sams", "aaa"): "plotted_fire"}  # fmt: skip
-"""The outcome kind (GS-14) whose results an entry's own ``result`` table may give."""
-
-_KIND_FIELD = {"weapons": "kind", "sams": "kind", "radars": "role"}
-_KIND_TEXT = {
-    "aam": "air-to-air missile", "arm": "anti-radiation missile", "a2g": "air-to-ground weapon",
-    "sam": "SAM unit", "infantry": "infantry SAM", "aaa": "AAA unit",
-    "air": "air radar", "fire_control": "fire-control radar", "ewr": "early-warning radar",
-    "gci": "GCI radar",
-}  # fmt: skip
-
-
-def _a(text: str) -> str:
-    """``text`` with its article: an air radar, a SAM unit, an AAA unit, a GCI radar."""
-    first = text.split()[0]
-    spoken_vowel = first in ("AAA", "EWR", "ARM", "IR", "OG", "LG") or text[0] in "aeiou"
-    return f"{'an' if spoken_vowel else 'a'} {text}"
-
-
-# -- the library -----------------------------------------------------------------
+from airwar.games.gunslingers.model.typeschema import (
+    ALLOWS,
+    DESCRIPTIVE,
+    KIND_FIELD,
+    KIND_TEXT,
+    KINDS,
+    MAX_TYPES,
+    NEEDS,
+    RESULT_KIND,
+    SCHEMAS,
+    AircraftType,
+    LibraryEntry,
+    LibraryError,
+    RadarType,
+    SamType,
+    article,
+)
+from airwar.games.gunslingers.tables import LIBRARY
 
 
 @dataclass(frozen=True)
@@ -304,7 +60,7 @@ class TypeCard:
 
     kind: str  # aircraft, weapons, sams, radars
     name: str
-    entry: Entry
+    entry: LibraryEntry
     values: dict[str, Any]
     """The type's values as the file gives them, its base's filled in (no descriptive fields)."""
     house: dict[str, str] = field(default_factory=dict)
@@ -313,7 +69,7 @@ class TypeCard:
     @property
     def role(self) -> str:
         """The kind of an entry within its file: aam, sam, ewr, ... or aircraft."""
-        key = _KIND_FIELD.get(self.kind)
+        key = KIND_FIELD.get(self.kind)
         return str(self.values.get(key, self.kind)) if key else self.kind
 
 
@@ -358,12 +114,12 @@ class Library:
             yield from self.types[kind].values()
 
 
-def _merge(base: Mapping[str, Any], over: Mapping[str, Any]) -> dict[str, Any]:
+def merge_values(base: Mapping[str, Any], over: Mapping[str, Any]) -> dict[str, Any]:
     """``over`` on top of ``base``: tables merge key by key, anything else is replaced."""
     out = dict(base)
     for key, value in over.items():
         if isinstance(value, Mapping) and isinstance(out.get(key), Mapping):
-            out[key] = _merge(out[key], value)
+            out[key] = merge_values(out[key], value)
         else:
             out[key] = value
     return out
@@ -415,7 +171,7 @@ def _message(err: Mapping[str, Any]) -> str:
 
 def _read(kind: str) -> dict[str, Any]:
     try:
-        data = read_data("library", kind)
+        data = LIBRARY.find(kind)
     except tomllib.TOMLDecodeError as exc:
         raise LibraryError([f"{kind}.toml: not valid TOML ({exc})"]) from None
     if data is None:
@@ -509,8 +265,8 @@ def _variants(
         if under is None:
             return None
         inherited = {k: v for k, v in under.items() if k not in ("aliases", "note")}
-        merged = _merge(inherited, values)
-        merged["house"] = _merge(under.get("house", {}), values.get("house", {}))
+        merged = merge_values(inherited, values)
+        merged["house"] = merge_values(under.get("house", {}), values.get("house", {}))
         done[name] = merged
         return merged
 
@@ -536,15 +292,16 @@ def _card(
         return None
     before = len(problems)
     given = {k for k in values if k not in DESCRIPTIVE}
-    sub = _KIND_FIELD.get(kind)
+    sub = KIND_FIELD.get(kind)
     if sub is not None:
         role = str(values[sub])
-        for need in _NEEDS[(kind, role)]:
+        for need in NEEDS[(kind, role)]:
             if values.get(need) is None:
-                problems.append(f"{fname}: {name}.{need}: is required for {_a(_KIND_TEXT[role])}")
-        allowed = _ALLOWS[(kind, role)] | {sub}
+                what = article(KIND_TEXT[role])
+                problems.append(f"{fname}: {name}.{need}: is required for {what}")
+        allowed = ALLOWS[(kind, role)] | {sub}
         for extra in sorted(given - allowed):
-            problems.append(f"{fname}: {name}.{extra}: {_a(_KIND_TEXT[role])} has no {extra}")
+            problems.append(f"{fname}: {name}.{extra}: {article(KIND_TEXT[role])} has no {extra}")
         table = values.get("result")
         rkind = RESULT_KIND.get((kind, role))
         if isinstance(table, Mapping) and rkind is not None:
@@ -596,13 +353,14 @@ def _references(lib: Library, failed: set[tuple[str, str]]) -> list[str]:
         if (kind, name) in failed:
             return  # that entry's own problem is reported
         card = lib.find(kind, name)
-        wanted = " or ".join(_KIND_TEXT[r] for r in roles)
+        wanted = " or ".join(KIND_TEXT[r] for r in roles)
         if card is None:
             near = lib.closest(name, (kind,))
             hint = f" (closest: {', '.join(near)})" if near else ""
             out.append(f"{where}: no {wanted} {name!r} in {kind}.toml{hint}")
         elif card.role not in roles:
-            out.append(f"{where}: {name!r} is {_a(_KIND_TEXT[card.role])}, not {_a(wanted)}")
+            is_a = article(KIND_TEXT[card.role])
+            out.append(f"{where}: {name!r} is {is_a}, not {article(wanted)}")
 
     for card in lib.types["aircraft"].values():
         a = card.entry
@@ -626,7 +384,7 @@ def _references(lib: Library, failed: set[tuple[str, str]]) -> list[str]:
         if s.kind == "sam" and s.guidance in RADAR_GUIDANCE and s.radar is None:
             out.append(f"{here}.radar: a {s.guidance} SAM needs its fire-control radar")
         if s.kind == "sam" and s.guidance not in RADAR_GUIDANCE and s.radar is not None:
-            out.append(f"{here}.radar: {_a(str(s.guidance))} SAM has no radar")
+            out.append(f"{here}.radar: {article(str(s.guidance))} SAM has no radar")
         if s.kind == "infantry" and s.guidance not in ("OG", "LG", "IR"):
             out.append(f"{here}.guidance: an infantry SAM is OG, LG or IR")
     for card in lib.types["radars"].values():
@@ -643,434 +401,3 @@ def _references(lib: Library, failed: set[tuple[str, str]]) -> list[str]:
 def library() -> Library:
     """The library that ships with the game (read and checked once)."""
     return build_library({kind: _read(kind) for kind in KINDS})
-
-
-# -- data cards ------------------------------------------------------------------
-
-KIND_TITLES = {"aircraft": "aircraft", "weapons": "weapon", "sams": "SAM/AAA system",
-               "radars": "radar"}  # fmt: skip
-
-
-def _flat(value: Any, path: str = "") -> Iterator[tuple[str, Any]]:
-    """Leaf values of a card by place (lists of tables entry by entry)."""
-    if isinstance(value, Mapping):
-        for key, sub in value.items():
-            yield from _flat(sub, f"{path}.{key}" if path else str(key))
-    elif isinstance(value, list) and value and all(isinstance(v, Mapping) for v in value):
-        for i, sub in enumerate(value):
-            yield from _flat(sub, f"{path}[{i}]")
-    else:
-        yield path, value
-
-
-def card_data(card: TypeCard) -> dict[str, Any]:
-    """A data card as JSON: the type, its names, each value with its house reason, and
-    the card in a pilot's words (:func:`.card_words.card_sections`)."""
-    e = card.entry
-    fields = [
-        {"field": place, "value": value, "house": card.house.get(place)}
-        for place, value in _flat(card.values)
-    ]
-    return {
-        "name": card.name,
-        "kind": card.kind,
-        "role": card.role,
-        "title": e.name,
-        "note": e.note,
-        "variant_of": e.variant_of,
-        "aliases": list(e.aliases),
-        "fields": fields,
-        "sections": card_sections(fields),  # the card in a pilot's words
-    }
-
-
-def card_text(card: TypeCard) -> str:
-    """A data card for the terminal: one line a value, each number marked as a house value."""
-    e = card.entry
-    what = KIND_TITLES[card.kind]
-    if card.role != card.kind:
-        what += f", {_KIND_TEXT[card.role]}"
-    lines = [f"{card.name}: {e.name} ({what})"]
-    if e.variant_of:
-        lines.append(f"  variant of {e.variant_of}")
-    if e.aliases:
-        lines.append(f"  also called {', '.join(e.aliases)}")
-    if e.note:
-        lines.append(f"  {e.note}")
-    rows = list(_flat(card.values))
-    width = max((len(p) for p, _ in rows), default=0)
-    for place, value in rows:
-        shown_value = _value_text(value)
-        reason = card.house.get(place)
-        mark = f"  [{reason}]" if reason else ""
-        lines.append(f"  {place:<{width}}  {shown_value}{mark}")
-    lines.append("  Every number is a house value: the text gives none (GS-6, GS-62).")
-    return "\n".join(lines)
-
-
-def _value_text(value: Any) -> str:
-    if isinstance(value, bool):
-        return "yes" if value else "no"
-    if isinstance(value, list):
-        return ", ".join(str(v) for v in value) if value else "(none)"
-    return str(value)
-
-
-def listing() -> list[dict[str, Any]]:
-    """One row a type: name, kind, role, full name, variant of, aliases."""
-    return [
-        {
-            "name": c.name,
-            "kind": c.kind,
-            "role": c.role,
-            "title": c.entry.name,
-            "variant_of": c.entry.variant_of,
-            "aliases": list(c.entry.aliases),
-        }
-        for c in library().cards()
-    ]
-
-
-# -- scenarios: a unit's type fills what the unit leaves out (GS-60, GS-63) -----------
-
-REMOVABLE = frozenset({"radar", "bjm"})
-"""Tables of a type a scenario's unit may take away with ``false`` (``radar = false``)."""
-
-_AIRCRAFT_COPY = (
-    "speed", "climb", "visibility", "fly_by_wire", "vas", "target_id", "iff", "djm", "ajm",
-    "bjm", "chaff", "flares", "mini_jammers", "dds_programs", "dds", "blind_arcs", "guns",
-    "rockets", "laser_designator", "fac", "special_modes",
-)  # fmt: skip
-_RADAR_COPY = ("kind", "eccm", "detection", "lock_on", "range", "capacity", "arcs")
-_AAM_COPY = ("guidance", "launch", "min_range", "max_range", "time_of_flight", "arcs", "result")
-_SAM_COPY = {
-    "sam": ("guidance", "quick_reaction", "rails", "auto_reload", "lock_on", "launch", "range",
-            "max_altitude", "result"),
-    "infantry": ("guidance", "rails", "reloads", "lock_on", "launch", "range", "max_altitude",
-                 "result"),
-    "aaa": ("fire", "range", "max_altitude", "result"),
-}  # fmt: skip
-UNIT_KINDS = {"sams": "sam", "infantry_sams": "infantry", "aaa": "aaa"}
-"""The scenario's lists of ground units with a type of ``sams.toml``, and the kind each needs."""
-RADAR_UNITS = {"ewrs": ("ewr", "gci"), "ccus": ("gci", "ewr")}
-
-
-def uses_library(data: Mapping[str, Any]) -> bool:
-    """Whether a scenario's content asks for the library (``[scenario] library = true``)."""
-    info = data.get("scenario")
-    return isinstance(info, Mapping) and info.get("library") is True
-
-
-def _label(unit: Mapping[str, Any], kind: str, i: int) -> str:
-    named = unit.get("name") or unit.get("id")
-    text = str(named)[:40] if isinstance(named, str) else ""
-    return f"{kind}[{i}] ({text})" if text else f"{kind}[{i}]"
-
-
-def _hint(lib: Library, name: str, kinds: tuple[str, ...]) -> str:
-    near = lib.closest(name, kinds)
-    return f" (closest: {', '.join(near)})" if near else ""
-
-
-def _overlay(base: Mapping[str, Any], unit: Mapping[str, Any]) -> dict[str, Any]:
-    """A unit's values on top of its type's: tables merge key by key (``radar.eccm = 1``
-    changes only the ECCM), lists and numbers are replaced, ``false`` takes a table away."""
-    out = dict(base)
-    for key, value in unit.items():
-        if value is False and key in REMOVABLE:
-            out.pop(key, None)
-        elif isinstance(value, Mapping) and isinstance(out.get(key), Mapping):
-            out[key] = _merge(out[key], value)
-        else:
-            out[key] = value
-    return out
-
-
-def aircraft_defaults(lib: Library, card: TypeCard, load: str | None) -> dict[str, Any]:
-    """The scenario fields an aircraft of this type has, with the named (or default) load."""
-    v = card.values
-    a = card.entry
-    assert isinstance(a, AircraftType)
-    out: dict[str, Any] = {k: v[k] for k in _AIRCRAFT_COPY if k in v}
-    out["crew"] = [{"quality": "regular"} for _ in range(a.crew)]
-    if a.radar is not None:
-        rcard = lib.find("radars", a.radar)
-        if rcard is not None:
-            out["radar"] = {k: rcard.values[k] for k in _RADAR_COPY if k in rcard.values}
-    chosen = load if load is not None else a.load
-    if chosen is not None and chosen in a.loads:
-        stores = a.loads[chosen]
-        out["missiles"] = [{"type": m.type, "count": m.count} for m in stores.missiles]
-        out["ground_weapons"] = [{"type": w.type, "count": w.count} for w in stores.ground_weapons]
-        out["arms"] = stores.arms
-        if stores.arm_type is not None:
-            out["arm_type"] = stores.arm_type
-    return out
-
-
-def _weapon(
-    lib: Library, load: Any, want: str, copy: tuple[str, ...], place: str, out: list[str]
-) -> Any:
-    """A missile or weapon load with its type's values filled in."""
-    if not isinstance(load, Mapping) or not isinstance(load.get("type"), str):
-        return load
-    card = lib.find("weapons", load["type"])
-    if card is None:
-        return load  # a type the library does not know: house defaults, as before (GS-60)
-    if card.role != want:
-        out.append(
-            f"{place}.type: {load['type']!r} is {_a(_KIND_TEXT[card.role])}, "
-            f"not {_a(_KIND_TEXT[want])}"
-        )
-        return load
-    return _merge({k: card.values[k] for k in copy if k in card.values}, load)
-
-
-def resolve_aircraft(
-    lib: Library, unit: Mapping[str, Any], place: str, out: list[str]
-) -> dict[str, Any]:
-    """An aircraft of a scenario with its type's values under its own (GS-60, GS-63)."""
-    unit = dict(unit)
-    load = unit.pop("load", None)
-    name = unit.get("type")
-    card = lib.find("aircraft", name) if isinstance(name, str) else None
-    if card is None:
-        if load is not None:
-            hint = _hint(lib, name, ("aircraft",)) if isinstance(name, str) else ""
-            out.append(f"{place}.load: only a type of the library has loads; "
-                       f"no aircraft type {shown(name)!r} in the library{hint}")  # fmt: skip
-        return unit
-    a = card.entry
-    assert isinstance(a, AircraftType)
-    if load is not None and (not isinstance(load, str) or load not in a.loads):
-        known = ", ".join(a.loads) or "none"
-        out.append(f"{place}.load: {card.name} has no load {shown(load)!r} (loads: {known})")
-        load = None
-    resolved = _overlay(aircraft_defaults(lib, card, load), unit)
-    missiles = resolved.get("missiles")
-    if isinstance(missiles, list):
-        resolved["missiles"] = [
-            _weapon(lib, m, "aam", _AAM_COPY, f"{place}.missiles[{i}]", out)
-            for i, m in enumerate(missiles)
-        ]
-    weapons = resolved.get("ground_weapons")
-    if isinstance(weapons, list):
-        resolved["ground_weapons"] = [
-            _weapon(lib, w, "a2g", ("guided", "result"), f"{place}.ground_weapons[{i}]", out)
-            for i, w in enumerate(weapons)
-        ]
-    arm = resolved.get("arm_type")
-    if isinstance(arm, str):
-        acard = lib.find("weapons", arm)
-        if acard is None or acard.role != "arm":
-            what = "no such weapon" if acard is None else _a(_KIND_TEXT[acard.role])
-            out.append(f"{place}.arm_type: {arm!r}: {what}, not an anti-radiation missile"
-                       f"{_hint(lib, arm, ('weapons',)) if acard is None else ''}")  # fmt: skip
-        else:
-            for src, dst in (("launch", "arm_launch"), ("range", "arm_range"),
-                             ("result", "arm_result")):  # fmt: skip
-                if src in acard.values and dst not in unit:
-                    resolved[dst] = acard.values[src]
-    return resolved
-
-
-def resolve_ground(
-    lib: Library, unit: Mapping[str, Any], kind: str, place: str, out: list[str]
-) -> dict[str, Any]:
-    """A SAM unit, infantry SAM or AAA unit with its system's values under its own."""
-    unit = dict(unit)
-    name = unit.get("type")
-    if name is None:
-        return unit
-    card = lib.find("sams", name) if isinstance(name, str) else None
-    want = UNIT_KINDS[kind]
-    if card is None:
-        hint = _hint(lib, name, ("sams",)) if isinstance(name, str) else ""
-        out.append(f"{place}.type: no {_KIND_TEXT[want]} {shown(name)!r} in the library{hint}")
-        return unit
-    if card.role != want:
-        out.append(f"{place}.type: {card.name} is {_a(_KIND_TEXT[card.role])}, not "
-                   f"{_a(_KIND_TEXT[want])} (list it in {_LIST_OF[card.role]})")  # fmt: skip
-        return unit
-    base = {k: card.values[k] for k in _SAM_COPY[want] if k in card.values}
-    s = card.entry
-    assert isinstance(s, SamType)
-    if want == "sam" and s.radar is not None:
-        rcard = lib.find("radars", s.radar)
-        base["eccm"] = rcard.values.get("eccm", 0) if rcard is not None else 0
-        base["radar"] = "active"
-    return _overlay(base, unit)
-
-
-_LIST_OF = {"sam": "sams", "infantry": "infantry_sams", "aaa": "aaa"}
-
-
-def resolve_radar_unit(
-    lib: Library, unit: Mapping[str, Any], kind: str, place: str, out: list[str]
-) -> dict[str, Any]:
-    """An EWR or CCU with its radar's ECCM and range under its own."""
-    unit = dict(unit)
-    name = unit.get("type")
-    if name is None:
-        return unit
-    card = lib.find("radars", name) if isinstance(name, str) else None
-    roles = RADAR_UNITS[kind]
-    if card is None or card.role not in roles:
-        wanted = " or ".join(_KIND_TEXT[r] for r in roles)
-        if card is None:
-            hint = _hint(lib, name, ("radars",)) if isinstance(name, str) else ""
-            out.append(f"{place}.type: no {wanted} {shown(name)!r} in the library{hint}")
-        else:
-            out.append(
-                f"{place}.type: {card.name} is {_a(_KIND_TEXT[card.role])}, not {_a(wanted)}"
-            )
-        return unit
-    return _overlay({k: card.values[k] for k in ("eccm", "range") if k in card.values}, unit)
-
-
-def resolve_scenario(
-    data: Mapping[str, Any], lib: Library | None = None
-) -> tuple[dict[str, Any], list[str]]:
-    """A scenario's content with every unit's type filled in, and the problems found.
-
-    Without ``library = true`` the content is returned as it is (GS-60): a type is
-    a label and what a unit leaves out comes from the house defaults, as before.
-    """
-    out: list[str] = []
-    resolved = dict(data)
-    if not uses_library(data):
-        planes = data.get("aircraft")
-        if isinstance(planes, list) and any(isinstance(u, Mapping) and "load" in u for u in planes):
-            resolved["aircraft"] = [
-                {k: v for k, v in u.items() if k != "load"} if isinstance(u, Mapping) else u
-                for u in planes
-            ]
-            for i, unit in enumerate(_units(data, "aircraft")):
-                if "load" in unit:
-                    out.append(
-                        f"{_label(unit, 'aircraft', i)}.load: loads come from the library; "
-                        "say library = true in [scenario] to use it (GS-60)"
-                    )
-        return resolved, out
-    lib = lib or library()
-    if isinstance(data.get("aircraft"), list):
-        resolved["aircraft"] = [
-            resolve_aircraft(lib, u, _label(u, "aircraft", i), out) if isinstance(u, Mapping) else u
-            for i, u in enumerate(data["aircraft"])
-        ]
-    for kind in UNIT_KINDS:
-        if isinstance(data.get(kind), list):
-            resolved[kind] = [
-                resolve_ground(lib, u, kind, _label(u, kind, i), out)
-                if isinstance(u, Mapping)
-                else u
-                for i, u in enumerate(data[kind])
-            ]
-    for kind in RADAR_UNITS:
-        if isinstance(data.get(kind), list):
-            resolved[kind] = [
-                resolve_radar_unit(lib, u, kind, _label(u, kind, i), out)
-                if isinstance(u, Mapping)
-                else u
-                for i, u in enumerate(data[kind])
-            ]
-    return resolved, out
-
-
-def _units(data: Mapping[str, Any], kind: str) -> list[Mapping[str, Any]]:
-    items = data.get(kind)
-    return [u for u in items if isinstance(u, Mapping)] if isinstance(items, list) else []
-
-
-def unknown_types(data: Mapping[str, Any]) -> list[str]:
-    """Notes on the aircraft and missile types of a library scenario that the library
-    does not know: they play with the house defaults (GS-60)."""
-    if not uses_library(data):
-        return []
-    lib = library()
-    notes: list[str] = []
-    for i, unit in enumerate(_units(data, "aircraft")):
-        name = unit.get("type")
-        if isinstance(name, str) and lib.find("aircraft", name) is None:
-            hint = _hint(lib, name, ("aircraft",))
-            notes.append(
-                f"{_label(unit, 'aircraft', i)}.type: {name!r} is not in the library; "
-                f"house defaults fill what it leaves out{hint}"
-            )
-        missiles = unit.get("missiles")
-        for j, load in enumerate(missiles if isinstance(missiles, list) else []):
-            mtype = load.get("type") if isinstance(load, Mapping) else None
-            if isinstance(mtype, str) and lib.find("weapons", mtype) is None:
-                hint = _hint(lib, mtype, ("weapons",))
-                notes.append(
-                    f"{_label(unit, 'aircraft', i)}.missiles[{j}].type: {mtype!r} is not in "
-                    f"the library; house defaults fill what it leaves out{hint}"
-                )
-    return notes
-
-
-ROLE_WORDS = {
-    "aircraft": ("weasel", "jammer", "fac", "tanker", "awacs", "bomber", "striker", "escort"),
-    "sams": ("sam", "manpad", "missile"),
-    "infantry_sams": ("sam", "manpad", "missile"),
-    "ewrs": ("ewr", "radar"),
-    "ccus": ("ccu", "radar"),
-    "aaa": ("aaa", "flak", "gun", "zsu"),
-    "ground_units": ("hq", "tank", "armour", "armor", "infantry", "fac"),
-}
-"""Words that give away a unit's role, by the scenario list it is in."""
-
-_GENERIC = frozenset({"team", "site", "battery", "type", "with", "radar", "directed"})
-
-
-def _squash(text: str) -> str:
-    return "".join(c for c in text.lower() if c.isalnum())
-
-
-def _type_words(lib: Library | None, kind: str, type_name: str) -> set[str]:
-    """The words that name a unit's type: the type, its other names, and the words of its
-    full name in the library (a nickname such as Fulcrum or Weasel)."""
-    words = {_squash(type_name)}
-    if lib is None:
-        return {w for w in words if len(w) >= 2}
-    lib_kind = {"aircraft": "aircraft", "sams": "sams", "infantry_sams": "sams",
-                "aaa": "sams", "ewrs": "radars", "ccus": "radars"}.get(kind)  # fmt: skip
-    card = lib.find(lib_kind, type_name) if lib_kind else None
-    if card is not None:
-        words |= {_squash(card.name), *(_squash(a) for a in card.entry.aliases)}
-        full = str(card.entry.name or "")
-        for part in re.split(r"[\s'()\-/]+", full):
-            w = _squash(part)
-            if len(w) >= 4 and w.isalpha() and w not in _GENERIC:
-                words.add(w)
-    return {w for w in words if len(w) >= 2}
-
-
-def naming_warnings(data: Mapping[str, Any]) -> list[str]:
-    """Warnings on units whose id or name gives away their type or role (a SAM site called
-    SA-6, an F-16 called Falcon-1, a Wild Weasel called Weasel-1): the enemy never reads
-    them in play (GS-71), but once the game is over, and in the referee's log, they tell."""
-    try:
-        lib: Library | None = library() if uses_library(data) else None
-    except Exception:  # a broken library is reported elsewhere
-        lib = None
-    out: list[str] = []
-    for kind in ("aircraft", *ROLE_WORDS.keys() - {"aircraft"}):
-        for i, unit in enumerate(_units(data, kind)):
-            type_name = unit.get("type")
-            words = _type_words(lib, kind, type_name) if isinstance(type_name, str) else set()
-            roles = set(ROLE_WORDS.get(kind, ()))
-            for field_name in ("id", "name"):
-                text = unit.get(field_name)
-                if not isinstance(text, str):
-                    continue
-                flat = _squash(text)
-                tokens = {_squash(t) for t in text.replace("_", " ").replace("-", " ").split()}
-                hit = sorted({w for w in words if w and w in flat} | (roles & tokens))
-                if hit:
-                    out.append(
-                        f"{_label(unit, kind, i)}.{field_name}: {text!r} names its type or "
-                        f"role ({', '.join(hit)}); the enemy could tell what it is from it "
-                        "once it reads it: prefer a neutral call sign (GS-71)"
-                    )
-    return sorted(out)

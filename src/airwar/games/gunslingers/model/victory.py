@@ -41,16 +41,16 @@ from airwar.games.gunslingers.model.fields import (
     POINTS_WHY,
     UNITS_WHY,
     Flag,
-    Hex,
     Hexes,
+    HexField,
     Ident,
     IntRange,
     Model,
+    Points,
     Text,
     _at_most,
 )
 
-Points = Annotated[int, BeforeValidator(IntRange(0, MAX_POINTS, POINTS_WHY))]
 Lead = Annotated[int, BeforeValidator(IntRange(1, MAX_POINTS, POINTS_WHY))]
 
 EDGES = ("any", "east", "west", "northeast", "northwest", "southeast", "southwest")
@@ -72,7 +72,7 @@ ROLE_OF_LIST = {
 
 
 class Zone(Model):
-    hex: Hex
+    hex: HexField
     radius: Hexes = 0
 
 
@@ -95,7 +95,7 @@ class Exit(Model):
     side: Ident
     points: Points
     how: Literal["exit", "reach"] = "exit"
-    hex: Hex | None = None
+    hex: HexField | None = None
     edge: (
         Literal["any", "east", "west", "northeast", "northwest", "southeast", "southwest"] | None
     ) = None

@@ -123,7 +123,7 @@ def at_bingo(state: GsModel, p: Plane) -> bool:
     return fuel is not None and state.turn >= fuel
 
 
-def on_edge(state: GsModel, p: Plane) -> bool:
+def at_map_edge(state: GsModel, p: Plane) -> bool:
     """Whether ``p`` is in a hex on the edge of the map (GS-54)."""
     return max(abs(p.hex.q), abs(p.hex.r), abs(p.hex.s)) == state.forces.radius
 
@@ -142,7 +142,7 @@ def disengage(state: GsModel) -> None:
                 _leaves(state, p, "Bingo fuel", "GS-54")
             else:
                 state.note(f"{p.label} is at Bingo fuel (GS-54)", aircraft=p.id, rule="GS-54")
-        elif options.get("edge_disengagement", True) and on_edge(state, p):
+        elif options.get("edge_disengagement", True) and at_map_edge(state, p):
             tasks.append(Ask(state.seat_of(p.side), "disengage", p.id))
     if state.planes():
         tasks.append(Ask(state.referee, "disengage", "referee"))

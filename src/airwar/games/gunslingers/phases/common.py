@@ -7,8 +7,10 @@ from typing import TYPE_CHECKING
 
 from airwar.core.errors import IllegalAction
 from airwar.games.gunslingers.model.actions import Decision
-from airwar.games.gunslingers.model.hexgrid import Hex, LosMode, line_of_sight
+from airwar.games.gunslingers.model.hexgrid import Hex
+from airwar.games.gunslingers.model.sightline import LosMode, line_of_sight
 from airwar.games.gunslingers.model.tasks import Ask
+from airwar.games.gunslingers.model.units import SamSite, WarningRadar
 from airwar.games.gunslingers.phases.registry import verb
 
 if TYPE_CHECKING:
@@ -99,3 +101,15 @@ def radar_line_of_sight(state: GsModel) -> bool:
 def same_hex_in_arcs(state: GsModel) -> bool:
     """Whether a unit in the same hex lies in every arc (option, GS-18)."""
     return bool(state.game.options.get("same_hex_in_arcs", False))
+
+
+RadarUnit = SamSite | WarningRadar
+
+
+def radar_units(state: GsModel) -> list[RadarUnit]:
+    """Every ground radar in play: radar SAM units, EWRs and CCUs."""
+    out: list[RadarUnit] = [
+        s for s in state.forces.sams.values() if s.alive and s.radar is not None
+    ]
+    out += [r for r in state.forces.radars.values() if r.alive]
+    return out

@@ -10,7 +10,6 @@ from airwar.games.gunslingers.model.hexgrid import Hex
 from airwar.games.gunslingers.model.tasks import Die, Do
 from airwar.games.gunslingers.phases.registry import on_die, on_do
 from airwar.games.gunslingers.rules import initiative as ini
-from airwar.games.gunslingers.rules.base import Crewman
 
 if TYPE_CHECKING:
     from airwar.games.gunslingers.model.state import GsModel
@@ -47,7 +46,7 @@ def order_aircraft(state: GsModel) -> None:
     most = ini.sides_with_most_kills(kills)
     for p in state.planes():
         side = state.forces.sides[p.side]
-        pilot = Crewman.of(p.pilot.quality, p.pilot.attributes)
+        pilot = p.pilot
         mods = ini.initiative_modifiers(
             side.training, pilot, first_kill=side.first_kill, most_kills=p.side in most
         )

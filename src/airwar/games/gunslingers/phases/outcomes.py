@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any
 from airwar.core.checks import Check, Comparison
 from airwar.core.dice import D10
 from airwar.games.gunslingers.model.actions import Decision
-from airwar.games.gunslingers.model.scenario import OUTCOME_RESULTS
+from airwar.games.gunslingers.model.fields import OUTCOME_RESULTS
 from airwar.games.gunslingers.model.tasks import Ask, CheckTask, about
 from airwar.games.gunslingers.model.units import Marker
 from airwar.games.gunslingers.phases.common import choice_verb

@@ -18,6 +18,8 @@ from airwar.games.gunslingers.phases import admin as steps_admin
 from airwar.games.gunslingers.phases import decisions as steps_decisions
 from airwar.games.gunslingers.phases import flight as steps_flight
 from airwar.games.gunslingers.phases import ground as steps_ground
+from airwar.games.gunslingers.phases import ground_weapons as steps_ground_weapons
+from airwar.games.gunslingers.phases import jamming as steps_jamming
 from airwar.games.gunslingers.phases import launch as steps_launch
 from airwar.games.gunslingers.phases import order as steps_order
 from airwar.games.gunslingers.phases import radar as steps_radar
@@ -89,8 +91,8 @@ SEQUENCE: tuple[Phase, ...] = (
         _steps(
             ("Attempt to reactivate shutdown radars (Die Roll 6", steps_sam.reactivate_radars),
             ("Attempt to shutdown alerted radars (Die Roll 6", steps_sam.shutdown_radars),
-            ("Declare BJM Noise Jamming arcs.", steps_sam.declare_noise_arcs),
-            ("Execute BJM Stand-Off Jamming attacks.", steps_sam.standoff_attacks),
+            ("Declare BJM Noise Jamming arcs.", steps_jamming.declare_noise_arcs),
+            ("Execute BJM Stand-Off Jamming attacks.", steps_jamming.standoff_attacks),
             ("Attempt Quick Reaction SAM unit Lock-ons.", steps_sam.quick_reaction_lockons),
             ("Attempt SAM Missile Launches.", steps_sam.sam_launches),
             ("Attempt EWR and CCU Passdowns (Die Roll 7-).", steps_sam.passdowns),
@@ -176,7 +178,10 @@ SEQUENCE: tuple[Phase, ...] = (
     Phase(
         "Flight Phase",
         _steps(
-            ("Move air to ground weapons not in shoot out.", steps_flight.move_ground_weapons),
+            (
+                "Move air to ground weapons not in shoot out.",
+                steps_ground_weapons.move_ground_weapons,
+            ),
             ("Move departed aircraft, then stalled aircraft.", steps_flight.move_departed_stalled),
             (
                 "Move GLOC'd aircraft, then disoriented aircraft.",

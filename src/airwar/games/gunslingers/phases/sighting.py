@@ -9,15 +9,16 @@ from typing import TYPE_CHECKING
 
 from airwar.core.errors import IllegalAction, InvalidNotation
 from airwar.games.gunslingers.model.actions import Decision, listed
+from airwar.games.gunslingers.model.fields import house
 from airwar.games.gunslingers.model.hexgrid import (
     Hex,
     HexIndex,
     arc_of,
     sighting_range_between,
 )
-from airwar.games.gunslingers.model.scenario import house
 from airwar.games.gunslingers.model.tasks import Ask, CheckTask, Do, about
 from airwar.games.gunslingers.model.units import Marker, Plane
+from airwar.games.gunslingers.model.words import Crewman
 from airwar.games.gunslingers.phases.common import (
     choice_verb,
     clear_los,
@@ -28,7 +29,6 @@ from airwar.games.gunslingers.phases.common import (
 )
 from airwar.games.gunslingers.phases.registry import on_do, on_roll, verb
 from airwar.games.gunslingers.rules import sighting as sighting_rules
-from airwar.games.gunslingers.rules.base import Crewman
 
 if TYPE_CHECKING:
     from airwar.games.gunslingers.model.state import GsModel
@@ -336,7 +336,7 @@ def announce_padlocks(state: GsModel) -> None:
 
 
 def _crew(p: Plane) -> list[Crewman]:
-    return [Crewman.of(c.quality, c.attributes) for c in p.crew]
+    return p.crew
 
 
 def padlock_choices(state: GsModel, ask: Ask) -> list[Decision]:

@@ -7,10 +7,10 @@ from typing import TYPE_CHECKING
 from airwar.games.gunslingers.model.actions import Decision
 from airwar.games.gunslingers.model.tasks import Ask, CheckTask, about
 from airwar.games.gunslingers.model.units import Plane
+from airwar.games.gunslingers.model.words import Crewman
 from airwar.games.gunslingers.phases.common import choice_verb, yes_no
 from airwar.games.gunslingers.phases.registry import on_roll
 from airwar.games.gunslingers.rules import stall as stall_rules
-from airwar.games.gunslingers.rules.base import Crewman
 
 if TYPE_CHECKING:
     from airwar.games.gunslingers.model.state import GsModel
@@ -18,7 +18,7 @@ if TYPE_CHECKING:
 
 def pilot_of(p: Plane) -> Crewman:
     """The pilot (first crew member) as the checks take him."""
-    return Crewman.of(p.pilot.quality, p.pilot.attributes)
+    return p.pilot
 
 
 def recover_departed(state: GsModel) -> None:

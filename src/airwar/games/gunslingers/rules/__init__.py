@@ -22,6 +22,13 @@ chance, no roll (GS-3). See ``rules.base`` for the conventions.
 
 from __future__ import annotations
 
+from airwar.games.gunslingers.model.words import (
+    Attribute,
+    CheckInputError,
+    Crewman,
+    Quality,
+    Training,
+)
 from airwar.games.gunslingers.rules.admin import (
     aaa_resupply_check,
     auto_reload_rails,
@@ -39,14 +46,9 @@ from airwar.games.gunslingers.rules.air import (
     radar_lock_on_check,
 )
 from airwar.games.gunslingers.rules.base import (
-    Attribute,
-    CheckInputError,
     Countermeasure,
-    Crewman,
-    Quality,
     Ruling,
     SamGuidance,
-    Training,
     countermeasure_value,
     half_up,
     p_any_succeeds,

@@ -19,7 +19,7 @@ from airwar.games.gunslingers.rules.sam import BreakLockRow, break_lock_rows
 from airwar.games.gunslingers.tables import entry, number
 
 TABLE = "air"
-HOUSE = "house_defaults"
+HOUSE = "house_rules"
 """The checks' house values (GS-47's attack geometry)."""
 
 

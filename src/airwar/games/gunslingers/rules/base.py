@@ -1,4 +1,4 @@
-"""What every Gunslingers check shares: the d10 N- check, crews, GS-2 countermeasures.
+"""What every Gunslingers check shares: the d10 N- check, GS-2 countermeasures.
 
 Conventions of the check functions (the ``rules`` package gathers them):
 
@@ -17,26 +17,21 @@ Conventions of the check functions (the ``rules`` package gathers them):
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass, field
-from enum import Enum
+from dataclasses import dataclass
+from enum import StrEnum
 from fractions import Fraction
-from typing import TypeVar
 
 from airwar.core.checks import Check, Comparison, Modifier
 from airwar.core.dice import D10
-from airwar.core.errors import AirwarError
+from airwar.games.gunslingers.model.words import (
+    CheckInputError,
+)
 from airwar.games.gunslingers.tables import Entry, ModifierSpec
 
 __all__ = [
-    "Attribute",
-    "CheckInputError",
     "Countermeasure",
-    "Crewman",
-    "Quality",
     "Ruling",
     "SamGuidance",
-    "Training",
-    "as_enum",
     "countermeasure_modifier",
     "countermeasure_value",
     "d10_check",
@@ -46,40 +41,7 @@ __all__ = [
 ]
 
 
-class CheckInputError(AirwarError, ValueError):
-    """A number given to a check that the rules cannot take (a negative PPL, say)."""
-
-
-class Training(str, Enum):
-    """Side training standard (Initiative Modifiers Table, GS-12)."""
-
-    EXCELLENT = "excellent"
-    GOOD = "good"
-    AVERAGE = "average"
-    LIMITED = "limited"
-    POOR = "poor"
-
-
-class Quality(str, Enum):
-    """Pilot quality (Initiative Modifiers Table, stall modifiers, padlock)."""
-
-    VETERAN = "veteran"
-    REGULAR = "regular"
-    NOVICE = "novice"
-    GREEN = "green"
-
-
-class Attribute(str, Enum):
-    """Pilot characteristics and attributes (Initiative Modifiers Table)."""
-
-    SIERRA_HOTEL = "sierra_hotel"
-    TACTICS_MASTER = "tactics_master"
-    COMBAT_HERO = "combat_hero"
-    EXCELLENT_CONFIDENCE = "excellent_confidence"
-    POOR_CONFIDENCE = "poor_confidence"
-
-
-class SamGuidance(str, Enum):
+class SamGuidance(StrEnum):
     """SAM guidance types of the SAM Unit Break Lock Table."""
 
     BR = "BR"
@@ -96,7 +58,7 @@ class SamGuidance(str, Enum):
         return self in (SamGuidance.BR, SamGuidance.CG, SamGuidance.CW, SamGuidance.TVM)
 
 
-class Countermeasure(str, Enum):
+class Countermeasure(StrEnum):
     """Countermeasures of the break-lock tables, in the order they are rolled (GS-3)."""
 
     DJM = "djm"
@@ -109,39 +71,6 @@ class Countermeasure(str, Enum):
         return {"djm": "DJM", "chaff": "chaff", "mini_jammer": "mini-jammers", "flare": "flares"}[
             self.value
         ]
-
-
-E = TypeVar("E", bound=Enum)
-
-
-def as_enum(kind: type[E], value: E | str, what: str) -> E:
-    """``value`` as a member of ``kind``; a word that is not one raises a
-    ``CheckInputError`` naming the words allowed."""
-    if isinstance(value, kind):
-        return value
-    try:
-        return kind(value)
-    except ValueError:
-        allowed = ", ".join(str(m.value) for m in kind)
-        raise CheckInputError(f"{what} {value!r} is not one of {allowed}") from None
-
-
-@dataclass(frozen=True)
-class Crewman:
-    """One crew member: quality and attributes (values may be the scenario's words)."""
-
-    quality: Quality = Quality.REGULAR
-    attributes: frozenset[Attribute] = field(default_factory=frozenset)
-
-    @classmethod
-    def of(cls, quality: Quality | str, attributes: Iterable[Attribute | str] = ()) -> Crewman:
-        return cls(
-            as_enum(Quality, quality, "pilot quality"),
-            frozenset(as_enum(Attribute, a, "pilot attribute") for a in attributes),
-        )
-
-    def has(self, attribute: Attribute) -> bool:
-        return attribute in self.attributes
 
 
 @dataclass(frozen=True)

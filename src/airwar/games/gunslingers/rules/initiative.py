@@ -14,18 +14,19 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from enum import Enum
+from enum import StrEnum
 
 from airwar.core.checks import Modifier
 from airwar.core.errors import AirwarError
 from airwar.games.gunslingers.model.hexgrid import Heading, Hex, HexIndex, arcs_at_least, in_arcs
-from airwar.games.gunslingers.rules.base import Crewman, Ruling, Training, as_enum
+from airwar.games.gunslingers.model.words import Crewman, Training, as_enum
+from airwar.games.gunslingers.rules.base import Ruling
 from airwar.games.gunslingers.tables import entry, modifier_row, number
 
 TABLE = "initiative"
 
 
-class AdvantageCategory(str, Enum):
+class AdvantageCategory(StrEnum):
     """The three categories of GS-11, in the order they move (Flight Phase 8)."""
 
     DISADVANTAGED = "disadvantaged"

@@ -18,11 +18,10 @@ from functools import cache
 
 from airwar.core.checks import Check, Modifier
 from airwar.games.gunslingers.model.hexgrid import Arc, adjacent_arc_sets, parse_arcs
+from airwar.games.gunslingers.model.words import CheckInputError, as_enum
 from airwar.games.gunslingers.rules.base import (
-    CheckInputError,
     Countermeasure,
     SamGuidance,
-    as_enum,
     countermeasure_modifier,
     countermeasure_value,
     d10_check,

@@ -19,14 +19,8 @@ from dataclasses import dataclass
 
 from airwar.core.checks import Check, Modifier
 from airwar.games.gunslingers.model.hexgrid import Arc
-from airwar.games.gunslingers.rules.base import (
-    Attribute,
-    CheckInputError,
-    Crewman,
-    Quality,
-    Ruling,
-    d10_check,
-)
+from airwar.games.gunslingers.model.words import Attribute, CheckInputError, Crewman, Quality
+from airwar.games.gunslingers.rules.base import Ruling, d10_check
 from airwar.games.gunslingers.tables import entry, number
 
 TABLE = "sighting"
@@ -79,11 +73,11 @@ def resighting_check(sighting_range: int, visibility: int, vas: bool = False) ->
     """Sight anew an unsighted air target (Visual Sighting Phase 9).
 
     The text gives no number: house default 5- within the searcher's maximum
-    sighting range (GS-10, ``tables/house_defaults.toml``). ``None`` beyond it.
+    sighting range (GS-10, ``tables/house_rules.toml``). ``None`` beyond it.
     """
     if _range(sighting_range, "sighting range") > visual_sighting_limit(visibility, vas):
         return None
-    return d10_check("Sight unsighted target anew", entry("house_defaults", "resighting"))
+    return d10_check("Sight unsighted target anew", entry("house_rules", "resighting"))
 
 
 def target_id_automatic(

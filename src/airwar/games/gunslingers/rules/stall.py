@@ -12,7 +12,8 @@ Fraction(1, 5)
 from __future__ import annotations
 
 from airwar.core.checks import Check, Modifier
-from airwar.games.gunslingers.rules.base import Crewman, d10_check
+from airwar.games.gunslingers.model.words import Crewman
+from airwar.games.gunslingers.rules.base import d10_check
 from airwar.games.gunslingers.tables import entry, modifier_rows
 
 TABLE = "stall"

@@ -1,12 +1,15 @@
-"""The Gunslingers data files and their one loader.
+"""The Gunslingers data files, declared to the kernel's one loader, and the rule tables' entries.
 
-:func:`read_data` reads every data file of the package: the rule tables in
-``tables/``, the house values (``house_defaults.toml``) and the library of
-types (``library/``). The rule tables are read from the TOML files here.
+The package's data files are read through :mod:`airwar.core.tables`: the rule
+tables in ``tables/`` (:data:`TABLES`), the unit-card defaults of GS-6
+(``unit_defaults.toml`` in the package's own folder, :data:`PACKAGE_FILES`) and
+the library of types (``library/``, :data:`LIBRARY`).
 
 Every number the text gives lives in one of those files, each entry with the
 rule it comes from (the text's phase and step, or a GS ruling) and, where
-useful, the words of the text. Code never types a table number itself.
+useful, the words of the text. Code never types a table number itself. The
+numbers the text leaves out that airwar chose (``house = true``) are in
+``tables/house_rules.toml``.
 
 An entry is a TOML table with at least ``value`` and ``rule``::
 
@@ -26,21 +29,20 @@ A modifier list is an array of tables with ``key``, ``reason``, ``value`` and
 
 from __future__ import annotations
 
-import tomllib
 from dataclasses import dataclass
 from functools import cache
-from importlib import resources
 from typing import Any
 
 from airwar.core.checks import Modifier
-from airwar.core.errors import AirwarError
+from airwar.core.tables import TableError, data_folder
 
-PACKAGE_DIR = resources.files("airwar.games.gunslingers")
-TABLES_DIR = PACKAGE_DIR.joinpath("tables")
-
-
-class TableError(AirwarError):
-    """A rule table file that is missing, or lacks an entry the rules need."""
+PACKAGE = "airwar.games.gunslingers"
+TABLES = data_folder(PACKAGE, "tables")
+"""The rule tables: every key is a setting the rules read."""
+PACKAGE_FILES = data_folder(PACKAGE, scenarios=("default_scenario",))
+"""The package's own folder: the unit-card defaults (GS-6) and the default scenario."""
+LIBRARY = data_folder(PACKAGE, "library", rules=False)
+"""The library of types (GS-60): data cards, each read whole when a card is built."""
 
 
 @dataclass(frozen=True)
@@ -53,27 +55,15 @@ class Entry:
     house: bool = False
 
 
-def read_data(folder: str, name: str) -> dict[str, Any] | None:
-    """The parsed TOML file ``<folder>/<name>.toml`` of the package (``folder`` may be
-    ``""``), or ``None`` when there is no such file. Raises ``tomllib.TOMLDecodeError``
-    for a file that is not TOML; each caller says which of its files that is."""
-    path = (PACKAGE_DIR.joinpath(folder) if folder else PACKAGE_DIR) / f"{name}.toml"
-    if not path.is_file():
-        return None
-    with path.open("rb") as fh:
-        return tomllib.load(fh)
-
-
-@cache
 def load_table(name: str) -> dict[str, Any]:
     """The parsed TOML file ``tables/<name>.toml`` (read once)."""
-    data = read_data("tables", name)
+    data = TABLES.find(name)
     if data is None:
         raise TableError(f"rule table {name}.toml is missing from the tables folder")
     return data
 
 
-def _raw(table: str, key: str) -> Any:
+def _raw(table: str, key: str) -> object:
     data = load_table(table)
     if key not in data:
         raise TableError(f"rule table {table}.toml has no entry {key!r}")

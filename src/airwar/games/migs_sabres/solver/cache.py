@@ -21,7 +21,7 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from airwar.games.migs_sabres.data import DATA_DIR
+from airwar.games.migs_sabres.data import DATA
 from airwar.games.migs_sabres.solver.model import (
     SOLVER_VERSION,
     Matchup,
@@ -118,7 +118,7 @@ def cache_dir() -> Path:
 def _data_digest() -> str:
     h = hashlib.sha256()
     for name in ("aircraft", "board", "combat", "movement"):
-        h.update((DATA_DIR / f"{name}.toml").read_bytes())
+        h.update(DATA.file(name).read_bytes())
     return h.hexdigest()
 
 
