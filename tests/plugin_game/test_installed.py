@@ -236,9 +236,6 @@ def served_base(url: str) -> str:
 
 
 @pytest.mark.browser
-@pytest.mark.xfail(
-    strict=True, reason="needs the browser app to load every installed game (issue 24, web parts)"
-)
 def test_in_the_browser_it_is_made_played_and_replayed(served: str, browser: Browser) -> None:
     catalog = httpx.get(served + "/api/catalog", timeout=10).json()
     assert "duel" in [g["name"] for g in catalog["games"]]  # the game is listed
