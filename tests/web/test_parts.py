@@ -39,6 +39,9 @@ GUNSLINGERS = [
     "/static/js/gunslingers_map.js",
     "/static/js/gunslingers_result.js",
     "/static/js/gunslingers_paths.js",
+    "/static/js/gunslingers_units.js",
+    "/static/js/gunslingers_mapview.js",
+    "/static/js/gunslingers_panels.js",
     "/static/js/gunslingers.js",
 ]
 SCRIPT = re.compile(r'<script src="([^"]+)"')

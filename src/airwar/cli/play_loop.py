@@ -75,6 +75,9 @@ class PlayLoop:
         self.poll = poll
         self.ai_delay = ai_delay
         sessions.stop_at_rolls(live)  # each roll is told before it is made
+        self.shared = only is not None or live.has_remote()
+        """Whether seats of this game are played elsewhere too: a save refused because
+        one of them moved first is then no fault, and the game is read again."""
         names = live.seat_names()
         if only is not None:
             self.mine = {names.index(only)}
@@ -148,12 +151,12 @@ class PlayLoop:
     def run(self) -> SessionResult:
         """Play until the game ends or the player stops. A save refused because the game
         changed elsewhere raises :class:`~airwar.store.GameChanged` out of here (unless
-        this terminal plays one seat only: then the game is reloaded)."""
+        seats of this game are played elsewhere: then the game is reloaded)."""
         while True:
             try:
                 self.rolls()
             except GameChanged:
-                if self.only is None:
+                if not self.shared:
                     raise
                 self.reload()
                 continue
@@ -189,7 +192,7 @@ class PlayLoop:
             with self.renderer.thinking():
                 made = self.sessions.bot_step(self.live)
         except GameChanged:
-            if self.only is None:
+            if not self.shared:
                 raise
             self.reload()
             return
@@ -242,7 +245,7 @@ class PlayLoop:
                 renderer.say(renderer.refusal(exc))
                 continue
             except GameChanged:
-                if self.only is None:
+                if not self.shared:
                     raise
                 renderer.say(
                     renderer.refused(

@@ -218,7 +218,8 @@ class DuelGame(Game):
             return word
         raise InvalidNotation(f"{text!r} is not close, open or fire (DU-3)")
 
-    def narrate(self, event: Mapping[str, Any]) -> str | None:
+    def narrate(self, event: Mapping[str, Any], state: GameState | None = None) -> str | None:
+        """Each event in a line of its own (a duel's line needs nothing said before it)."""
         names = self.seat_names
         kind = event.get("type")
         if kind == "duel":
