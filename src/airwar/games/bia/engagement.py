@@ -33,6 +33,7 @@ from airwar.core.registry import register_game
 from airwar.games.bia.airdefence import AirDefenceShot, Firer, FirerKind, Speed
 from airwar.games.bia.errors import ScenarioError
 from airwar.games.bia.firing_order import firing_key, roll_off_dice, split_by_rolls, tie_groups
+from airwar.games.bia.narrate import narrate
 from airwar.games.bia.outcome import Effect
 from airwar.games.bia.scenario import SIDES, Fire, Scenario, shot_for, target_of
 from airwar.games.bia.scenario_file import parse_scenario
@@ -411,6 +412,10 @@ class BiaEngagementGame(Game):
         if not isinstance(state, BiaEngagementState):
             raise TypeError(f"a {self.name} summary needs its own state, not {state!r}")
         return {**super().summary(state), "turn": state.turn, "kills": dict(state.kills)}
+
+    def narrate(self, event: Mapping[str, Any], state: GameState | None = None) -> str | None:
+        """The event's line in the game's words (:mod:`.narrate`)."""
+        return narrate(event)
 
     def parse_action(self, text: str) -> Action:
         try:
