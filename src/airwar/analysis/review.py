@@ -53,6 +53,7 @@ from airwar.analysis.review_results import (
     SeatSummary,
     Thresholds,
 )
+from airwar.core.dice import Roll
 from airwar.core.driver import Driver
 from airwar.core.errors import IllegalAction, InvalidNotation, RecordError
 from airwar.core.game import CHANCE, CONCESSIONS, Game, GameState
@@ -330,9 +331,11 @@ class _Reviewer:
         assert eng is not None and self.sol is not None and self.options is not None
         role = self._roller(eng)
         after = self.sol.chance_values(state)
-        rolls = state.chance_outcomes()
-        outcomes = [(Fraction(p), after[int(o.value)][1]) for o, p in rolls]
+        rolls = [(o, p) for o, p in state.chance_outcomes() if isinstance(o, Roll)]
+        assert len(rolls) == len(state.chance_outcomes())  # an engagement rolls a die
+        outcomes = [(Fraction(p), after[o.value][1]) for o, p in rolls]
         draw = self.driver.roll()
+        assert isinstance(draw, Roll)
         chosen = next(i for i, (o, _) in enumerate(rolls) if o == draw)
         luck = roll_luck(role, outcomes, chosen)
         plane = eng.planes[role]
@@ -344,7 +347,7 @@ class _Reviewer:
                 plane="active" if role == ACTIVE else "listed",
                 plane_type=plane.type.name,
                 name=check.name,
-                roll=int(draw.value),
+                roll=draw.value,
                 p_at_least=luck.p_at_least,
                 swing=luck.swing,
                 p_kill_active=luck.after.p_kill_active,

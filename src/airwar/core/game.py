@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import copy
 from abc import ABC, abstractmethod
-from collections.abc import Collection, Mapping, Sequence
+from collections.abc import Collection, Hashable, Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any, ClassVar, Literal, Protocol, runtime_checkable
@@ -26,7 +26,7 @@ from airwar.core.options import Parameter, resolve_options
 CHANCE = -1
 TERMINAL = -2
 
-Action = Any
+Action = Hashable
 """Actions are small frozen, hashable values whose ``str()`` parses back
 through :meth:`Game.parse_action`."""
 
@@ -109,7 +109,7 @@ class GameState(ABC):
     def returns(self) -> list[float]:
         """Each seat's result (meaningful once terminal)."""
 
-    def chance_outcomes(self) -> list[tuple[Action, Fraction]]:
+    def chance_outcomes(self) -> Sequence[tuple[Action, Fraction]]:
         """(outcome, exact probability) pairs at a chance node."""
         raise IllegalAction("this is not a chance node")
 

@@ -18,7 +18,7 @@ decisions: the two seats (Red, Blue) only receive the result.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any, ClassVar
@@ -217,7 +217,7 @@ class BiaEngagementState(GameState):
             return []
         return [a for a, _ in self.chance_outcomes()]
 
-    def chance_outcomes(self) -> list[tuple[Action, Fraction]]:
+    def chance_outcomes(self) -> Sequence[tuple[Action, Fraction]]:
         if self.done:
             raise IllegalAction("the engagement is over")
         dice = self.pending.shot.system.dice if self.pending is not None else roll_off_dice()

@@ -11,7 +11,7 @@ resolve (GS-14).
 from __future__ import annotations
 
 import copy
-from collections.abc import Collection
+from collections.abc import Collection, Sequence
 from fractions import Fraction
 from functools import partial
 from typing import TYPE_CHECKING, Any
@@ -106,7 +106,7 @@ class GsState(GsModel, GameState):
             return
 
     # -- the kernel contract -------------------------------------------------
-    def chance_outcomes(self) -> list[tuple[Action, Fraction]]:
+    def chance_outcomes(self) -> Sequence[tuple[Action, Fraction]]:
         if self.over or not isinstance(self.queue[0], CheckTask | Die):
             raise IllegalAction("no roll is pending")
         head = self.queue[0]

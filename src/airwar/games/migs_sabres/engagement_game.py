@@ -4,7 +4,7 @@ options it shares with the whole game (who moves first, the turn limit)."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from fractions import Fraction
 from typing import Any, ClassVar
 
@@ -85,7 +85,7 @@ class EngagementState(GameState, FliesEngagements):
             return [r for r, _ in DIE_OUTCOMES]
         return self.engagement.legal_actions()
 
-    def chance_outcomes(self) -> list[tuple[Action, Fraction]]:
+    def chance_outcomes(self) -> Sequence[tuple[Action, Fraction]]:
         if self.current_actor() != CHANCE:
             raise IllegalAction("this is not a chance node")
         return list(DIE_OUTCOMES)

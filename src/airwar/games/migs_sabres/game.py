@@ -13,7 +13,7 @@ and aces follow IV.C (MS-14, MS-15..).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from fractions import Fraction
 from functools import cache
 from typing import Any, ClassVar
@@ -134,7 +134,7 @@ class MigsState(GameState, FliesEngagements):
             return self.engagement.actor()
         return CHANCE
 
-    def chance_outcomes(self) -> list[tuple[Action, Fraction]]:
+    def chance_outcomes(self) -> Sequence[tuple[Action, Fraction]]:
         if self.current_actor() != CHANCE:
             raise IllegalAction("this is not a chance node")
         if self.phase is GamePhase.CHART:
