@@ -26,7 +26,7 @@ from playwright.sync_api import Page
 from airwar.core import registry
 from airwar.core.game import GameType
 from airwar.web.app import create_app
-from airwar.web.parts import WebParts, WebPartsError, load, parts_by_game
+from airwar.web.parts import HomeCard, HomeLink, WebParts, WebPartsError, load, parts_by_game
 from tests.core.toy_game import ToyGame
 from tests.web.conftest import Server, free_port, wait_until
 from tests.web.helpers import RELAXED
@@ -55,7 +55,20 @@ class ToyWebGame(ToyGame):
     game_type: ClassVar[GameType] = GameType(web="tests.web.test_parts:TOY_PARTS")
 
 
-TOY_PARTS = WebParts(name="Toy", static=("tests.web", "toy_static"), scripts=("toy.js",))
+TOY_PARTS = WebParts(
+    name="Toy",
+    static=("tests.web", "toy_static"),
+    scripts=("toy.js",),
+    home=(
+        HomeCard(
+            "about-toy-web",
+            "Toy race",
+            "Two runners roll a die each turn; the first past the goal wins.",
+            (HomeLink("New game below", anchor="new-game"), HomeLink("Home", "index_page")),
+            place=25,
+        ),
+    ),
+)
 
 
 @pytest.fixture
@@ -133,6 +146,26 @@ def test_the_navigation_comes_from_the_parts(client: TestClient) -> None:
     assert labels == ["Games", "Gunslingers", "Scenario editor", "Air-defence calculator"]
     current = client.get("/bia").text
     assert re.search(r'href="/bia" aria-current="page">Air-defence calculator<', current)
+
+
+def test_the_home_page_shows_each_games_card_in_its_place(toys: None, tmp_path: Path) -> None:
+    """The cards come from the games' parts (a game installed apart brings its own, placed
+    among the others); a game without parts has no card, only the generic form."""
+    app = create_app(f"sqlite:///{tmp_path / 'toy.sqlite'}", limits=RELAXED)
+    with TestClient(app, base_url="http://127.0.0.1") as client:
+        html = client.get("/").text
+    cards = re.findall(r'<li id="(about-[a-z-]+)"><h2>([^<]+)</h2>', html)
+    assert cards == [
+        ("about-migs", "MiGs and Sabres"),
+        ("about-gunslingers", "Gunslingers"),
+        ("about-toy-web", "Toy race"),
+        ("about-bia", "Bounce Into Action"),
+    ]
+    toy = html[html.index('id="about-toy-web"') :]
+    toy = toy[: toy.index("</li>")]
+    assert '<a href="#new-game">New game below</a> · <a href="/">Home</a>' in toy
+    assert html.count('id="solo-form"') == 1  # Gunslingers' own panel, once
+    assert "js/gunslingers_solo.js" in html
 
 
 def test_a_game_without_parts_gets_the_generic_renderer_and_form(

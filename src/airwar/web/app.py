@@ -37,6 +37,7 @@ from airwar.web.parts import (
     AppSettings,
     WebParts,
     all_parts,
+    home_cards,
     navigation,
     parts_by_game,
     static_name,
@@ -158,6 +159,9 @@ def create_app(
     app.state.games = tuple(games) if games is not None else None
     app.state.parts = by_game
     app.state.nav = navigation(parts)
+    app.state.home = home_cards(parts)
+    app.state.home_panels = [p.home_panel for p in parts if p.home_panel]
+    app.state.home_scripts = [src for p in parts for src in p.home_scripts]
     errors.install(app)
     hardening.install(app, allowed_hosts, upload_paths(parts))
     app.include_router(listing.router)

@@ -31,7 +31,7 @@ from airwar.games.bia.airdefence import (
 )
 from airwar.games.bia.volley import volley_odds
 from airwar.web.errors import field_error
-from airwar.web.parts import NavLink, WebParts
+from airwar.web.parts import HomeCard, HomeLink, NavLink, WebParts
 from airwar.web.templating import templates
 
 router = APIRouter(tags=["bia"])
@@ -270,6 +270,17 @@ PARTS = WebParts(
     name="Bounce Into Action",
     routers=(router,),
     nav=(NavLink("bia_page", "Air-defence calculator", "bia", place=30),),
+    home=(
+        HomeCard(
+            "about-bia",
+            "Bounce Into Action",
+            "Ground fire at aircraft: a calculator for a referee or a player, not a game to play "
+            "through. Give the guns and the target; it answers at once with the exact odds of a "
+            "miss, damage or a kill, one shot or a volley.",
+            (HomeLink("Open the calculator", route="bia_page"),),
+            place=30,
+        ),
+    ),
 )
 """The browser parts of Bounce Into Action: the air-defence calculator (its page and API).
 An engagement itself is drawn by the generic renderer."""

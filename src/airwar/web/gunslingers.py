@@ -30,7 +30,7 @@ from airwar.web.errors import TOO_MANY, field_error
 from airwar.web.gunslingers_scenarios import ExampleName, ScenarioIn, example_data
 from airwar.web.identity import browser_id
 from airwar.web.limits import CREATE, charge
-from airwar.web.parts import NavLink, WebParts
+from airwar.web.parts import HomeCard, HomeLink, NavLink, WebParts
 from airwar.web.reading import Service
 from airwar.web.schemas import ActionText, Created, Title
 from airwar.web.templating import templates
@@ -354,6 +354,24 @@ PARTS = WebParts(
         "js/gunslingers.js",
     ),
     uploads=(router, gunslingers_editor.router),
+    home=(
+        HomeCard(
+            "about-gunslingers",
+            "Gunslingers",
+            "Jet-age air battles on a hex map: aircraft, missiles, radars and SAM sites, each "
+            "turn twelve phases, the computer as referee. A scenario lasts 5 to 8 turns: the "
+            "longest game of the three. Solo against the AI, or two people, each seeing only what "
+            "their side sees.",
+            (
+                HomeLink("Play it solo", anchor="solo"),
+                HomeLink("New game with people", route="gunslingers_page"),
+                HomeLink("Build a scenario", route="editor_page"),
+            ),
+            place=20,
+        ),
+    ),
+    home_panel="gunslingers_solo_panel.html",
+    home_scripts=("js/gunslingers_solo.js",),
 )
 """The browser parts of Gunslingers: its new-game and solo routes, the scenario editor,
 the type library, its renderer; its scenario uploads take the larger body limit."""

@@ -23,7 +23,7 @@ from airwar.session import PlaySession
 from airwar.session.seats import AI_PREFIX
 from airwar.web import migs_analysis, migs_solver_jobs
 from airwar.web.limits import ServiceBusy
-from airwar.web.parts import AppSettings, WebParts
+from airwar.web.parts import AppSettings, HomeCard, HomeLink, WebParts
 
 EXPERT = AI_PREFIX + "expert"
 
@@ -120,6 +120,19 @@ PARTS = WebParts(
     name="MiGs and Sabres",
     routers=(migs_solver_jobs.router, migs_analysis.router),
     scripts=("js/migs_words.js", "js/migs.js"),
+    home=(
+        HomeCard(
+            "about-migs",
+            "MiGs and Sabres",
+            "The Korean War: a MiG-15 squadron against an F-86 squadron. Each side flies three "
+            "sorties along the Sortie Chart, and every enemy plane met is fought out on a small "
+            "board, one plane against one, in a few moves each. The whole game is three sorties "
+            "a side; one engagement alone is a short game for practice. Solo against the AI, or "
+            "two people, here or on two browsers.",
+            (HomeLink("New game below", anchor="new-game"),),
+            place=10,
+        ),
+    ),
     start=start,
     stop=stop,
     environment=environment,

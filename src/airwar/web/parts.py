@@ -54,6 +54,29 @@ class NavLink:
 
 
 @dataclass(frozen=True)
+class HomeLink:
+    """A link of a game's card on the home page: to a route of the app (by its name, so
+    the link keeps a proxy's prefix) or to a part of the home page itself (``#anchor``)."""
+
+    label: str
+    route: str | None = None
+    anchor: str | None = None
+
+
+@dataclass(frozen=True)
+class HomeCard:
+    """A game's card on the home page: what it is in a few sentences, and where to start."""
+
+    id: str
+    """The card's element id (``about-<game>``)."""
+    title: str
+    text: str
+    links: tuple[HomeLink, ...] = ()
+    place: int = 50
+    """Where among the cards, lower first (the cards of all games together)."""
+
+
+@dataclass(frozen=True)
 class AppSettings:
     """What the app was asked as it was made that a game's hooks read (``create_app``)."""
 
@@ -106,6 +129,14 @@ class WebParts:
     (None: none known now); read under the game's lock, never computed at length. The
     flag is False for a seat whose hints come only after its move: the values then
     leave out what would tell it the move to make."""
+    home: tuple[HomeCard, ...] = ()
+    """The game's cards on the home page (a game without one is still offered by the
+    generic new-game form when its ``setup`` is ``"options"``)."""
+    home_panel: str | None = None
+    """A template of the app's own (``templates/``) the home page includes after the
+    cards: a game's own way in (Gunslingers: play it solo)."""
+    home_scripts: tuple[str, ...] = ()
+    """The scripts of :attr:`home_panel`, under the app's ``static`` folder."""
     replay_context: Callable[[PlaySession], dict[str, Any]] | None = None
     """What the replay page offers besides the generic parts (the analysis panel):
     template context, read under the game's lock."""
@@ -171,6 +202,11 @@ def all_parts(by_game: Mapping[str, WebParts] | None = None) -> list[WebParts]:
 def navigation(parts: list[WebParts]) -> list[NavLink]:
     """The links of every game's parts, in their places."""
     return sorted((link for p in parts for link in p.nav), key=lambda link: link.place)
+
+
+def home_cards(parts: list[WebParts]) -> list[HomeCard]:
+    """The cards of every game's parts, in their places."""
+    return sorted((card for p in parts for card in p.home), key=lambda card: card.place)
 
 
 def upload_paths(parts: list[WebParts]) -> frozenset[str]:
