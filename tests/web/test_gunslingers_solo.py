@@ -15,7 +15,7 @@ import pytest
 from fastapi.testclient import TestClient
 from playwright.sync_api import Page, expect
 
-from airwar.games.gunslingers.game import strongest_bot
+from airwar.web.gunslingers import strongest_bot
 from tests.web.conftest import SCREENSHOTS, Server, free_port, wait_until
 from tests.web.helpers import BROWSER_COOKIE, TEST_BROWSER, same_browser, settle
 

@@ -19,7 +19,7 @@ from airwar.core.registry import load_game
 from airwar.games.examples import GUNSLINGERS, as_path, example_files
 from airwar.games.gunslingers import SEQUENCE, GunslingersGame, ScenarioError, parse_scenario
 from airwar.games.gunslingers.autoplayer import GunslingersAuto
-from airwar.games.gunslingers.game import REFEREE, strongest_bot
+from airwar.games.gunslingers.game import REFEREE
 from airwar.games.gunslingers.model.scenario import parse_scenario_text, read_scenario_data
 from airwar.games.gunslingers.model.typecards import card_data, listing
 from airwar.games.gunslingers.model.typelib import library
@@ -215,6 +215,17 @@ class SoloGame(BaseModel):
 class SoloInfo(BaseModel):
     bot: str = Field(description="the AI that plays the other side: the strongest registered")
     examples: list[ExampleInfo]
+
+
+STRONGEST_BOTS = ("tactical", GunslingersAuto.name)
+"""The bots that play a side best, the strongest first: a solo game's AI is the first of
+them the bot registry has (the tactical bot, where it is registered). The solo page's
+choice, not the rules': the game names no bot of the bots' layer."""
+
+
+def strongest_bot(known: list[str] | set[str] | tuple[str, ...]) -> str:
+    """The strongest bot of :data:`STRONGEST_BOTS` among the ``known`` bot names."""
+    return next((name for name in STRONGEST_BOTS if name in known), GunslingersAuto.name)
 
 
 def solo_bot() -> str:

@@ -39,10 +39,6 @@ DEFAULT_SCENARIO = as_path(resources.files("airwar.games.gunslingers") / "defaul
 
 REFEREE = "referee"
 
-STRONGEST_BOTS = ("tactical", GunslingersAuto.name)
-"""The bots that play a side best, the strongest first: a solo game's AI is the first of
-them the bot registry has (the tactical bot, where it is registered)."""
-
 
 @register_game
 class GunslingersGame(Game):
@@ -280,11 +276,6 @@ class GunslingersState(GsState):
             return True
         ask = self.pending_ask()
         return ask is None or ask.seat != seat or ask.verb in PERSON_VERBS
-
-
-def strongest_bot(known: list[str] | set[str] | tuple[str, ...]) -> str:
-    """The strongest bot of :data:`STRONGEST_BOTS` among the ``known`` bot names."""
-    return next((name for name in STRONGEST_BOTS if name in known), GunslingersAuto.name)
 
 
 def options_for_file(path: str | Path, turns: int = 0) -> dict[str, Any]:
