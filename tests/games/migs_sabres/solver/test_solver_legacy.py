@@ -23,7 +23,7 @@ from airwar.games.migs_sabres.solver import ACTIVE, LISTED, Matchup, SolverOptio
 from airwar.games.migs_sabres.solver.model import specs_of
 from airwar.games.migs_sabres.solver.tables import BoardTables
 
-LEGACY = Path(__file__).resolve().parents[2] / "benchmarks" / "legacy_solver.py"
+LEGACY = Path(__file__).resolve().parents[4] / "benchmarks" / "legacy_solver.py"
 
 
 @pytest.fixture(scope="module")
