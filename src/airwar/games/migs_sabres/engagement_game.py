@@ -6,16 +6,15 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from fractions import Fraction
-from typing import Any, ClassVar
+from typing import Any
 
 from airwar.core.checks import Check
 from airwar.core.dice import Roll
 from airwar.core.errors import IllegalAction, OptionError
 from airwar.core.events import EventLog
-from airwar.core.game import CHANCE, TERMINAL, Action, Advisor, Game, GameState, GameType
+from airwar.core.game import CHANCE, TERMINAL, Action, GameState
 from airwar.core.options import Parameter
 from airwar.core.registry import register_game
-from airwar.games.migs_sabres.actions import parse_action
 from airwar.games.migs_sabres.board import board_view
 from airwar.games.migs_sabres.concession import (
     Conceded,
@@ -30,10 +29,10 @@ from airwar.games.migs_sabres.engagement import (
     FliesEngagements,
     make_plane,
 )
+from airwar.games.migs_sabres.family import MigsAndSabres
 from airwar.games.migs_sabres.hints import trails
-from airwar.games.migs_sabres.narrate import narrate
 from airwar.games.migs_sabres.planes import PLANE_TYPES, SIDES, plane_type
-from airwar.games.migs_sabres.summary import MIGS_TYPE, Standing
+from airwar.games.migs_sabres.summary import Standing
 from airwar.games.migs_sabres.terms import ACTIVE, LISTED, SEAT_NAMES
 from airwar.games.migs_sabres.views import engagement_view
 
@@ -178,14 +177,13 @@ TURN_LIMIT_PARAMETER = Parameter(
 
 
 @register_game
-class EngagementGame(Game):
+class EngagementGame(MigsAndSabres):
     """One engagement of MiGs and Sabres between two chosen types (MS-4..MS-11)."""
 
     name = "migs-engagement"
     title = "MiGs and Sabres: one engagement"
     part_of = "migs-sabres"
-    seat_names = SEAT_NAMES
-    game_type: ClassVar[GameType] = MIGS_TYPE
+    state_type = EngagementState
     parameters = (
         Parameter(
             "active",
@@ -239,22 +237,3 @@ class EngagementGame(Game):
 
     def new_initial_state(self) -> EngagementState:
         return EngagementState(self)
-
-    def summary(self, state: GameState) -> dict[str, Any]:
-        """The scores, kills and result (:meth:`EngagementState.standing`)."""
-        if not isinstance(state, EngagementState):
-            raise TypeError(f"a {self.name} summary needs its own state, not {state!r}")
-        return {**super().summary(state), **state.standing().summary()}
-
-    @classmethod
-    def advisor(cls) -> Advisor:
-        """The exact engagement solver (:class:`~.advisor.SolverAdvisor`)."""
-        from airwar.games.migs_sabres.advisor import SolverAdvisor
-
-        return SolverAdvisor()
-
-    def parse_action(self, text: str) -> Action:
-        return parse_action(text)
-
-    def narrate(self, event: Mapping[str, Any], state: GameState | None = None) -> str | None:
-        return narrate(event, state)  # the game's log lines (.narrate)

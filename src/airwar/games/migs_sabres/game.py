@@ -16,16 +16,16 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from fractions import Fraction
 from functools import cache
-from typing import Any, ClassVar
+from typing import Any
 
 from airwar.core.checks import Check, Comparison
 from airwar.core.dice import Dice, Roll
 from airwar.core.errors import IllegalAction, InvalidNotation, OptionError
 from airwar.core.events import Event, EventLog
-from airwar.core.game import CHANCE, TERMINAL, Action, Advisor, Game, GameState, GameType
+from airwar.core.game import CHANCE, TERMINAL, Action, GameState
 from airwar.core.options import Parameter
 from airwar.core.registry import register_game
-from airwar.games.migs_sabres.actions import ChartDraw, parse_action
+from airwar.games.migs_sabres.actions import ChartDraw
 from airwar.games.migs_sabres.board import board_view
 from airwar.games.migs_sabres.concession import (
     RULES,
@@ -48,8 +48,8 @@ from airwar.games.migs_sabres.engagement_game import (
     FIRST_PARAMETER,
     TURN_LIMIT_PARAMETER,
 )
+from airwar.games.migs_sabres.family import MigsAndSabres
 from airwar.games.migs_sabres.hints import trails
-from airwar.games.migs_sabres.narrate import narrate
 from airwar.games.migs_sabres.pilots import Roster
 from airwar.games.migs_sabres.planes import Side, active_type, plane_type
 from airwar.games.migs_sabres.sortie import (
@@ -61,7 +61,7 @@ from airwar.games.migs_sabres.sortie import (
     entry_side,
     parse_chart,
 )
-from airwar.games.migs_sabres.summary import MIGS_TYPE, Standing
+from airwar.games.migs_sabres.summary import Standing
 from airwar.games.migs_sabres.terms import ACTIVE, LISTED, SEAT_NAMES, GamePhase
 from airwar.games.migs_sabres.views import check_view, engagement_view
 
@@ -550,13 +550,12 @@ ROLLS: dict[GamePhase, RollHandler] = {
 
 
 @register_game
-class MigsGame(Game):
+class MigsGame(MigsAndSabres):
     """MiGs and Sabres: the whole game or a campaign (III, IV; MS-1..MS-14, MS-15..)."""
 
     name = "migs-sabres"
     title = "MiGs and Sabres"
-    seat_names = SEAT_NAMES
-    game_type: ClassVar[GameType] = MIGS_TYPE
+    state_type = MigsState
     parameters = (
         Parameter(
             "sorties",
@@ -636,22 +635,3 @@ class MigsGame(Game):
 
     def new_initial_state(self) -> MigsState:
         return MigsState(self)
-
-    def summary(self, state: GameState) -> dict[str, Any]:
-        """The scores, kills, sortie and result (:meth:`MigsState.standing`)."""
-        if not isinstance(state, MigsState):
-            raise TypeError(f"a {self.name} summary needs its own state, not {state!r}")
-        return {**super().summary(state), **state.standing().summary()}
-
-    @classmethod
-    def advisor(cls) -> Advisor:
-        """The exact engagement solver (:class:`~.advisor.SolverAdvisor`)."""
-        from airwar.games.migs_sabres.advisor import SolverAdvisor
-
-        return SolverAdvisor()
-
-    def parse_action(self, text: str) -> Action:
-        return parse_action(text)
-
-    def narrate(self, event: Mapping[str, Any], state: GameState | None = None) -> str | None:
-        return narrate(event, state)  # the game's log lines (.narrate)
