@@ -269,3 +269,22 @@ def games_progress(
     ) as bar:
         task = bar.add_task(label, total=total)
         yield lambda n: bar.advance(task, n)
+
+
+# The options every command that plays a saved game takes, spelled once.
+GameSeed = Annotated[
+    str | None,
+    typer.Option("--seed", help="The game's seed (default: a fresh one).", callback=check_seed),
+]
+GameTitle = Annotated[str | None, typer.Option("--title", help="A title for the saved game.")]
+ResumeId = Annotated[
+    str | None, typer.Option("--resume", help="Continue the saved game with this id.")
+]
+AiDelay = Annotated[
+    float,
+    typer.Option(
+        "--ai-delay",
+        help=f"Seconds to pause after each AI step (0 to {MAX_AI_DELAY:g}).",
+        callback=float_range(0, MAX_AI_DELAY, "a pause to watch each step"),
+    ),
+]

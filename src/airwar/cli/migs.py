@@ -18,13 +18,15 @@ from rich.table import Table
 from rich.text import Text
 
 from airwar.cli.common import (
-    MAX_AI_DELAY,
     MAX_GAMES,
+    AiDelay,
     DatabaseUrl,
+    GameSeed,
+    GameTitle,
     OptionPairs,
+    ResumeId,
     Typer,
     check_seed,
-    float_range,
     games_progress,
     make_console,
     open_store,
@@ -167,24 +169,10 @@ def play(
         typer.Option("--turn-limit", help="Disengage after N movement turns each (0: none)."),
     ] = None,
     option: OptionPairs = None,
-    seed: Annotated[
-        str | None,
-        typer.Option("--seed", help="The game's seed (default: a fresh one).", callback=check_seed),
-    ] = None,
-    title: Annotated[
-        str | None, typer.Option("--title", help="A title for the saved game.")
-    ] = None,
-    resume: Annotated[
-        str | None, typer.Option("--resume", help="Continue the saved game with this id.")
-    ] = None,
-    ai_delay: Annotated[
-        float,
-        typer.Option(
-            "--ai-delay",
-            help=f"Seconds to pause after each AI step (0 to {MAX_AI_DELAY:g}).",
-            callback=float_range(0, MAX_AI_DELAY, "a pause to watch each step"),
-        ),
-    ] = 0.0,
+    seed: GameSeed = None,
+    title: GameTitle = None,
+    resume: ResumeId = None,
+    ai_delay: AiDelay = 0.0,
     solver: Annotated[
         bool,
         typer.Option(

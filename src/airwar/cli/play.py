@@ -16,12 +16,13 @@ from typing import Annotated
 import typer
 
 from airwar.cli.common import (
-    MAX_AI_DELAY,
+    AiDelay,
     DatabaseUrl,
+    GameSeed,
+    GameTitle,
     OptionPairs,
+    ResumeId,
     Typer,
-    check_seed,
-    float_range,
     parse_option_pairs,
     parse_seed,
     reports_errors,
@@ -69,24 +70,10 @@ def play(
     seat: Annotated[
         list[str] | None, typer.Option("--seat", help=SEAT_HELP, show_default=False)
     ] = None,
-    seed: Annotated[
-        str | None,
-        typer.Option("--seed", help="The game's seed (default: a fresh one).", callback=check_seed),
-    ] = None,
-    title: Annotated[
-        str | None, typer.Option("--title", help="A title for the saved game.")
-    ] = None,
-    resume: Annotated[
-        str | None, typer.Option("--resume", help="Continue the saved game with this id.")
-    ] = None,
-    ai_delay: Annotated[
-        float,
-        typer.Option(
-            "--ai-delay",
-            help=f"Seconds to pause after each AI step (0 to {MAX_AI_DELAY:g}).",
-            callback=float_range(0, MAX_AI_DELAY, "a pause to watch each step"),
-        ),
-    ] = 0.0,
+    seed: GameSeed = None,
+    title: GameTitle = None,
+    resume: ResumeId = None,
+    ai_delay: AiDelay = 0.0,
     database_url: DatabaseUrl = None,
 ) -> None:
     """Play any installed game at the terminal: each seat a person here or a bot.
