@@ -19,11 +19,9 @@ import json
 import os
 import re
 import shutil
-import signal
 import site
 import subprocess
 import sys
-import time
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -32,7 +30,7 @@ from typing import TYPE_CHECKING
 import httpx
 import pytest
 
-from tests.web.conftest import browser, free_port, wait_until
+from tests.web.conftest import Server, browser, free_port, wait_until
 
 if TYPE_CHECKING:
     from playwright.sync_api import Browser
@@ -197,34 +195,18 @@ def test_airwar_play_plays_it_to_the_end_and_the_record_verifies(installed: Inst
 @pytest.fixture
 def served(installed: Installed) -> Iterator[str]:
     """``airwar serve`` from the fresh environment, on its database; its base URL."""
-    port = free_port()
-    server = subprocess.Popen(
-        [str(installed.airwar), "serve", "--port", str(port)],
+    srv = Server(
+        installed.database,
+        free_port(),
+        program=(str(installed.airwar),),
         cwd=installed.elsewhere,
         env=installed.env,
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.DEVNULL,
     )
-    base = f"http://127.0.0.1:{port}"
+    srv.start()
     try:
-        deadline = time.monotonic() + 60
-        while True:
-            try:
-                if httpx.get(base + "/api/catalog", timeout=2).status_code == 200:
-                    break
-            except httpx.HTTPError:
-                pass
-            assert server.poll() is None, "airwar serve exited"
-            assert time.monotonic() < deadline, "airwar serve did not answer in 60 s"
-            time.sleep(0.2)
-        yield base
+        yield srv.url
     finally:
-        server.send_signal(signal.SIGINT)
-        try:
-            server.wait(timeout=20)
-        except subprocess.TimeoutExpired:
-            server.kill()
-            server.wait()
+        srv.stop()
 
 
 READY = "document.body.dataset.ready === 'yes'"

@@ -159,6 +159,13 @@ class Server:
     process: subprocess.Popen[bytes] | None = None
     start_seconds: float = 90.0
     errors: Any = None
+    program: tuple[str, ...] = ()
+    """The ``airwar`` to run (an installed one's path); by default this checkout's, run
+    by this interpreter."""
+    cwd: Path | None = None
+    """Where it runs (by default the checkout)."""
+    env: dict[str, str] | None = None
+    """Its environment (by default this process's)."""
 
     @property
     def url(self) -> str:
@@ -166,9 +173,7 @@ class Server:
 
     def start(self) -> None:
         cmd = [
-            sys.executable,
-            "-m",
-            "airwar.cli.main",
+            *(self.program or (sys.executable, "-m", "airwar.cli.main")),
             "serve",
             "--port",
             str(self.port),
@@ -176,14 +181,14 @@ class Server:
             self.database_url,
             *self.args,
         ]
-        env = dict(os.environ)
+        env = dict(os.environ if self.env is None else self.env)
         env.pop("AIRWAR_DATABASE_URL", None)
         # a file, not a pipe: nobody reads it while the server runs, and a full pipe
         # would stop every process writing to it
         self.errors = tempfile.TemporaryFile()  # noqa: SIM115 (closed by stop)
         self.process = subprocess.Popen(
             cmd,
-            cwd=ROOT,
+            cwd=self.cwd or ROOT,
             env=env,
             stdout=subprocess.DEVNULL,
             stderr=self.errors,
