@@ -5,22 +5,7 @@ from __future__ import annotations
 
 from airwar.cli.gunslingers_card import pilot_card_text
 from airwar.games.gunslingers.model.card_words import card_sections
-
-F16 = {"name": "F-16C", "fields": [
-    {"field": "speed", "value": 7, "house": "Mach 2"}, {"field": "climb", "value": 4},
-    {"field": "visibility", "value": 2}, {"field": "iff", "value": True},
-    {"field": "radar", "value": "APG-68"}, {"field": "chaff", "value": 10},
-    {"field": "dds_programs[0].name", "value": "P1"},
-    {"field": "dds_programs[0].chaff", "value": 1},
-    {"field": "dds_programs[0].flares", "value": 1}, {"field": "load", "value": "CAP"},
-    {"field": "loads.CAP.missiles[0].type", "value": "AIM-9M"},
-    {"field": "loads.CAP.missiles[0].count", "value": 2},
-    {"field": "loads.CAP.missiles[1].type", "value": "AIM-120"},
-    {"field": "loads.CAP.missiles[1].count", "value": 2},
-    {"field": "loads.SEAD.arms", "value": 2}, {"field": "loads.SEAD.arm_type", "value": "AGM-88"},
-    {"field": "bjm.type", "value": "D"}, {"field": "bjm.number", "value": 6},
-    {"field": "odd_thing", "value": 3},
-]}  # fmt: skip
+from tests.games.gunslingers.test_card_words import F16
 
 
 def test_the_text_keeps_the_heading_and_marks_house_values() -> None:
