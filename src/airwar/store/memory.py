@@ -23,7 +23,7 @@ import json
 import logging
 import secrets
 import threading
-from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field, replace
 from datetime import datetime, timedelta
 from typing import Any
@@ -46,8 +46,9 @@ from airwar.store.checks import (
     meta_holds,
     now,
 )
-from airwar.store.errors import GameNotFound, StoreError
+from airwar.store.errors import GameNotFound
 from airwar.store.saved import GameListing, StoredGame, damaged, holders, listing, stored
+from airwar.store.saving import PathWriter
 
 URL = "memory:"
 """The ``url`` of every store in memory."""
@@ -82,7 +83,7 @@ class _Saved:
         return [(i, seat, text) for i, (seat, text) in enumerate(self.actions)]
 
 
-class InMemoryStore:
+class InMemoryStore(PathWriter):
     """Saved games held in memory until the store is dropped (see the module)."""
 
     def __init__(self) -> None:
@@ -159,69 +160,17 @@ class InMemoryStore:
             )
         return game_id
 
-    def append_action(
+    def _save_path(
         self,
         game_id: str,
-        seat: int,
-        text: str,
-        *,
-        log_digest: str | None = None,
-        status: str | None = None,
-        summary: Mapping[str, Any] | None = None,
-        expected_index: int | None = None,
-        expected_digest: str | None = None,
-    ) -> None:
-        """Save one decision (as :meth:`airwar.store.Store.append_action`)."""
-        self._append(
-            game_id,
-            [(seat, text)],
-            expected_index=expected_index,
-            expected_digest=expected_digest,
-            log_digest=log_digest,
-            status=status,
-            summary=summary,
-        )
-
-    def append_actions(
-        self,
-        game_id: str,
-        actions: Sequence[tuple[int, str]],
-        *,
-        expected_index: int,
-        log_digest: str | None = None,
-        status: str | None = None,
-        summary: Mapping[str, Any] | None = None,
-        expected_digest: str | None = None,
-    ) -> None:
-        """Save a whole path of decisions, all or none (see :class:`Storage`)."""
-        if expected_index is None:
-            raise StoreError(f"game {game_id}: a path of decisions needs its expected_index")
-        self._append(
-            game_id,
-            actions,
-            expected_index=expected_index,
-            log_digest=log_digest,
-            status=status,
-            summary=summary,
-            expected_digest=expected_digest,
-        )
-
-    def _append(
-        self,
-        game_id: str,
-        actions: Iterable[tuple[int, str]],
+        path: list[tuple[int, str]],
         *,
         expected_index: int | None,
+        expected_digest: str | None,
         log_digest: str | None,
         status: str | None,
-        summary: Mapping[str, Any] | None,
-        expected_digest: str | None = None,
+        summary_json: str | None,
     ) -> None:
-        path = check_path(game_id, actions)
-        check_index(game_id, expected_index)
-        if status is not None:
-            check_status(status)
-        summary_json = None if summary is None else encode(dict(summary), "the summary")
         with self._lock:
             saved = self._game(game_id)
             check_expected(

@@ -27,7 +27,7 @@ wrong: a damaged or foreign record is reported as a
 from __future__ import annotations
 
 import secrets
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Mapping
 from typing import Any
 
 from sqlalchemy import delete, insert, select
@@ -46,15 +46,16 @@ from airwar.store.checks import (
     encode,
 )
 from airwar.store.checks import now as _now
-from airwar.store.errors import GameNotFound, StoreError
+from airwar.store.errors import GameNotFound
 from airwar.store.models import ActionRow, GameRow
 from airwar.store.reading import Reading
+from airwar.store.saving import PathWriter
 from airwar.store.seats import SeatsAndLeases
 
 __all__ = ["Store"]
 
 
-class Store(Reading, SeatsAndLeases):
+class Store(PathWriter, Reading, SeatsAndLeases):
     """Saved games in the database at ``url`` (see :func:`default_database_url`): a
     :class:`~airwar.store.storage.Storage` on SQLite or PostgreSQL.
 
@@ -108,81 +109,17 @@ class Store(Reading, SeatsAndLeases):
                 session.add(ActionRow(game_id=game_id, idx=i, seat=seat, text=text, created_at=now))
         return game_id
 
-    def append_action(
+    def _save_path(
         self,
         game_id: str,
-        seat: int,
-        text: str,
-        *,
-        log_digest: str | None = None,
-        status: str | None = None,
-        summary: Mapping[str, Any] | None = None,
-        expected_index: int | None = None,
-        expected_digest: str | None = None,
-    ) -> None:
-        """Save one decision (and the game's new digest, status, summary) in one transaction.
-
-        With ``expected_index`` (the number of decisions the caller's copy held
-        before this one), the save is refused with :class:`GameChanged` if the
-        stored game has moved on elsewhere, so two writers never interleave.
-        """
-        self._append(
-            game_id,
-            [(seat, text)],
-            expected_index=expected_index,
-            expected_digest=expected_digest,
-            log_digest=log_digest,
-            status=status,
-            summary=summary,
-        )
-
-    def append_actions(
-        self,
-        game_id: str,
-        actions: Sequence[tuple[int, str]],
-        *,
-        expected_index: int,
-        log_digest: str | None = None,
-        status: str | None = None,
-        summary: Mapping[str, Any] | None = None,
-        expected_digest: str | None = None,
-    ) -> None:
-        """Save a whole path of decisions (and the game's new digest, status,
-        summary) in one transaction: all of them, or none.
-
-        ``expected_index`` is the number of decisions the caller's copy held
-        before the path, and ``expected_digest`` (optional) the digest of its
-        log then; if the stored game differs in either, nothing is saved and
-        :class:`GameChanged` is raised.
-        """
-        if expected_index is None:
-            raise StoreError(f"game {game_id}: a path of decisions needs its expected_index")
-        self._append(
-            game_id,
-            actions,
-            expected_index=expected_index,
-            log_digest=log_digest,
-            status=status,
-            summary=summary,
-            expected_digest=expected_digest,
-        )
-
-    def _append(
-        self,
-        game_id: str,
-        actions: Iterable[tuple[int, str]],
+        path: list[tuple[int, str]],
         *,
         expected_index: int | None,
+        expected_digest: str | None,
         log_digest: str | None,
         status: str | None,
-        summary: Mapping[str, Any] | None,
-        expected_digest: str | None = None,
+        summary_json: str | None,
     ) -> None:
-        path = check_path(game_id, actions)
-        check_index(game_id, expected_index)
-        if status is not None:
-            check_status(status)
-        summary_json = None if summary is None else encode(dict(summary), "the summary")
         now = _now()
         doing = f"saving {'a move' if len(path) == 1 else 'moves'} of game {game_id}"
         with self._writing(doing) as conn:
