@@ -47,6 +47,7 @@ from airwar.store.checks import (
     now,
 )
 from airwar.store.errors import GameNotFound
+from airwar.store.holding import SeatHolding
 from airwar.store.saved import GameListing, StoredGame, damaged, holders, listing, stored
 from airwar.store.saving import PathWriter
 
@@ -83,7 +84,7 @@ class _Saved:
         return [(i, seat, text) for i, (seat, text) in enumerate(self.actions)]
 
 
-class InMemoryStore(PathWriter):
+class InMemoryStore(PathWriter, SeatHolding):
     """Saved games held in memory until the store is dropped (see the module)."""
 
     def __init__(self) -> None:
@@ -336,38 +337,6 @@ class InMemoryStore(PathWriter):
         """Seat name -> the key of the browser that holds it, for each seat held."""
         with self._lock:
             return holders(self._game(game_id))["held"]
-
-    def hold_seats(self, game_id: str, holders: Mapping[str, str]) -> None:
-        """Give these seats to these holders."""
-        with self._changing_holders(game_id) as h:
-            h["held"].update({str(k): str(v) for k, v in holders.items()})
-
-    def claim_seat(self, game_id: str, seat: str, holder: str) -> str:
-        """Hold ``seat`` for ``holder`` unless another holds it; returns its holder."""
-        with self._changing_holders(game_id) as h:
-            return h["held"].setdefault(seat, holder)
-
-    def offer_seat_move(self, game_id: str, seat: str, holder: str, move_key: str) -> bool:
-        """Open a move of ``seat`` with ``move_key``; False unless ``holder`` holds it."""
-        with self._changing_holders(game_id) as h:
-            current = h["held"].get(seat)
-            if current is None or not secrets.compare_digest(current, holder):
-                return False
-            h["moving"][seat] = move_key
-            return True
-
-    def take_seat_move(self, game_id: str, move_key: str, holder: str) -> str | None:
-        """Move the seat whose open move has ``move_key`` to ``holder``, once."""
-        with self._changing_holders(game_id) as h:
-            found = None
-            for seat, key in h["moving"].items():
-                if secrets.compare_digest(key, move_key):
-                    found = seat
-            if found is None:
-                return None
-            del h["moving"][found]
-            h["held"][found] = holder
-            return found
 
     # -- leases ---------------------------------------------------------------------
     def claim_lease(self, name: str, holder: str, seconds: float) -> bool:

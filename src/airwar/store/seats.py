@@ -4,8 +4,7 @@ of the :class:`~airwar.store.store.Store` that are not a game's record."""
 from __future__ import annotations
 
 import json
-import secrets
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterator
 from contextlib import contextmanager
 from datetime import timedelta
 
@@ -17,11 +16,12 @@ from sqlalchemy.dialects.sqlite import insert as sqlite_insert
 from airwar.store.checks import aware, check_lease, encode
 from airwar.store.checks import now as _now
 from airwar.store.database import Database
+from airwar.store.holding import SeatHolding
 from airwar.store.models import LeaseRow
 from airwar.store.saved import holders as read_holders
 
 
-class SeatsAndLeases(Database):
+class SeatsAndLeases(SeatHolding, Database):
     """Seat holders (claimed once, moved only by their holder) and leases."""
 
     # -- seat holders (claim-once seat links) ---------------------------------
@@ -47,42 +47,6 @@ class SeatsAndLeases(Database):
         """Seat name -> the key of the browser that holds it, for each seat held."""
         with self._transaction(f"reading game {game_id}") as session:
             return read_holders(self._row(session, game_id))["held"]
-
-    def hold_seats(self, game_id: str, holders: Mapping[str, str]) -> None:
-        """Give these seats to these holders (a new game's own seats, a rematch's)."""
-        with self._changing_holders(game_id) as h:
-            h["held"].update({str(k): str(v) for k, v in holders.items()})
-
-    def claim_seat(self, game_id: str, seat: str, holder: str) -> str:
-        """Let ``holder`` hold ``seat`` unless another holds it already; returns the
-        holder after the claim (``holder`` itself, or the one who got there first)."""
-        with self._changing_holders(game_id) as h:
-            return h["held"].setdefault(seat, holder)
-
-    def offer_seat_move(self, game_id: str, seat: str, holder: str, move_key: str) -> bool:
-        """Open a move of ``seat`` to another browser with ``move_key`` (replacing an
-        earlier move link of the seat); False, and nothing changes, unless ``holder``
-        holds the seat."""
-        with self._changing_holders(game_id) as h:
-            current = h["held"].get(seat)
-            if current is None or not secrets.compare_digest(current, holder):
-                return False
-            h["moving"][seat] = move_key
-            return True
-
-    def take_seat_move(self, game_id: str, move_key: str, holder: str) -> str | None:
-        """Move the seat whose open move has ``move_key`` to ``holder``, once: returns the
-        seat, or None when no open move has that key (never made, or already taken)."""
-        with self._changing_holders(game_id) as h:
-            found = None
-            for seat, key in h["moving"].items():
-                if secrets.compare_digest(key, move_key):
-                    found = seat
-            if found is None:
-                return None
-            del h["moving"][found]
-            h["held"][found] = holder
-            return found
 
     # -- leases: which process does a piece of shared work ------------------------
     def claim_lease(self, name: str, holder: str, seconds: float) -> bool:
