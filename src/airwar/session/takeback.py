@@ -7,8 +7,9 @@ and draw ``i`` of the seed is the same draw.
 from __future__ import annotations
 
 import time
+from typing import Any
 
-from airwar.core.driver import replay
+from airwar.core.driver import Driver, replay
 from airwar.session.acting import Acting
 from airwar.session.errors import GAME_OVER, Conflict, StaleDecision
 from airwar.session.readers import PlaySession
@@ -113,9 +114,26 @@ class TakingBack(Acting):
             "later": before - target - 1,
         }
         meta = {**live.meta, "takebacks": [*live.takebacks(), entry]}
-        old, old_meta, marks = live.driver, live.meta, self.marks(live)[:target]
+        marks = self.marks(live)[:target]
+        self._save_rewound(live, driver, before, meta=meta)
+        live.marks, live.marks_of = marks, driver
+        return taken
+
+    def _save_rewound(
+        self,
+        live: PlaySession,
+        driver: Driver,
+        before: int,
+        *,
+        meta: dict[str, Any] | None = None,
+    ) -> None:
+        """Put the game back to ``driver`` (a replay of its first decisions) and save it
+        over the ``before`` decisions the store holds, with new notes if given; a refused
+        save puts the copy back as it was and rebuilds it from the store."""
+        old, old_meta = live.driver, live.meta
         live.use(driver)
-        live.meta = meta
+        if meta is not None:
+            live.meta = meta
         try:
             self.store.update(
                 live.id,
@@ -131,11 +149,9 @@ class TakingBack(Acting):
             live.meta = old_meta
             self._rebuild(live)
             raise
-        live.marks, live.marks_of = marks, driver
         live.saved_summary = live.summary()
         live.version += 1
         live.checked = time.monotonic()
-        return taken
 
     def undo(self, live: PlaySession, seat: int, *, at: int | None = None) -> list[str]:
         """Take back ``seat``'s whole last move; returns the decisions taken back.
@@ -161,23 +177,5 @@ class TakingBack(Acting):
             taken = [text for _, text in actions[first:]]
             before = len(actions)
             driver = replay(live.driver.record, upto=first, verify=False)
-            record = driver.finished_record()
-            old = live.driver
-            live.use(driver)
-            try:
-                self.store.update(
-                    live.id,
-                    record=record,
-                    status=live.status,
-                    summary=live.summary(),
-                    expected_index=before,
-                    expected_digest=old.log_digest,
-                )
-            except Exception:
-                live.use(old)
-                self._rebuild(live)
-                raise
-            live.saved_summary = live.summary()
-            live.version += 1
-            live.checked = time.monotonic()
+            self._save_rewound(live, driver, before)
         return taken
